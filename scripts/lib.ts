@@ -1,0 +1,45 @@
+/** Helpers shared by the operator scripts. */
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+export const ROOT = resolve(import.meta.dirname, '..');
+
+/** Runs a command, streaming its output; resolves with the exit code. */
+export function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  return new Promise((done) => {
+    const child = spawn(command, args, { cwd: ROOT, stdio: 'inherit', env });
+    child.on('exit', (code, signal) => done(code ?? (signal ? 1 : 0)));
+    child.on('error', () => done(127));
+  });
+}
+
+function newestMtime(path: string): number {
+  const info = statSync(path);
+  if (!info.isDirectory()) return info.mtimeMs;
+  let newest = info.mtimeMs;
+  for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, entry)));
+  return newest;
+}
+
+/** True when dist/web is missing or older than any web source or build config. */
+export function webBuildIsStale(): boolean {
+  const index = join(ROOT, 'dist/web/index.html');
+  if (!existsSync(index)) return true;
+  const built = statSync(index).mtimeMs;
+  const sources = ['src/web', 'src/common', 'vite.config.ts', 'package-lock.json'].map((p) => join(ROOT, p));
+  return sources.some((p) => existsSync(p) && newestMtime(p) > built);
+}
+
+export async function buildWebIfStale(): Promise<void> {
+  if (!webBuildIsStale()) return;
+  console.log('Building the web app…');
+  const code = await run('npx', ['vite', 'build', '--logLevel', 'warn']);
+  if (code !== 0) throw new Error('The web build failed (see above).');
+}
+
+/** Parses `--name value` flags. */
+export function flag(name: string, args = process.argv.slice(2)): string | undefined {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? args[i + 1] : undefined;
+}

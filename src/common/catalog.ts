@@ -1,0 +1,96 @@
+/**
+ * Fixed catalogue data (DESIGN.md "Fixed data") and the slug rules of SPEC §2.
+ */
+export const CATEGORIES = ['men watch', 'women watch', 'original watch', 'celebrity watch', 'swizz eta watch'] as const;
+export type Category = (typeof CATEGORIES)[number];
+
+/** Listing tabs in order; `null` is the "All" tab. */
+export const LISTING_TABS: ReadonlyArray<{ label: string; category: Category | null }> = [
+  { label: 'All', category: null },
+  { label: 'Men Watch', category: 'men watch' },
+  { label: 'Women Watch', category: 'women watch' },
+  { label: 'Celebrity Watch', category: 'celebrity watch' },
+  { label: 'Swizz ETA Watch', category: 'swizz eta watch' },
+];
+
+/** The 28 brands in display order; the last four are the original-watch brands. */
+export const BRANDS = [
+  'Rolex',
+  'Omega',
+  'Audemars Piguet',
+  'Patek Philippe',
+  'Hublot',
+  'Tag Heuer',
+  'Cartier',
+  'Breitling',
+  'Panerai',
+  'Richard Mille',
+  'Rado',
+  'Tissot',
+  'Longines',
+  'IWC',
+  'Jacob & Co',
+  'Franck Muller',
+  'Ulysse Nardin',
+  'Bvlgari',
+  'Chopard',
+  'Jaeger-LeCoultre',
+  'Vacheron Constantin',
+  'Armani Exchange',
+  'Michael Kors',
+  'Tommy Hilfiger',
+  'Fossil',
+  'Casio',
+  'Titan',
+  'Seiko',
+] as const;
+export type Brand = (typeof BRANDS)[number];
+export const ORIGINAL_BRANDS: readonly Brand[] = BRANDS.slice(-4);
+
+export const STATUSES = ['New', 'Bestseller', 'Sale'] as const;
+export type ProductStatus = (typeof STATUSES)[number];
+/** Statuses shown as a badge on cards (SPEC §3: NEW or SALE). */
+export const BADGE_STATUSES: readonly ProductStatus[] = ['New', 'Sale'];
+
+export const TAGS = ['Tage 1', 'Tage 2', 'Tage 3', 'Tage 4', 'Tage 5', 'Tage 6'] as const;
+
+/** Order states: the spec's four plus cancelled (DESIGN.md 18). */
+export const ORDER_STATES = ['ordered', 'packed', 'dispatched', 'delivered', 'cancelled'] as const;
+export type OrderState = (typeof ORDER_STATES)[number];
+
+/** Default feature rows of the upload form (SPEC §3). */
+export const DEFAULT_FEATURE_NAMES = ['Brand', 'Machine', 'Color', 'Chronograph'] as const;
+
+/** Category slug: lowercase, spaces become hyphens ("men watch" -> "men-watch"). */
+export function categorySlug(category: string): string {
+  return category.toLowerCase().replace(/ /g, '-');
+}
+
+/** Reverse of categorySlug; unknown slugs give null (an empty listing, not an error). */
+export function categoryFromSlug(slug: string): Category | null {
+  const name = slug.toLowerCase().replace(/-/g, ' ');
+  return CATEGORIES.find((c) => c === name) ?? null;
+}
+
+/** Brand slug (SPEC §2): lowercase, hyphens become underscores, spaces become hyphens. */
+export function brandSlug(brand: string): string {
+  return brand.toLowerCase().replace(/-/g, '_').replace(/ /g, '-');
+}
+
+/** Reverse of brandSlug, matching the fixed brands case-insensitively. */
+export function brandFromSlug(slug: string): Brand | null {
+  const name = slug.replace(/-/g, ' ').replace(/_/g, '-').toLowerCase();
+  return BRANDS.find((b) => b.toLowerCase() === name) ?? null;
+}
+
+/** Path of a listing page. */
+export function listingPath(category?: string | null, brand?: string | null): string {
+  if (!category) return '/product';
+  const base = `/product/${categorySlug(category)}`;
+  return brand ? `${base}/${brandSlug(brand)}` : base;
+}
+
+/** Path of a product page: /{id}/{name}, name URL-encoded (SPEC §2). */
+export function productPath(product: { id: string; name: string }): string {
+  return `/${product.id}/${encodeURIComponent(product.name)}`;
+}

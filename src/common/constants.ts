@@ -1,0 +1,44 @@
+/**
+ * Business constants and limits, SPEC §9. One place for every number the
+ * screens and the server share; change a limit here and both sides follow.
+ */
+export const PAGE_SIZE = 40;
+export const HOME_LATEST = 4;
+export const EXPLORE_LATEST = 8;
+export const RELATED_LIMIT = 8;
+export const TOP_VIEWED_LIMIT = 10;
+
+export const LOADER_HIDE_MS = 5000;
+export const MESSAGE_MS = 3000;
+export const LOADER_HIDE_DELAY_MS = 1000;
+export const SEARCH_DELAY_MS = 1000;
+
+export const MAX_IMAGES = 10;
+export const CART_QTY_MIN = 1;
+export const CART_QTY_MAX = 10;
+
+export const PHONE_LENGTH = 10;
+export const NAME_MIN = 2;
+export const ADDRESS_MIN = 10;
+export const PASSWORD_MIN = 8;
+
+/** Cards cut names and descriptions at these lengths (SPEC §9). */
+export const TRUNCATE = {
+  cardName: { narrow: 15, wide: 50 },
+  compactName: { narrow: 20, wide: 50 },
+  description: { narrow: 53, wide: 90 },
+} as const;
+/** Width (px) under which the narrow lengths apply. */
+export const NARROW_MAX_WIDTH = 800;
+
+/** Shop policy figures (DESIGN.md 13): the policy pages read these, never literals. */
+export const POLICY = {
+  codAdvance: 300,
+  exchangeWindowHours: 24,
+  returnWindowDays: 5,
+  refundBusinessDays: '5-10',
+  childAgeThreshold: 13,
+} as const;
+
+/** Estimated delivery: order date plus 3 to plus 9 days (SPEC §9). */
+export const DELIVERY_DAYS = { min: 3, max: 9 } as const;

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { cartTotals, formatRupees, percentOff } from './money.ts';
+
+describe('money', () => {
+  it('formats rupees with Indian digit grouping', () => {
+    expect(formatRupees(123456)).toBe('₹1,23,456');
+    expect(formatRupees(999)).toBe('₹999');
+    expect(formatRupees(10000000)).toBe('₹1,00,00,000');
+  });
+  it('computes the cart totals of SPEC §9', () => {
+    const totals = cartTotals([
+      { price: 5000, discountPrice: 3000, quantity: 2 },
+      { price: 1000, discountPrice: 1000, quantity: 1 },
+    ]);
+    expect(totals).toEqual({ totalMrp: 11000, subtotal: 11000, discount: 4000, total: 7000 });
+  });
+  it('computes a whole percentage off', () => {
+    expect(percentOff(1000, 500)).toBe(50);
+    expect(percentOff(1000, 1000)).toBe(0);
+    expect(percentOff(0, 0)).toBe(0);
+  });
+});

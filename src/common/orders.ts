@@ -1,0 +1,41 @@
+/** Order states as shoppers and admins read them (SPEC §4, DESIGN.md 18). */
+
+import type { OrderState } from './catalog.ts';
+import { DELIVERY_DAYS } from './constants.ts';
+
+const LABELS: Record<OrderState, string> = {
+  ordered: 'Ordered',
+  packed: 'Packed',
+  dispatched: 'Dispatched',
+  delivered: 'Delivered',
+  cancelled: 'Cancelled',
+};
+
+/**
+ * A new order is "ordered" in the database and shown as Pending until an admin
+ * sets a state (SPEC §2 "status (default Pending)").
+ */
+export function orderStatusLabel(status: string, setByAdmin: boolean): string {
+  if (!setByAdmin && status === 'ordered') return 'Pending';
+  return LABELS[status as OrderState] ?? 'Pending';
+}
+
+/** Estimated delivery window: order date plus 3 to plus 9 days (SPEC §9). */
+export function deliveryWindow(orderedAt: string): { from: string; to: string } {
+  const day = 24 * 60 * 60 * 1000;
+  const t = Date.parse(orderedAt);
+  return {
+    from: new Date(t + DELIVERY_DAYS.min * day).toISOString(),
+    to: new Date(t + DELIVERY_DAYS.max * day).toISOString(),
+  };
+}
+
+/** "22 Nov 2026" in Indian English. */
+export function formatDate(iso: string): string {
+  return new Intl.DateTimeFormat('en-IN', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'Asia/Kolkata',
+  }).format(new Date(iso));
+}

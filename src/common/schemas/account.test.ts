@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { addressFormSchema, composeAddress, loginSchema, MESSAGES, signupSchema } from './account.ts';
+
+const valid = {
+  name: 'Asha Rao',
+  number: '9876543210',
+  email: 'asha@example.com',
+  address: '12, Lotus Residency, near City Mall, Pune - 411001, Maharashtra',
+  password: 'long-enough-1',
+};
+const firstMessage = (input: unknown) => signupSchema.safeParse(input).error?.issues[0]?.message;
+
+describe('signup rules in the order of SPEC §5', () => {
+  it('accepts a valid signup', () => {
+    expect(signupSchema.safeParse(valid).success).toBe(true);
+  });
+  it('reports the first broken rule in spec order', () => {
+    const allBad = { name: 'A', number: '12', email: 'x', address: 'short', password: 'short' };
+    expect(firstMessage(allBad)).toBe(MESSAGES.name);
+    expect(firstMessage({ ...allBad, name: 'Asha' })).toBe(MESSAGES.phone);
+    expect(firstMessage({ ...valid, email: 'asha-at-example' })).toBe(MESSAGES.email);
+    expect(firstMessage({ ...valid, address: 'too short' })).toBe(MESSAGES.address);
+    expect(firstMessage({ ...valid, password: '1234567' })).toBe(MESSAGES.password);
+  });
+  it('rejects phone numbers that are not exactly ten digits', () => {
+    for (const number of ['987654321', '98765432100', '98765abcde', '']) {
+      expect(firstMessage({ ...valid, number })).toBe(MESSAGES.phone);
+    }
+  });
+  it('gives the spec message for a missing field too', () => {
+    const { name: _omit, ...noName } = valid;
+    expect(firstMessage(noName)).toBe(MESSAGES.name);
+    expect(loginSchema.safeParse({ number: '9876543210' }).error?.issues[0]?.message).toBe(MESSAGES.password);
+  });
+});
+
+describe('checkout address form (DESIGN.md 11)', () => {
+  const form = {
+    room: '12',
+    building: 'Lotus Residency',
+    landmark: 'City Mall',
+    city: 'Pune',
+    pincode: '411001',
+    state: 'Maharashtra',
+  };
+  it('composes the spec address format', () => {
+    expect(composeAddress(form)).toBe('12, Lotus Residency, near City Mall, Pune - 411001, Maharashtra');
+  });
+  it('requires a six-digit pincode not starting with 0', () => {
+    expect(addressFormSchema.safeParse({ ...form, pincode: '011001' }).success).toBe(false);
+    expect(addressFormSchema.safeParse({ ...form, pincode: '41100' }).success).toBe(false);
+    expect(addressFormSchema.safeParse(form).success).toBe(true);
+  });
+});

@@ -1,0 +1,124 @@
+/** The product as the API sends it, and the admin form's input (SPEC §3). */
+import { z } from 'zod';
+import { BRANDS, CATEGORIES, STATUSES, TAGS } from '../catalog.ts';
+import { MAX_IMAGES } from '../constants.ts';
+import { IMAGE_ID_PATTERN } from '../media.ts';
+
+export const featureSchema = z.object({
+  name: z.string().trim().max(60),
+  description: z.string().trim().max(300),
+});
+export const colorImageSchema = z.object({
+  color: z.string().trim().max(40),
+  image: z.string().regex(IMAGE_ID_PATTERN, 'Unknown image'),
+});
+
+/** Video hosts allowed for the product video (DESIGN.md 8). */
+export const VIDEO_HOSTS = [
+  'youtube.com',
+  'www.youtube.com',
+  'm.youtube.com',
+  'youtu.be',
+  'www.youtube-nocookie.com',
+  'instagram.com',
+  'www.instagram.com',
+  'facebook.com',
+  'www.facebook.com',
+  'fb.watch',
+  'vimeo.com',
+  'player.vimeo.com',
+] as const;
+export const VIDEO_MESSAGE = 'The video link must be a YouTube, Instagram, Facebook or Vimeo address';
+
+export function isAllowedVideoUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' && (VIDEO_HOSTS as readonly string[]).includes(url.hostname);
+  } catch {
+    return false;
+  }
+}
+
+export const productSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  brand: z.string(),
+  category: z.string(),
+  price: z.number().int(),
+  discountPrice: z.number().int(),
+  description: z.string(),
+  images: z.array(z.string()),
+  colorImages: z.array(colorImageSchema),
+  features: z.array(featureSchema),
+  tags: z.array(z.string()),
+  stars: z.number(),
+  reviewsCount: z.number().int(),
+  status: z.string(),
+  spinningText: z.string(),
+  inStock: z.boolean(),
+  videoUrl: z.string(),
+  createdAt: z.string(),
+});
+export type Product = z.infer<typeof productSchema>;
+
+/** What a product card needs: a smaller payload for listings. */
+export const productCardSchema = productSchema.pick({
+  id: true,
+  name: true,
+  brand: true,
+  category: true,
+  price: true,
+  discountPrice: true,
+  description: true,
+  images: true,
+  stars: true,
+  reviewsCount: true,
+  status: true,
+  inStock: true,
+});
+export type ProductCard = z.infer<typeof productCardSchema>;
+
+const rupees = (label: string) =>
+  z
+    .number(`${label} must be a number`)
+    .int(`${label} must be whole rupees`)
+    .min(0, `${label} cannot be negative`)
+    .max(100_000_000, `${label} is too large`);
+
+/** Admin product form (create and edit). Defaults follow SPEC §3's upload form. */
+export const productInputSchema = z
+  .object({
+    name: z.string().trim().min(1, 'Please enter the product name').max(200, 'The name is too long'),
+    brand: z.string().trim().max(60).default(''),
+    category: z.enum(CATEGORIES, 'Please choose a category'),
+    price: rupees('MRP').default(0),
+    discountPrice: rupees('Selling price').default(0),
+    description: z.string().trim().max(5000, 'The description is too long').default(''),
+    images: z
+      .array(z.string().regex(IMAGE_ID_PATTERN, 'Unknown image'))
+      .max(MAX_IMAGES, `At most ${MAX_IMAGES} images`)
+      .default([]),
+    colorImages: z.array(colorImageSchema).max(20).default([]),
+    features: z.array(featureSchema).max(40).default([]),
+    tags: z.array(z.enum(TAGS)).max(TAGS.length).default([]),
+    stars: z.number().min(0).max(5).default(0),
+    reviewsCount: z.number().int().min(0).max(10_000_000).default(0),
+    status: z.union([z.enum(STATUSES), z.literal('')]).default(''),
+    spinningText: z.string().trim().max(200).default(''),
+    inStock: z.boolean().default(true),
+    videoUrl: z
+      .string()
+      .trim()
+      .max(500)
+      .refine((v) => v === '' || isAllowedVideoUrl(v), VIDEO_MESSAGE)
+      .default(''),
+  })
+  .refine((p) => p.discountPrice <= p.price, {
+    message: 'The selling price cannot be above the MRP',
+    path: ['discountPrice'],
+  })
+  .refine((p) => p.category !== 'men watch' || (BRANDS as readonly string[]).includes(p.brand), {
+    message: 'Please choose one of the listed brands for a men watch',
+    path: ['brand'],
+  });
+export type ProductInput = z.infer<typeof productInputSchema>;

@@ -1,0 +1,88 @@
+/**
+ * The application as a plugin-composed Fastify instance. Tests build it and call
+ * app.inject(); main.ts adds listening and graceful shutdown.
+ * Order: external plugins, app services (db, config), then routes.
+ */
+import { randomUUID } from 'node:crypto';
+import { constants as zlib } from 'node:zlib';
+import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { registerAuthDecorations } from './auth/guards.ts';
+import type { Config } from './config.ts';
+import type { Dialect, OpenedDatabase } from './db/database.ts';
+import type { Db } from './db/tables.ts';
+import { healthRoutes } from './health/routes.ts';
+import { registerErrorHandling } from './http/errors.ts';
+import { registerOriginCheck, registerSecurityHeaders } from './http/security.ts';
+import { mediaServeRoutes } from './media/serve-routes.ts';
+import { apiRoutes } from './routes.ts';
+import { registerSpa } from './web/spa.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    dialect: Dialect;
+    config: Config;
+    /** The raw SQLite handle (backup, integrity checks); undefined on PostgreSQL. */
+    sqlite: OpenedDatabase['sqlite'];
+  }
+}
+
+export interface BuildOptions {
+  config: Config;
+  database: OpenedDatabase;
+  /** Folder of the built web app; omitted in API-only tests. */
+  webDistDir?: string;
+  logger?: boolean;
+}
+
+export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel },
+    genReqId: () => randomUUID(),
+    bodyLimit: 256 * 1024,
+    // Behind a reverse proxy on the same host in production (X-Forwarded-For from loopback only).
+    trustProxy: config.env === 'production' ? 'loopback' : false,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('db', database.db);
+  app.decorate('dialect', database.dialect);
+  app.decorate('config', config);
+  app.decorate('sqlite', database.sqlite);
+  registerAuthDecorations(app);
+  registerErrorHandling(app);
+
+  await registerSecurityHeaders(app, config);
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    // Dynamic responses: quick brotli, not the slow maximum.
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+  });
+  await app.register(cookie);
+  await app.register(swagger, {
+    openapi: { info: { title: `${config.shop.name} API`, version: '1.0.0' } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  registerOriginCheck(app);
+
+  await app.register(healthRoutes, { prefix: '/api' });
+  await app.register(apiRoutes, { prefix: '/api' });
+  await app.register(mediaServeRoutes);
+  if (options.webDistDir) await registerSpa(app, options.webDistDir);
+  return app;
+}

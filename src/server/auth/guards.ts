@@ -1,0 +1,53 @@
+/**
+ * Guard hooks: register one on a plugin and every route inside it is protected
+ * (one place for "shopper only" and "admin only", not a check in each handler).
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { forbidden, unauthorized } from '../http/errors.ts';
+import { readSession } from './sessions.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by requireUser (or optionalUser when logged in). */
+    userId: string | null;
+    /** Set by requireAdmin. */
+    adminId: string | null;
+  }
+}
+
+export function registerAuthDecorations(app: FastifyInstance): void {
+  app.decorateRequest('userId', null);
+  app.decorateRequest('adminId', null);
+}
+
+/** Loads the shopper session when there is one; never refuses. */
+export async function loadUser(app: FastifyInstance, request: FastifyRequest): Promise<string | null> {
+  if (request.userId) return request.userId;
+  const session = await readSession(app.db, app.config, request, 'user');
+  request.userId = session?.subjectId ?? null;
+  return request.userId;
+}
+
+/** Every route in `scope` needs a logged-in shopper: 401 otherwise. */
+export function requireUser(scope: FastifyInstance): void {
+  scope.addHook('preHandler', async (request) => {
+    if (!(await loadUser(scope, request))) throw unauthorized();
+  });
+}
+
+/**
+ * Every route in `scope` needs an admin: 401 without a session, 403 with a shopper's.
+ * Checked on request, before the body is read or validated: a non-admin learns
+ * nothing about the admin API's shapes and cannot make the server parse an upload.
+ */
+export function requireAdmin(scope: FastifyInstance): void {
+  scope.addHook('onRequest', async (request) => {
+    const session = await readSession(scope.db, scope.config, request, 'admin');
+    if (session) {
+      request.adminId = session.subjectId;
+      return;
+    }
+    if (await loadUser(scope, request)) throw forbidden('This page is for the shop’s admins only');
+    throw unauthorized('Please log in as an admin');
+  });
+}

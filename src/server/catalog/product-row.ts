@@ -1,0 +1,86 @@
+/** Turns a products row into the API's Product, and a ProductInput into a row. */
+import type { Product, ProductCard, ProductInput } from '../../common/schemas/product.ts';
+import { parseJsonList, toJson } from '../db/json.ts';
+import type { NewProductRow, ProductRow } from '../db/tables.ts';
+
+export function toProduct(row: ProductRow): Product {
+  return {
+    id: row.id,
+    name: row.name,
+    brand: row.brand,
+    category: row.category,
+    price: Number(row.price),
+    discountPrice: Number(row.discount_price),
+    description: row.description,
+    images: parseJsonList<string>(row.images),
+    colorImages: parseJsonList(row.color_images),
+    features: parseJsonList(row.features),
+    tags: parseJsonList<string>(row.tags),
+    stars: Number(row.stars),
+    reviewsCount: Number(row.reviews_count),
+    status: row.status,
+    spinningText: row.spinning_text,
+    inStock: Number(row.in_stock) === 1,
+    videoUrl: row.video_url,
+    createdAt: row.created_at,
+  };
+}
+
+export function toProductRow(id: string, input: ProductInput, now: string): NewProductRow {
+  return {
+    id,
+    name: input.name,
+    brand: input.brand,
+    category: input.category,
+    price: input.price,
+    discount_price: input.discountPrice,
+    description: input.description,
+    images: toJson(input.images),
+    color_images: toJson(input.colorImages),
+    features: toJson(input.features),
+    tags: toJson(input.tags),
+    stars: input.stars,
+    reviews_count: input.reviewsCount,
+    status: input.status,
+    spinning_text: input.spinningText,
+    in_stock: input.inStock ? 1 : 0,
+    video_url: input.videoUrl,
+    created_at: now,
+    updated_at: now,
+    deleted_at: null,
+  };
+}
+
+/** Columns a product card needs (listings read only these). */
+export const CARD_COLUMNS = [
+  'id',
+  'name',
+  'brand',
+  'category',
+  'price',
+  'discount_price',
+  'description',
+  'images',
+  'stars',
+  'reviews_count',
+  'status',
+  'in_stock',
+] as const satisfies ReadonlyArray<keyof ProductRow>;
+export type CardRow = Pick<ProductRow, (typeof CARD_COLUMNS)[number]>;
+
+export function toProductCard(row: CardRow): ProductCard {
+  return {
+    id: row.id,
+    name: row.name,
+    brand: row.brand,
+    category: row.category,
+    price: Number(row.price),
+    discountPrice: Number(row.discount_price),
+    description: row.description,
+    images: parseJsonList<string>(row.images),
+    stars: Number(row.stars),
+    reviewsCount: Number(row.reviews_count),
+    status: row.status,
+    inStock: Number(row.in_stock) === 1,
+  };
+}

@@ -1,0 +1,54 @@
+/**
+ * Opens the database: PostgreSQL when the URL starts with postgres://,
+ * otherwise a SQLite file. Pragmas are set here, in one place, when it opens.
+ */
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Database, Db } from './tables.ts';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface OpenedDatabase {
+  db: Db;
+  dialect: Dialect;
+  /** The raw SQLite handle, for the online backup API and integrity checks. */
+  sqlite?: SQLite.Database;
+}
+
+export interface OpenOptions {
+  /** postgres://… URL; when absent, `sqlitePath` is used. */
+  databaseUrl?: string | undefined;
+  sqlitePath?: string;
+  /** PostgreSQL schema to work in (tests use one schema per run). */
+  pgSchema?: string | undefined;
+  poolSize?: number;
+}
+
+export function isPostgresUrl(url: string | undefined): url is string {
+  return !!url && /^postgres(ql)?:\/\//.test(url);
+}
+
+export function openDatabase(options: OpenOptions): OpenedDatabase {
+  if (isPostgresUrl(options.databaseUrl)) {
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+      ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
+    });
+    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
+  }
+  const path = options.sqlitePath ?? ':memory:';
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  const sqlite = new SQLite(path);
+  // WAL lets readers run beside the one writer; synchronous=FULL fsyncs every
+  // commit so an acknowledged order survives power loss (issue 2).
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('cache_size = -32000');
+  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }), dialect: 'sqlite', sqlite };
+}

@@ -1,0 +1,11 @@
+/**
+ * Migrations registered in an explicit map (not read from a folder at run time),
+ * so their order is reviewed in code and any bundler keeps them.
+ * Add a new file as NNNN-name.ts and one line here; never edit a landed one.
+ */
+import type { Migration } from 'kysely';
+import * as m0001 from './0001-initial.ts';
+
+export const migrations: Record<string, Migration> = {
+  '0001-initial': m0001,
+};

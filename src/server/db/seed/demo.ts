@@ -1,0 +1,174 @@
+/**
+ * The demo shopper: addresses, a cart and orders in every state, each with its
+ * history of state changes.
+ */
+import { hashPassword } from '../../auth/passwords.ts';
+import { parseJsonList } from '../json.ts';
+import type { Db } from '../tables.ts';
+import { chance, int, pick, type Random, sample, seededId } from './random.ts';
+
+export const DEMO_SHOPPER = {
+  name: 'Demo Shopper',
+  phone: '9000000001',
+  email: 'demo@example.com',
+  password: 'demo-shopper-pass',
+  addresses: [
+    'Flat 302, Sai Krupa Apartments, near Shivaji Park, Mumbai - 400028, Maharashtra',
+    '14, Green Valley Residency, near Forum Mall, Bengaluru - 560095, Karnataka',
+  ],
+} as const;
+
+export const HOUR = 3_600_000;
+export const DAY = 24 * HOUR;
+
+export interface DemoProduct {
+  id: string;
+  name: string;
+  image: string;
+  price: number;
+  discountPrice: number;
+}
+
+/** In-stock products to put in the demo orders, cart and leads (newest first, so repeatable). */
+export async function demoProducts(db: Db, limit = 40): Promise<DemoProduct[]> {
+  const rows = await db
+    .selectFrom('products')
+    .select(['id', 'name', 'images', 'price', 'discount_price'])
+    .where('in_stock', '=', 1)
+    .where('deleted_at', 'is', null)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    image: parseJsonList<string>(r.images)[0] ?? '',
+    price: Number(r.price),
+    discountPrice: Number(r.discount_price),
+  }));
+}
+
+/** Each order: days ago, and the hours after placing at which it reached each later state. */
+const ORDER_PLANS: Array<{ daysAgo: number; states: Array<[string, number]> }> = [
+  {
+    daysAgo: 45,
+    states: [
+      ['ordered', 0],
+      ['packed', 20],
+      ['dispatched', 30],
+      ['delivered', 110],
+    ],
+  },
+  {
+    daysAgo: 21,
+    states: [
+      ['ordered', 0],
+      ['packed', 6],
+      ['dispatched', 26],
+      ['delivered', 96],
+    ],
+  },
+  {
+    daysAgo: 12,
+    states: [
+      ['ordered', 0],
+      ['cancelled', 5],
+    ],
+  },
+  {
+    daysAgo: 4,
+    states: [
+      ['ordered', 0],
+      ['packed', 18],
+      ['dispatched', 40],
+    ],
+  },
+  {
+    daysAgo: 2,
+    states: [
+      ['ordered', 0],
+      ['packed', 9],
+    ],
+  },
+  { daysAgo: 0.2, states: [['ordered', 0]] },
+];
+
+/** Creates the demo shopper unless their phone number is taken; returns the number of orders made. */
+export async function seedShopper(db: Db, random: Random, products: DemoProduct[], now: number): Promise<number> {
+  const taken = await db.selectFrom('users').select('id').where('phone', '=', DEMO_SHOPPER.phone).executeTakeFirst();
+  if (taken || products.length < 3) return 0;
+  const passwordHash = await hashPassword(DEMO_SHOPPER.password);
+  const joined = now - 60 * DAY;
+  const userId = seededId(random, joined);
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('users')
+      .values({
+        id: userId,
+        name: DEMO_SHOPPER.name,
+        phone: DEMO_SHOPPER.phone,
+        email: DEMO_SHOPPER.email,
+        addresses: JSON.stringify(DEMO_SHOPPER.addresses),
+        password_hash: passwordHash,
+        created_at: new Date(joined).toISOString(),
+        updated_at: new Date(joined).toISOString(),
+      })
+      .execute();
+    for (const plan of ORDER_PLANS) {
+      const placed = Math.floor(now - plan.daysAgo * DAY);
+      const orderId = seededId(random, placed);
+      const lines = sample(random, products, int(random, 1, 3)).map((p, i) => ({
+        order_id: orderId,
+        line_no: i + 1,
+        product_id: p.id,
+        product_name: p.name,
+        image: p.image,
+        price: p.price,
+        discount_price: p.discountPrice,
+        quantity: chance(random, 0.25) ? 2 : 1,
+      }));
+      const events = plan.states.map(([status, hours]) => ({
+        status,
+        at: new Date(placed + hours * HOUR).toISOString(),
+      }));
+      const last = events[events.length - 1] as { status: string; at: string };
+      await trx
+        .insertInto('orders')
+        .values({
+          id: orderId,
+          user_id: userId,
+          user_phone: DEMO_SHOPPER.phone,
+          address: pick(random, DEMO_SHOPPER.addresses),
+          status: last.status,
+          total_mrp: lines.reduce((sum, l) => sum + l.price * l.quantity, 0),
+          total: lines.reduce((sum, l) => sum + l.discount_price * l.quantity, 0),
+          idempotency_key: null,
+          created_at: new Date(placed).toISOString(),
+          updated_at: last.at,
+        })
+        .execute();
+      await trx.insertInto('order_lines').values(lines).execute();
+      await trx
+        .insertInto('order_events')
+        .values(
+          events.map((e) => ({
+            id: seededId(random, Date.parse(e.at)),
+            order_id: orderId,
+            status: e.status,
+            admin_id: null,
+            created_at: e.at,
+          })),
+        )
+        .execute();
+    }
+    const cart = sample(random, products, 2).map((p, i) => ({
+      user_id: userId,
+      product_id: p.id,
+      quantity: i + 1,
+      added_at: new Date(now - (i + 1) * HOUR).toISOString(),
+    }));
+    await trx.insertInto('cart_items').values(cart).execute();
+  });
+  return ORDER_PLANS.length;
+}

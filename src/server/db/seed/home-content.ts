@@ -1,0 +1,95 @@
+/**
+ * The home page's editable content, stored as JSON in site_content under the
+ * key 'home'. The seed writes demo content; the storefront reads it with
+ * parseHomeContent (a missing or broken row gives null: show the page without it).
+ */
+import { z } from 'zod';
+
+export const HOME_CONTENT_KEY = 'home';
+
+/** Where a banner leads: a path inside the store, or the shop's chat link with a prefilled message. */
+export type HomeLink = { kind: 'path'; path: string } | { kind: 'chat'; message: string };
+
+export interface HomeBanner {
+  /** Image id (see src/common/media.ts imageUrl); a 1600x600 picture with the headline drawn in. */
+  image: string;
+  width: number;
+  height: number;
+  /** The same words as in the picture, for alt text and screen readers. */
+  headline: string;
+  subline: string;
+  /** Button label, e.g. 'SHOP NOW'. */
+  cta: string;
+  link: HomeLink;
+}
+
+export interface HomeReel {
+  platform: 'instagram' | 'youtube';
+  /** https URL of the reel or short on the platform. */
+  url: string;
+  title: string;
+  /** Image id of a square poster shown on the reel card. */
+  poster: string;
+}
+
+export interface HomeReview {
+  /** Image id of a square review card (stars, quote, name drawn in). */
+  image: string;
+  name: string;
+  city: string;
+  stars: number;
+  /** The quote in the picture, for alt text. */
+  quote: string;
+}
+
+export interface HomeContent {
+  banners: HomeBanner[];
+  reels: HomeReel[];
+  reviews: HomeReview[];
+}
+
+const imageId = z.string().regex(/^[a-f0-9]{32}$/);
+const homeContentSchema = z.object({
+  banners: z.array(
+    z.object({
+      image: imageId,
+      width: z.number(),
+      height: z.number(),
+      headline: z.string(),
+      subline: z.string(),
+      cta: z.string(),
+      link: z.discriminatedUnion('kind', [
+        z.object({ kind: z.literal('path'), path: z.string().startsWith('/') }),
+        z.object({ kind: z.literal('chat'), message: z.string() }),
+      ]),
+    }),
+  ),
+  reels: z.array(
+    z.object({
+      platform: z.enum(['instagram', 'youtube']),
+      url: z.url({ protocol: /^https$/ }),
+      title: z.string(),
+      poster: imageId,
+    }),
+  ),
+  reviews: z.array(
+    z.object({
+      image: imageId,
+      name: z.string(),
+      city: z.string(),
+      stars: z.number().min(0).max(5),
+      quote: z.string(),
+    }),
+  ),
+}) satisfies z.ZodType<HomeContent>;
+
+/** Parses the stored JSON; null when it is missing or not in this shape. */
+export function parseHomeContent(text: string | null | undefined): HomeContent | null {
+  if (!text) return null;
+  try {
+    const parsed = homeContentSchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,145 @@
+/**
+ * Demo home-page content: three hero banners, four social reels and six
+ * customer review cards, every picture drawn here and stored like an upload.
+ */
+import type { Db } from '../tables.ts';
+import { faceStyle } from './face-styles.ts';
+import { bannerSvg, reviewCardSvg } from './home-art.ts';
+import {
+  HOME_CONTENT_KEY,
+  type HomeBanner,
+  type HomeContent,
+  type HomeLink,
+  type HomeReel,
+  type HomeReview,
+} from './home-content.ts';
+import type { ImagePool } from './images.ts';
+import { runLimited, storeSvg } from './images.ts';
+import { pick, type Random } from './random.ts';
+
+interface BannerPlan {
+  headline: string;
+  subline: string;
+  cta: string;
+  link: HomeLink;
+  brand: string;
+  chronograph: boolean;
+  background: string;
+  ink: string;
+  accent: string;
+}
+
+const BANNERS: BannerPlan[] = [
+  {
+    headline: 'SALE up to 50% off',
+    subline: 'Luxury watches with cash on delivery across India',
+    cta: 'SHOP NOW',
+    link: { kind: 'path', path: '/product' },
+    brand: 'Rolex',
+    chronograph: false,
+    background: '#101820',
+    ink: '#ffffff',
+    accent: '#d4af37',
+  },
+  {
+    headline: 'New Arrivals',
+    subline: 'Fresh Swiss ETA and celebrity pieces every week',
+    cta: 'EXPLORE',
+    link: { kind: 'path', path: '/product/swizz-eta-watch' },
+    brand: 'Audemars Piguet',
+    chronograph: true,
+    background: '#f3efe8',
+    ink: '#1b1b1f',
+    accent: '#b8322a',
+  },
+  {
+    headline: 'Buy on WhatsApp',
+    subline: 'Chat with us to choose your watch and book it with a \u20b9300 advance',
+    cta: 'CHAT NOW',
+    link: { kind: 'chat', message: 'Hi! I want to know more about your watches.' },
+    brand: 'Omega',
+    chronograph: false,
+    background: '#0f3d2e',
+    ink: '#ffffff',
+    accent: '#25d366',
+  },
+];
+
+const REVIEWS: Array<Omit<HomeReview, 'image'>> = [
+  {
+    name: 'Rahul S.',
+    city: 'Mumbai',
+    stars: 5,
+    quote: 'Exactly like the pictures. Delivered in four days and paid cash on delivery.',
+  },
+  { name: 'Priya M.', city: 'Bengaluru', stars: 5, quote: 'Gifted the rose gold one to my sister, she loves it!' },
+  { name: 'Arjun K.', city: 'Delhi', stars: 4, quote: 'Solid build and smooth automatic movement. Great value.' },
+  { name: 'Sneha R.', city: 'Pune', stars: 5, quote: 'They answered every question on WhatsApp before I ordered.' },
+  { name: 'Vikram P.', city: 'Hyderabad', stars: 5, quote: 'Third watch from this shop. Packing is always excellent.' },
+  {
+    name: 'Ananya D.',
+    city: 'Kolkata',
+    stars: 4,
+    quote: 'Beautiful dial and the strap fits perfectly. Happy with it.',
+  },
+];
+
+const REELS: Array<Omit<HomeReel, 'url' | 'poster'>> = [
+  { platform: 'instagram', title: 'Unboxing the Submariner' },
+  { platform: 'youtube', title: 'Swiss ETA movement up close' },
+  { platform: 'instagram', title: 'Five watches under \u20b915,000' },
+  { platform: 'youtube', title: 'How we pack your order' },
+];
+const REVIEW_BACKGROUNDS = ['#f3efe8', '#e9eef3', '#eef2ea', '#f5ebe6', '#e8e6f2', '#f2f0e4'];
+
+function reelUrl(random: Random, platform: HomeReel['platform']): string {
+  const chars = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+  let code = '';
+  for (let i = 0; i < 11; i++) code += chars[Math.floor(random() * chars.length)];
+  return platform === 'instagram'
+    ? `https://www.instagram.com/reel/${code}/`
+    : `https://www.youtube.com/shorts/${code}`;
+}
+
+/** Writes the 'home' content unless it is already there; returns how many pictures it drew. */
+export async function seedHomeContent(
+  db: Db,
+  uploadsDir: string,
+  random: Random,
+  pool: ImagePool,
+  now: number,
+): Promise<number> {
+  const existing = await db
+    .selectFrom('site_content')
+    .select('key')
+    .where('key', '=', HOME_CONTENT_KEY)
+    .executeTakeFirst();
+  if (existing) return 0;
+  const bannerSvgs = BANNERS.map((b) => bannerSvg({ ...b, face: faceStyle(random, b.brand, b.chronograph).style }));
+  const reviewSvgs = REVIEWS.map((r, i) =>
+    reviewCardSvg({ ...r, background: REVIEW_BACKGROUNDS[i % REVIEW_BACKGROUNDS.length] as string }),
+  );
+  const ids = await runLimited([...bannerSvgs, ...reviewSvgs].map((svg) => () => storeSvg(uploadsDir, svg)));
+  const banners: HomeBanner[] = BANNERS.map((b, i) => ({
+    image: ids[i] as string,
+    width: 1600,
+    height: 600,
+    headline: b.headline,
+    subline: b.subline,
+    cta: b.cta,
+    link: b.link,
+  }));
+  const reviews: HomeReview[] = REVIEWS.map((r, i) => ({ ...r, image: ids[BANNERS.length + i] as string }));
+  const faces = [...pool.byBrand.values()].flat();
+  const reels: HomeReel[] = REELS.map((r) => ({
+    ...r,
+    url: reelUrl(random, r.platform),
+    poster: pick(random, faces).id,
+  }));
+  const content: HomeContent = { banners, reels, reviews };
+  await db
+    .insertInto('site_content')
+    .values({ key: HOME_CONTENT_KEY, value: JSON.stringify(content), updated_at: new Date(now).toISOString() })
+    .execute();
+  return new Set(ids).size;
+}

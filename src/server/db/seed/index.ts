@@ -1,0 +1,72 @@
+/**
+ * The demo data: a catalogue with every category and all 28 brands, generated
+ * pictures, home-page content, a demo shopper with orders, and platform leads.
+ * Repeatable: the same seed gives the same products and pictures; with the
+ * same `now` too, the same ids and dates (only password salts differ).
+ */
+import { mkdir } from 'node:fs/promises';
+import type { Db } from '../tables.ts';
+import { demoProducts, seedShopper } from './demo.ts';
+import { seedHomeContent } from './home.ts';
+import { buildImagePool } from './images.ts';
+import { insertProducts } from './insert.ts';
+import { seedLeads } from './leads.ts';
+import { productFactory } from './products.ts';
+import { DEFAULT_SEED, mulberry32, type Random } from './random.ts';
+
+export { DEMO_SHOPPER } from './demo.ts';
+export { HOME_CONTENT_KEY, type HomeContent, parseHomeContent } from './home-content.ts';
+export { DEFAULT_SEED, mulberry32 } from './random.ts';
+
+export interface SeedOptions {
+  products: number;
+  uploadsDir: string;
+  /** Seeded PRNG for repeatable data; mulberry32(DEFAULT_SEED) when absent. */
+  random?: () => number;
+  log?: (msg: string) => void;
+  /** "Now" for createdAt spreads and order dates; Date.now() when absent. */
+  now?: number;
+}
+
+export interface SeedResult {
+  products: number;
+  images: number;
+  ms: number;
+}
+
+/** Independent streams, so adding products never changes the pictures or the demo orders' shape. */
+function streams(random: Random) {
+  const next = () => mulberry32(Math.floor(random() * 4_294_967_296));
+  return { images: next(), products: next(), home: next(), demo: next() };
+}
+
+export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult> {
+  const started = performance.now();
+  const log = options.log ?? (() => {});
+  const now = options.now ?? Date.now();
+  const rng = streams(options.random ?? mulberry32(DEFAULT_SEED));
+  await mkdir(options.uploadsDir, { recursive: true });
+
+  log('Drawing watch pictures...');
+  const pool = await buildImagePool(options.uploadsDir, rng.images);
+  log(`  ${pool.count} pictures in the pool`);
+
+  log(`Adding ${options.products.toLocaleString('en-IN')} products...`);
+  const products = await insertProducts(db, productFactory(rng.products, pool, now), options.products, log);
+
+  log('Home page content, demo shopper and leads...');
+  const homeImages = await seedHomeContent(db, options.uploadsDir, rng.home, pool, now);
+  const picks = await demoProducts(db);
+  const orders = await seedShopper(db, rng.demo, picks, now);
+  const hasLeads = await db.selectFrom('leads').select('id').limit(1).executeTakeFirst();
+  const leads = hasLeads ? 0 : await seedLeads(db, rng.demo, picks, now);
+  if (orders || leads) log(`  ${orders} demo orders, ${leads} leads`);
+
+  return { products, images: pool.count + homeImages, ms: Math.round(performance.now() - started) };
+}
+
+/** True when there are no products at all (deleted ones count): the app seeds a fresh store. */
+export async function isDatabaseEmpty(db: Db): Promise<boolean> {
+  const row = await db.selectFrom('products').select('id').limit(1).executeTakeFirst();
+  return !row;
+}

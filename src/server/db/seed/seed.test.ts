@@ -1,0 +1,168 @@
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BRANDS, CATEGORIES, ORDER_STATES, ORIGINAL_BRANDS, STATUSES, TAGS } from '../../../common/catalog.ts';
+import { productInputSchema } from '../../../common/schemas/product.ts';
+import { verifyPassword } from '../../auth/passwords.ts';
+import { toProduct } from '../../catalog/product-row.ts';
+import { imageFile } from '../../media/store.ts';
+import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../test-support/databases.ts';
+import { ID_PATTERN } from '../ids.ts';
+import { parseJsonList } from '../json.ts';
+import { parseHomeContent } from './home-content.ts';
+import type { ImagePool } from './images.ts';
+import { DEFAULT_SEED, DEMO_SHOPPER, isDatabaseEmpty, mulberry32, seedDemo } from './index.ts';
+import { productFactory } from './products.ts';
+
+const PRODUCTS = 200;
+const NOW = Date.parse('2025-06-01T10:00:00Z');
+// One uploads folder for every dialect: the second seed finds its pictures already stored.
+const uploadsDir = join(mkdtempSync(join(tmpdir(), 'watch-seed-')), 'uploads');
+afterAll(() => rmSync(join(uploadsDir, '..'), { recursive: true, force: true }));
+
+describe('product factory', () => {
+  const face = (id: string, chronograph: boolean) => ({
+    id,
+    brand: 'Rolex',
+    chronograph,
+    color: 'Blue',
+    metal: 'Steel',
+    strap: 'bracelet' as const,
+    diver: false,
+  });
+  const pool: ImagePool = {
+    byBrand: new Map(BRANDS.map((b) => [b, [face('a'.repeat(32), false), face('b'.repeat(32), true)]])),
+    extras: ['c'.repeat(32)],
+    count: 3,
+  };
+  it('gives the same products for the same seed', () => {
+    const make = () => Array.from({ length: 50 }, (_, i) => productFactory(mulberry32(7), pool, NOW)(i));
+    const strip = (rows: ReturnType<typeof make>) => rows.map(({ id, ...rest }) => ({ ...rest, id: id.slice(0, 10) }));
+    expect(strip(make())).toEqual(strip(make()));
+  });
+  it('makes rows the admin form would accept', () => {
+    const make = productFactory(mulberry32(DEFAULT_SEED), pool, NOW);
+    for (let i = 0; i < 500; i++) {
+      const product = toProduct({ ...make(i), deleted_at: null });
+      expect(product.id).toMatch(ID_PATTERN);
+      const parsed = productInputSchema.safeParse(product);
+      expect(parsed.success, JSON.stringify(parsed.error?.issues)).toBe(true);
+    }
+  });
+});
+
+describe.each(TEST_DIALECTS)('demo seed on %s', (dialect) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect);
+    expect(await isDatabaseEmpty(database.db)).toBe(true);
+    const result = await seedDemo(database.db, { products: PRODUCTS, uploadsDir, random: mulberry32(1), now: NOW });
+    expect(result.products).toBe(PRODUCTS);
+    expect(result.images).toBeGreaterThanOrEqual(50);
+  }, 180_000); // drawing ~70 pictures takes seconds, more on a busy machine
+  afterAll(async () => {
+    await database?.cleanup();
+  });
+
+  it('covers every category and all 28 brands, with sane prices and stock', async () => {
+    const rows = await database.db.selectFrom('products').selectAll().execute();
+    expect(rows).toHaveLength(PRODUCTS);
+    expect(await isDatabaseEmpty(database.db)).toBe(false);
+    const products = rows.map(toProduct);
+    expect(new Set(products.map((p) => p.category))).toEqual(new Set(CATEGORIES));
+    expect(new Set(products.map((p) => p.brand))).toEqual(new Set(BRANDS));
+    const menBrands = new Set(products.filter((p) => p.category === 'men watch').map((p) => p.brand));
+    expect(menBrands).toEqual(new Set(BRANDS));
+    for (const p of products) {
+      expect(p.discountPrice).toBeLessThanOrEqual(p.price);
+      expect(p.price).toBeGreaterThanOrEqual(4999);
+      expect(p.price).toBeLessThanOrEqual(89_999);
+      expect(p.stars).toBeGreaterThanOrEqual(3.5);
+      expect(p.stars).toBeLessThanOrEqual(5);
+      expect(p.images.length).toBeGreaterThanOrEqual(1);
+      expect(p.images.length).toBeLessThanOrEqual(4);
+      expect(p.features.slice(0, 4).map((f) => f.name)).toEqual(['Brand', 'Machine', 'Color', 'Chronograph']);
+      expect(['', ...STATUSES]).toContain(p.status);
+      for (const tag of p.tags) expect(TAGS).toContain(tag);
+      if (p.category === 'original watch') expect(ORIGINAL_BRANDS).toContain(p.brand);
+      if (p.videoUrl) expect(p.videoUrl).toMatch(/^https:\/\/www\.youtube\.com\/watch\?v=[\w-]{11}$/);
+      expect(Date.parse(p.createdAt)).toBeLessThanOrEqual(NOW);
+      expect(Date.parse(p.createdAt)).toBeGreaterThan(NOW - 181 * 86_400_000);
+    }
+    expect(products.some((p) => !p.inStock)).toBe(true);
+    expect(products.some((p) => p.discountPrice < p.price)).toBe(true);
+    expect(products.some((p) => p.colorImages.length > 0)).toBe(true);
+    expect(products.some((p) => p.videoUrl)).toBe(true);
+  });
+
+  it('stores every picture on disk, the 480 variant under 30 KB', async () => {
+    const rows = await database.db.selectFrom('products').select(['images', 'color_images']).execute();
+    const ids = new Set<string>();
+    for (const r of rows) {
+      for (const id of parseJsonList<string>(r.images)) ids.add(id);
+      for (const c of parseJsonList<{ image: string }>(r.color_images)) ids.add(c.image);
+    }
+    const home = await database.db
+      .selectFrom('site_content')
+      .select('value')
+      .where('key', '=', 'home')
+      .executeTakeFirst();
+    const content = parseHomeContent(home?.value);
+    expect(content?.banners.length).toBeGreaterThanOrEqual(2);
+    expect(content?.banners[0]?.headline).toBe('SALE up to 50% off');
+    expect(content?.reviews).toHaveLength(6);
+    expect(content?.reels.length).toBeGreaterThanOrEqual(2);
+    for (const b of content?.banners ?? []) ids.add(b.image);
+    for (const r of content?.reviews ?? []) ids.add(r.image);
+    for (const r of content?.reels ?? []) ids.add(r.poster);
+    expect(ids.size).toBeGreaterThanOrEqual(40);
+    expect(ids.size).toBeLessThan(100);
+    for (const id of ids) {
+      const file = imageFile(uploadsDir, id, 480);
+      expect(file).toBe(join(uploadsDir, id.slice(0, 2), id, '480.webp'));
+      expect(statSync(file).size).toBeLessThan(30 * 1024);
+    }
+  });
+
+  it('adds the demo shopper with a cart and orders in every state', async () => {
+    const { db } = database;
+    const user = await db
+      .selectFrom('users')
+      .selectAll()
+      .where('phone', '=', DEMO_SHOPPER.phone)
+      .executeTakeFirstOrThrow();
+    expect(user.name).toBe('Demo Shopper');
+    expect(user.email).toBe('demo@example.com');
+    for (const a of parseJsonList<string>(user.addresses)) expect(a).toMatch(/^.+, .+, near .+, .+ - [1-9]\d{5}, .+$/);
+    expect(await verifyPassword(user.password_hash, 'demo-shopper-pass')).toBe(true);
+    const orders = await db.selectFrom('orders').selectAll().where('user_id', '=', user.id).execute();
+    expect(new Set(orders.map((o) => o.status))).toEqual(new Set(ORDER_STATES));
+    for (const order of orders) {
+      const lines = await db.selectFrom('order_lines').selectAll().where('order_id', '=', order.id).execute();
+      expect(lines.length).toBeGreaterThan(0);
+      expect(Number(order.total_mrp)).toBe(lines.reduce((s, l) => s + Number(l.price) * Number(l.quantity), 0));
+      expect(Number(order.total)).toBe(lines.reduce((s, l) => s + Number(l.discount_price) * Number(l.quantity), 0));
+      for (const l of lines) expect(l.image).toMatch(/^[a-f0-9]{32}$/);
+      const events = await db
+        .selectFrom('order_events')
+        .selectAll()
+        .where('order_id', '=', order.id)
+        .orderBy('created_at')
+        .execute();
+      expect(events[0]?.status).toBe('ordered');
+      expect(events.at(-1)?.status).toBe(order.status);
+      expect(events.every((e) => e.admin_id === null)).toBe(true);
+    }
+    const cart = await db.selectFrom('cart_items').selectAll().where('user_id', '=', user.id).execute();
+    expect(cart.length).toBe(2);
+  });
+
+  it('adds Amazon and WhatsApp leads for seeded products', async () => {
+    const leads = await database.db.selectFrom('leads').selectAll().execute();
+    expect(leads.length).toBeGreaterThanOrEqual(10);
+    expect(new Set(leads.map((l) => l.platform))).toEqual(new Set(['amazon', 'whatsapp']));
+    const ids = new Set((await database.db.selectFrom('products').select('id').execute()).map((p) => p.id));
+    for (const l of leads) expect(ids.has(l.product_id ?? '')).toBe(true);
+  });
+});

@@ -1,0 +1,78 @@
+/**
+ * One error shape for the whole API: `{ error: { code, message, fields? } }`.
+ * A status below 500 keeps its message; anything else answers a generic
+ * message and is logged with the request id.
+ */
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, ResponseSerializationError } from 'fastify-type-provider-zod';
+import type { ApiErrorBody } from '../../common/errors.ts';
+
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+export const notFound = (message: string) => new AppError(404, 'not_found', message);
+export const badRequest = (message: string, fields?: Record<string, string>) =>
+  new AppError(400, 'bad_request', message, fields);
+export const conflict = (message: string, fields?: Record<string, string>) =>
+  new AppError(409, 'conflict', message, fields);
+export const unauthorized = (message = 'Please log in to continue') => new AppError(401, 'unauthorized', message);
+export const forbidden = (message = 'You are not allowed to do that') => new AppError(403, 'forbidden', message);
+
+export function errorBody(code: string, message: string, fields?: Record<string, string>): ApiErrorBody {
+  return { error: fields && Object.keys(fields).length > 0 ? { code, message, fields } : { code, message } };
+}
+
+/** Known Fastify error codes and the message a person should read instead. */
+const FASTIFY_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'This request must be sent as JSON',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'The request is too large',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The request length is wrong',
+  FST_ERR_RATE_LIMIT: 'Too many requests, please wait a moment',
+  FST_INVALID_MULTIPART_CONTENT_TYPE: 'This request must be a file upload',
+  FST_REQ_FILE_TOO_LARGE: 'Each image must be at most 10 MB',
+  FST_FILES_LIMIT: 'Too many files in one upload',
+  FST_PARTS_LIMIT: 'Too many parts in one upload',
+  FST_FIELDS_LIMIT: 'Too many fields in one upload',
+};
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.statusCode).send(errorBody(error.code, error.message, error.fields));
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields: Record<string, string> = {};
+      for (const issue of error.validation) {
+        const key = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || 'request';
+        fields[key] ??= issue.message ?? 'Invalid value';
+      }
+      const first = error.validation[0]?.message ?? 'Some details are not valid';
+      return reply.status(400).send(errorBody('invalid', first, fields));
+    }
+    if (error instanceof ResponseSerializationError) {
+      request.log.error({ err: error }, 'response did not match its schema');
+      return reply.status(500).send(errorBody('internal', 'Something went wrong on our side. Please try again.'));
+    }
+    const status = error.statusCode ?? 500;
+    if (status < 500) {
+      const message = (error.code && FASTIFY_MESSAGES[error.code]) || error.message || 'Bad request';
+      return reply.status(status).send(errorBody(error.code ? error.code.toLowerCase() : 'bad_request', message));
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send(errorBody('internal', 'Something went wrong on our side. Please try again.'));
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send(errorBody('not_found', `No such address: ${request.method} ${request.url.split('?')[0]}`));
+  });
+}

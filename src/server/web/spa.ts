@@ -1,0 +1,92 @@
+/**
+ * Serves the built single-page app: hashed assets with immutable caching, and
+ * every client route answered with index.html carrying the page's head tags
+ * and the shop's public details.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { SiteConfig } from '../../common/site.ts';
+import { defaultHead, type PageHead, pageHeadResolvers } from '../pages/head.ts';
+import { escapeHtml, jsonForScript } from './html.ts';
+
+export function siteConfig(app: FastifyInstance): SiteConfig {
+  const { name, phone, whatsapp, email, address } = app.config.shop;
+  return { name, phone, whatsapp, email, address };
+}
+
+export function publicOrigin(app: FastifyInstance, request: FastifyRequest): string {
+  return app.config.publicUrl ?? `${request.protocol}://${request.host}`;
+}
+
+export function renderHead(head: PageHead, origin: string): string {
+  const url = origin + head.canonicalPath;
+  const tags = [
+    `<title>${escapeHtml(head.title)}</title>`,
+    `<meta name="description" content="${escapeHtml(head.description)}">`,
+    `<link rel="canonical" href="${escapeHtml(url)}">`,
+    `<meta property="og:type" content="${head.type ?? 'website'}">`,
+    `<meta property="og:title" content="${escapeHtml(head.title)}">`,
+    `<meta property="og:description" content="${escapeHtml(head.description)}">`,
+    `<meta property="og:url" content="${escapeHtml(url)}">`,
+    `<meta name="twitter:card" content="${head.image ? 'summary_large_image' : 'summary'}">`,
+    `<meta name="twitter:title" content="${escapeHtml(head.title)}">`,
+    `<meta name="twitter:description" content="${escapeHtml(head.description)}">`,
+  ];
+  if (head.image) {
+    const image = origin + head.image;
+    tags.push(
+      `<meta property="og:image" content="${escapeHtml(image)}">`,
+      `<meta name="twitter:image" content="${escapeHtml(image)}">`,
+    );
+  }
+  if (head.jsonLd) tags.push(`<script type="application/ld+json">${jsonForScript(head.jsonLd)}</script>`);
+  return tags.join('\n    ');
+}
+
+export async function registerSpa(app: FastifyInstance, distDir: string): Promise<void> {
+  const indexPath = join(distDir, 'index.html');
+  if (!existsSync(indexPath)) {
+    app.log.warn(`No built web app at ${distDir}: run "npm run build". Only the API is served.`);
+    return;
+  }
+  const template = readFileSync(indexPath, 'utf8');
+  const siteJson = jsonForScript(siteConfig(app));
+
+  await app.register(fastifyStatic, {
+    root: distDir,
+    prefix: '/',
+    index: false,
+    wildcard: false,
+    preCompressed: true,
+    cacheControl: false, // set per file below
+    setHeaders(res, path) {
+      // Vite puts content hashes in every file name under assets/.
+      if (path.includes(`${join(distDir, 'assets')}`))
+        res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+      else res.setHeader('cache-control', 'public, max-age=3600');
+    },
+  });
+
+  app.get('/*', { schema: { hide: true } }, async (request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    if (path.startsWith('/api/') || path.startsWith('/media/') || path.startsWith('/assets/')) {
+      return reply.callNotFound();
+    }
+    let head: PageHead | null = null;
+    for (const resolve of pageHeadResolvers) {
+      head = await resolve(app, path);
+      if (head) break;
+    }
+    head ??= defaultHead(app, path);
+    const html = template
+      .replace('<!--app-head-->', renderHead(head, publicOrigin(app, request)))
+      .replace('<!--app-site-->', `<script id="site-config" type="application/json">${siteJson}</script>`);
+    return reply
+      .status(head.status ?? 200)
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(html);
+  });
+}

@@ -1,0 +1,23 @@
+import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { Footer } from '../components/footer.tsx';
+import { Navbar } from '../components/navbar.tsx';
+import { SessionProvider } from '../features/accounts/session.tsx';
+
+/** Any URL containing 'dashboard' hides the navigation bar and footer (SPEC §2). */
+export function Layout() {
+  const { pathname } = useLocation();
+  const bare = pathname.includes('dashboard');
+  return (
+    <SessionProvider>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      {!bare && <Navbar />}
+      <main id="main" tabIndex={-1}>
+        <Outlet />
+      </main>
+      {!bare && <Footer />}
+      <ScrollRestoration />
+    </SessionProvider>
+  );
+}

@@ -1,0 +1,76 @@
+import { Link } from 'react-router';
+import { LISTING_TABS, listingPath } from '../../common/catalog.ts';
+import { site } from '../lib/site.ts';
+
+const SOCIAL = [
+  { href: 'https://www.instagram.com/', label: 'Instagram' },
+  { href: 'https://www.facebook.com/', label: 'Facebook' },
+  { href: 'https://www.youtube.com/', label: 'YouTube' },
+];
+
+export function Footer() {
+  const shop = site();
+  return (
+    <footer className="footer">
+      <div className="container footer-grid">
+        <section aria-labelledby="footer-shop">
+          <h2 id="footer-shop">{shop.name}</h2>
+          <p>Premium watches delivered across India. Cash on delivery with a small advance.</p>
+          <ul className="footer-social">
+            {SOCIAL.map((s) => (
+              <li key={s.label}>
+                <a href={s.href} target="_blank" rel="noopener noreferrer">
+                  {s.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
+        <nav aria-labelledby="footer-links">
+          <h2 id="footer-links">Links</h2>
+          <ul>
+            <li>
+              <Link to="/">Home</Link>
+            </li>
+            <li>
+              <Link to="/product">Products</Link>
+            </li>
+            <li>
+              {/* The spec's footer uses this misspelt path; the app redirects it. */}
+              <Link to="/terms-and-conditoins">Terms and conditions</Link>
+            </li>
+            <li>
+              <Link to="/privacy-policy">Privacy policy</Link>
+            </li>
+            <li>
+              <Link to="/disclaimer">Disclaimer</Link>
+            </li>
+          </ul>
+        </nav>
+        <nav aria-labelledby="footer-categories">
+          <h2 id="footer-categories">Categories</h2>
+          <ul>
+            {LISTING_TABS.filter((t) => t.category).map((t) => (
+              <li key={t.label}>
+                <Link to={listingPath(t.category)}>{t.label}</Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <section aria-labelledby="footer-contact">
+          <h2 id="footer-contact">Contact</h2>
+          <address>
+            {shop.address}
+            <br />
+            Phone: <a href={`tel:+91${shop.phone.slice(-10)}`}>{shop.phone}</a>
+            <br />
+            Email: <a href={`mailto:${shop.email}`}>{shop.email}</a>
+          </address>
+        </section>
+      </div>
+      <p className="footer-copy container">
+        © {new Date().getFullYear()} {shop.name}. All rights reserved.
+      </p>
+    </footer>
+  );
+}

@@ -1,0 +1,34 @@
+import { useEffect } from 'react';
+import { MESSAGE_MS } from '../../common/constants.ts';
+import { CloseIcon } from './icons.tsx';
+
+/**
+ * An inline message that clears itself after 3 s (SPEC §4) or on its close icon.
+ * `tone` picks the colour; errors are announced assertively.
+ */
+export function Message({
+  text,
+  tone = 'error',
+  onClose,
+  autoHideMs = MESSAGE_MS,
+}: {
+  text: string | null;
+  tone?: 'error' | 'success' | 'info';
+  onClose: () => void;
+  autoHideMs?: number | null;
+}) {
+  useEffect(() => {
+    if (!text || autoHideMs === null) return;
+    const timer = setTimeout(onClose, autoHideMs);
+    return () => clearTimeout(timer);
+  }, [text, autoHideMs, onClose]);
+  if (!text) return null;
+  return (
+    <div className={`message message-${tone}`} role={tone === 'error' ? 'alert' : 'status'}>
+      <span>{text}</span>
+      <button type="button" className="icon-btn" aria-label="Close message" onClick={onClose}>
+        <CloseIcon size={18} />
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,78 @@
+import { useEffect, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { whatsappLink } from '../../common/site.ts';
+import { site } from '../lib/site.ts';
+import { CartIcon, ChatIcon, CloseIcon, MenuIcon, PhoneIcon, UserIcon } from './icons.tsx';
+import { SearchBox } from './search-box.tsx';
+
+export const NAV_LINKS = [
+  { to: '/', label: 'Home' },
+  { to: '/product', label: 'Products' },
+  { to: '/product/men-watch', label: 'Men' },
+  { to: '/product/women-watch', label: 'Women' },
+  { to: '/product/celebrity-watch', label: 'Celebrity' },
+] as const;
+
+export function Navbar() {
+  const { pathname } = useLocation();
+  const [open, setOpen] = useState(false);
+  const shop = site();
+  // Close the mobile menu whenever the route changes.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on route change on purpose.
+  useEffect(() => setOpen(false), [pathname]);
+  const onExplore = pathname === '/explore';
+  const onHome = pathname === '/' || pathname === '/home';
+
+  return (
+    <header className="navbar">
+      <div className="navbar-row container">
+        <button
+          type="button"
+          className="icon-btn navbar-menu-btn"
+          aria-label={open ? 'Close menu' : 'Open menu'}
+          aria-expanded={open}
+          aria-controls="main-menu"
+          onClick={() => setOpen((o) => !o)}
+        >
+          {open ? <CloseIcon /> : <MenuIcon />}
+        </button>
+        <Link to="/" className="brand-mark" aria-label={`${shop.name} home`}>
+          <span aria-hidden="true">◷</span> {shop.name}
+        </Link>
+        <nav id="main-menu" aria-label="Main" className={`navbar-links${open ? ' open' : ''}`}>
+          {NAV_LINKS.map((l) => (
+            <NavLink key={l.to} to={l.to} end>
+              {l.label}
+            </NavLink>
+          ))}
+        </nav>
+        {!onExplore && <SearchBox id="nav-search" className="navbar-search" />}
+        <div className="navbar-actions">
+          <a className="icon-btn" href={`tel:+91${shop.phone.slice(-10)}`} aria-label={`Call us at ${shop.phone}`}>
+            <PhoneIcon />
+          </a>
+          <a
+            className="icon-btn"
+            href={whatsappLink(shop.whatsapp, 'Hello! I want to know more about your watches.')}
+            target="_blank"
+            rel="noopener noreferrer"
+            aria-label="Chat with us on WhatsApp"
+          >
+            <ChatIcon />
+          </a>
+          <Link className="icon-btn" to="/profile" aria-label="Your account">
+            <UserIcon />
+          </Link>
+          <Link className="icon-btn" to="/cart" aria-label="Cart">
+            <CartIcon />
+          </Link>
+        </div>
+      </div>
+      {onHome && (
+        <div className="container mobile-only">
+          <SearchBox id="home-search" className="mobile-search" />
+        </div>
+      )}
+    </header>
+  );
+}

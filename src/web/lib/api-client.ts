@@ -1,0 +1,70 @@
+/**
+ * The one API client. Sends and reads JSON, and turns the server's error shape
+ * into an ApiError whose message a toast or form can show as it is.
+ */
+import { isApiErrorBody } from '../../common/errors.ts';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly fields: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+const NETWORK_MESSAGE = 'Could not reach the shop. Please check your internet connection and try again.';
+
+/** Listeners told when a call answers 401 (the session ended), e.g. to refresh "who am I". */
+const unauthorizedListeners = new Set<() => void>();
+export function onUnauthorized(listener: () => void): () => void {
+  unauthorizedListeners.add(listener);
+  return () => unauthorizedListeners.delete(listener);
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+}
+
+export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { method = 'GET', body, signal, headers = {} } = options;
+  const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
+  let response: Response;
+  try {
+    response = await fetch(`/api${path}`, {
+      method,
+      signal: signal ?? null,
+      credentials: 'same-origin',
+      headers: {
+        accept: 'application/json',
+        ...(body !== undefined && !isForm ? { 'content-type': 'application/json' } : {}),
+        ...headers,
+      },
+      body: body === undefined ? null : isForm ? (body as FormData) : JSON.stringify(body),
+    });
+  } catch (err) {
+    if (err instanceof DOMException && err.name === 'AbortError') throw err;
+    throw new ApiError(0, 'network', NETWORK_MESSAGE);
+  }
+  if (response.status === 204) return undefined as T;
+  const data: unknown = await response.json().catch(() => null);
+  if (!response.ok) {
+    if (response.status === 401) for (const listener of unauthorizedListeners) listener();
+    if (isApiErrorBody(data)) {
+      throw new ApiError(response.status, data.error.code, data.error.message, data.error.fields);
+    }
+    throw new ApiError(response.status, 'http', `Something went wrong (error ${response.status}). Please try again.`);
+  }
+  return data as T;
+}
+
+/** Message to show for any thrown value. */
+export function errorMessage(err: unknown): string {
+  if (err instanceof ApiError) return err.message;
+  return 'Something went wrong. Please try again.';
+}

@@ -1,0 +1,22 @@
+/** The shop's public details, put into the page by the server (src/server/web/spa.ts). */
+import type { SiteConfig } from '../../common/site.ts';
+
+const FALLBACK: SiteConfig = {
+  name: 'Time Square Watches',
+  phone: '9876543210',
+  whatsapp: '919876543210',
+  email: 'support@timesquarewatches.in',
+  address: 'Mumbai, Maharashtra',
+};
+
+let cached: SiteConfig | undefined;
+export function site(): SiteConfig {
+  if (cached) return cached;
+  const el = typeof document !== 'undefined' ? document.getElementById('site-config') : null;
+  try {
+    cached = el?.textContent ? { ...FALLBACK, ...(JSON.parse(el.textContent) as Partial<SiteConfig>) } : FALLBACK;
+  } catch {
+    cached = FALLBACK;
+  }
+  return cached;
+}

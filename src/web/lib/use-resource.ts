@@ -1,0 +1,69 @@
+/**
+ * A small data hook: loads `key` with `load`, caches the result for the session
+ * (so going back shows data at once), cancels stale requests, and exposes the
+ * error message instead of leaving a loader spinning.
+ */
+import { useCallback, useEffect, useState } from 'react';
+import { errorMessage } from './api-client.ts';
+
+const cache = new Map<string, unknown>();
+
+export function invalidate(prefix: string): void {
+  for (const key of cache.keys()) if (key.startsWith(prefix)) cache.delete(key);
+}
+
+export interface Resource<T> {
+  data: T | undefined;
+  error: string | null;
+  loading: boolean;
+  reload: () => void;
+}
+
+export function useResource<T>(key: string | null, load: (signal: AbortSignal) => Promise<T>): Resource<T> {
+  const [state, setState] = useState<{
+    key: string | null;
+    data: T | undefined;
+    error: string | null;
+    loading: boolean;
+  }>(() => ({ key, data: key ? (cache.get(key) as T | undefined) : undefined, error: null, loading: key !== null }));
+  const [version, setVersion] = useState(0);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `load` is keyed by `key`; version forces a reload.
+  useEffect(() => {
+    if (key === null) {
+      setState({ key, data: undefined, error: null, loading: false });
+      return;
+    }
+    const controller = new AbortController();
+    setState((s) => ({
+      key,
+      data: s.key === key ? s.data : (cache.get(key) as T | undefined),
+      error: null,
+      loading: true,
+    }));
+    load(controller.signal).then(
+      (data) => {
+        cache.set(key, data);
+        setState({ key, data, error: null, loading: false });
+      },
+      (err: unknown) => {
+        if (controller.signal.aborted) return;
+        setState((s) => ({ ...s, error: errorMessage(err), loading: false }));
+      },
+    );
+    return () => controller.abort();
+  }, [key, version]);
+
+  const reload = useCallback(() => {
+    if (key) cache.delete(key);
+    setVersion((v) => v + 1);
+  }, [key]);
+
+  const fresh = state.key === key;
+  return {
+    data: fresh ? state.data : key ? (cache.get(key) as T | undefined) : undefined,
+    error: fresh ? state.error : null,
+    loading: fresh ? state.loading : key !== null,
+    reload,
+  };
+}

@@ -1,0 +1,8 @@
+/** Product (SPEC §2). */
+export function ProductPage() {
+  return (
+    <div className="page container">
+      <h1>Product</h1>
+    </div>
+  );
+}

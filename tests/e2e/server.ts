@@ -1,0 +1,23 @@
+/**
+ * The server the journeys run against: a fresh data folder, a small seeded demo
+ * catalogue and a known admin login (tests/e2e/fixtures.ts reads the same values).
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadConfig } from '../../src/server/config.ts';
+import { startServer } from '../../src/server/main.ts';
+import { E2E_ADMIN } from './fixtures.ts';
+
+const dataDir = mkdtempSync(join(tmpdir(), 'watch-e2e-'));
+const config = loadConfig({
+  NODE_ENV: 'test',
+  HOST: '127.0.0.1',
+  PORT: process.env.E2E_PORT ?? '3199',
+  DATA_DIR: dataDir,
+  ADMIN_USERNAME: E2E_ADMIN.username,
+  ADMIN_PASSWORD: E2E_ADMIN.password,
+  SEED_PRODUCTS: '80',
+  LOG_LEVEL: 'warn',
+});
+await startServer(config, { seedDemo: true });
