@@ -17,9 +17,10 @@ if (given !== undefined && given.length < 12) {
   process.exit(2);
 }
 const config = loadConfig();
-const { db } = openDatabase({ databaseUrl: config.databaseUrl, sqlitePath: config.sqlitePath });
+const database = openDatabase({ databaseUrl: config.databaseUrl, sqlitePath: config.sqlitePath });
+const { db } = database;
 try {
-  await migrateToLatest(db);
+  await migrateToLatest(database);
   const taken = await db.selectFrom('admins').select('id').where('username', '=', username.trim()).executeTakeFirst();
   if (taken) {
     console.error(`An admin named "${username}" already exists.`);

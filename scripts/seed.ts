@@ -28,9 +28,10 @@ const dataDir = flag('data-dir');
 
 try {
   const config = loadConfig(dataDir ? { ...process.env, DATA_DIR: dataDir } : process.env);
-  const { db } = openDatabase({ databaseUrl: config.databaseUrl, sqlitePath: config.sqlitePath });
+  const database = openDatabase({ databaseUrl: config.databaseUrl, sqlitePath: config.sqlitePath });
+  const { db } = database;
   try {
-    await migrateToLatest(db);
+    await migrateToLatest(database);
     const empty = await isDatabaseEmpty(db);
     if (!empty) console.log('The store already has products: adding more.');
     // A second run with the default seed would repeat the first one's products, so vary it.

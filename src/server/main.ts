@@ -21,7 +21,7 @@ export interface StartOptions {
 
 export async function startServer(config: Config, options: StartOptions = {}) {
   const database = openDatabase({ databaseUrl: config.databaseUrl, sqlitePath: config.sqlitePath });
-  await migrateToLatest(database.db);
+  await migrateToLatest(database);
   const app = await buildApp({ config, database, webDistDir: WEB_DIST_DIR });
   app.addHook('onClose', async () => {
     await database.db.destroy();

@@ -25,9 +25,9 @@ describe.each(TEST_DIALECTS)('data layer on %s', (dialect) => {
 
   it('applies every migration once, and again is a no-op', async () => {
     database = await createTestDatabase(dialect, false);
-    const applied = await migrateToLatest(database.db);
+    const applied = await migrateToLatest(database);
     expect(applied).toEqual(Object.keys(migrations));
-    expect(await migrateToLatest(database.db)).toEqual([]);
+    expect(await migrateToLatest(database)).toEqual([]);
   });
 
   it('stores and reads a product, an order with lines and its history', async () => {

@@ -14,6 +14,8 @@ export type Dialect = 'sqlite' | 'postgres';
 export interface OpenedDatabase {
   db: Db;
   dialect: Dialect;
+  /** PostgreSQL schema the app works in (migrations pin their own tables to it). */
+  schema?: string;
   /** The raw SQLite handle, for the online backup API and integrity checks. */
   sqlite?: SQLite.Database;
 }
@@ -38,7 +40,11 @@ export function openDatabase(options: OpenOptions): OpenedDatabase {
       max: options.poolSize ?? 10,
       ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
     });
-    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
+    return {
+      db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
+      dialect: 'postgres',
+      schema: options.pgSchema ?? 'public',
+    };
   }
   const path = options.sqlitePath ?? ':memory:';
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });

@@ -42,7 +42,7 @@ export async function createTestDatabase(dialect: Dialect = 'sqlite', migrate = 
   } else {
     opened = openDatabase({ sqlitePath: join(dataDir, 'store.sqlite') });
   }
-  if (migrate) await migrateToLatest(opened.db);
+  if (migrate) await migrateToLatest(opened);
   return {
     ...opened,
     dataDir,
