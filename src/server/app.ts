@@ -24,6 +24,7 @@ import { healthRoutes } from './health/routes.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerOriginCheck, registerSecurityHeaders } from './http/security.ts';
 import { mediaServeRoutes } from './media/serve-routes.ts';
+import { pageRoutes } from './pages/routes.ts';
 import { apiRoutes } from './routes.ts';
 import { registerSpa } from './web/spa.ts';
 
@@ -83,6 +84,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(apiRoutes, { prefix: '/api' });
   await app.register(mediaServeRoutes);
+  await app.register(pageRoutes);
   if (options.webDistDir) await registerSpa(app, options.webDistDir);
   return app;
 }

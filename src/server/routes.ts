@@ -3,7 +3,22 @@
  * routes, queries and tests side by side (DESIGN.md "Shape").
  */
 import type { FastifyPluginAsync } from 'fastify';
+import { profileRoutes } from './accounts/profile-routes.ts';
+import { accountRoutes } from './accounts/routes.ts';
+import { adminRoutes } from './admin/routes.ts';
+import { cartQuoteRoutes, cartRoutes } from './cart/routes.ts';
+import { catalogRoutes } from './catalog/routes.ts';
+import { leadPublicRoutes } from './leads/public-routes.ts';
+import { orderRoutes } from './orders/routes.ts';
 
-export const apiRoutes: FastifyPluginAsync = async (_app) => {
+export const apiRoutes: FastifyPluginAsync = async (app) => {
   // Domains register here: catalog, accounts, cart, orders, leads, admin, media upload.
+  await app.register(catalogRoutes);
+  await app.register(accountRoutes);
+  await app.register(profileRoutes);
+  await app.register(cartQuoteRoutes);
+  await app.register(cartRoutes);
+  await app.register(orderRoutes);
+  await app.register(adminRoutes, { prefix: '/admin' });
+  await app.register(leadPublicRoutes, { prefix: '/leads' });
 };

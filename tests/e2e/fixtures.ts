@@ -1,5 +1,6 @@
 /** Values shared by the e2e server and the journeys. */
-import type { Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { productPath } from '../../src/common/catalog.ts';
 
 export const E2E_ADMIN = { username: 'e2e-admin', password: 'e2e-admin-password-1' } as const;
 export const WIDTHS = [360, 1280] as const;
@@ -15,4 +16,28 @@ export async function screenshots(page: Page, name: string): Promise<void> {
 /** A fresh 10-digit phone number per test run, so journeys never collide. */
 export function uniquePhone(): string {
   return `7${String(Date.now()).slice(-6)}${String(Math.floor(Math.random() * 1000)).padStart(3, '0')}`;
+}
+
+export interface Card {
+  id: string;
+  name: string;
+  inStock: boolean;
+}
+
+/**
+ * Products the admin journeys create, edit, mark out of stock or delete. They run
+ * beside the shopper journeys on the same server, so shoppers never pick these.
+ */
+const CHANGED_BY_ADMIN_JOURNEYS = /^(Journey |Short-lived)/;
+
+/** In-stock seeded products (newest first) that no journey changes while it runs. */
+export async function stableProducts(request: APIRequestContext): Promise<Card[]> {
+  const list = (await (await request.get('/api/products')).json()) as { items: Card[] };
+  return list.items.filter((p) => p.inStock && !CHANGED_BY_ADMIN_JOURNEYS.test(p.name));
+}
+
+export async function addFromProductPage(page: Page, product: Card): Promise<void> {
+  await page.goto(productPath(product));
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await expect(page.getByText('Added to your cart')).toBeVisible();
 }

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { BRANDS, CATEGORIES, STATUSES, TAGS } from '../catalog.ts';
 import { MAX_IMAGES } from '../constants.ts';
 import { IMAGE_ID_PATTERN } from '../media.ts';
+import { isAllowedVideoUrl, VIDEO_MESSAGE } from '../video.ts';
 
 export const featureSchema = z.object({
   name: z.string().trim().max(60),
@@ -13,31 +14,8 @@ export const colorImageSchema = z.object({
   image: z.string().regex(IMAGE_ID_PATTERN, 'Unknown image'),
 });
 
-/** Video hosts allowed for the product video (DESIGN.md 8). */
-export const VIDEO_HOSTS = [
-  'youtube.com',
-  'www.youtube.com',
-  'm.youtube.com',
-  'youtu.be',
-  'www.youtube-nocookie.com',
-  'instagram.com',
-  'www.instagram.com',
-  'facebook.com',
-  'www.facebook.com',
-  'fb.watch',
-  'vimeo.com',
-  'player.vimeo.com',
-] as const;
-export const VIDEO_MESSAGE = 'The video link must be a YouTube, Instagram, Facebook or Vimeo address';
-
-export function isAllowedVideoUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.protocol === 'https:' && (VIDEO_HOSTS as readonly string[]).includes(url.hostname);
-  } catch {
-    return false;
-  }
-}
+// Re-exported: the video allow-list lives in common/video.ts (no zod) for the storefront.
+export { isAllowedVideoUrl, VIDEO_HOSTS, VIDEO_MESSAGE } from '../video.ts';
 
 export const productSchema = z.object({
   id: z.string(),

@@ -1,8 +1,63 @@
-/** The admin area (/dashboard/*): its own lazily loaded chunk. */
+/**
+ * The admin area (/dashboard/*): its own lazily loaded chunk. The login form
+ * shows until the server confirms an admin session; every screen's data comes
+ * from /api/admin, which refuses anyone else.
+ */
+import { lazy, Suspense } from 'react';
+import { Route, Routes } from 'react-router';
+import { LoaderOverlay } from '../components/loader.tsx';
+import { AdminLayout } from './admin-layout.tsx';
+import { AdminSessionProvider, useAdminSession } from './admin-session.tsx';
+import { AdminLoginForm } from './login-form.tsx';
+import { StatsPage } from './stats-page.tsx';
+import './admin.css';
+
+const ProductsPage = lazy(async () => ({ default: (await import('./products/products-page.tsx')).ProductsPage }));
+const ProductFormPage = lazy(async () => ({
+  default: (await import('./products/product-form-page.tsx')).ProductFormPage,
+}));
+const OrdersPage = lazy(async () => ({ default: (await import('./orders-page.tsx')).OrdersPage }));
+const LeadsPage = lazy(async () => ({ default: (await import('./leads/leads-page.tsx')).LeadsPage }));
+const AdminsPage = lazy(async () => ({ default: (await import('./admins-page.tsx')).AdminsPage }));
+
 export function Dashboard() {
   return (
-    <div className="page container">
-      <h1>Dashboard</h1>
-    </div>
+    <AdminSessionProvider>
+      <DashboardGate />
+    </AdminSessionProvider>
+  );
+}
+
+function DashboardGate() {
+  const { admin, loading, error, retry } = useAdminSession();
+  if (loading) return <LoaderOverlay active label="Checking your admin session…" />;
+  if (error) {
+    return (
+      <div className="adm-login container page narrow">
+        <p className="message message-error" role="alert">
+          {error}
+        </p>
+        <button type="button" className="btn" onClick={retry}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+  if (!admin) return <AdminLoginForm />;
+  return (
+    <AdminLayout>
+      <Suspense fallback={<LoaderOverlay active />}>
+        <Routes>
+          <Route index element={<StatsPage />} />
+          <Route path="products" element={<ProductsPage />} />
+          <Route path="upload" element={<ProductFormPage />} />
+          <Route path="editproduct/:proid" element={<ProductFormPage />} />
+          <Route path="orders" element={<OrdersPage />} />
+          <Route path="leads" element={<LeadsPage />} />
+          <Route path="admins" element={<AdminsPage />} />
+          <Route path="*" element={<p className="adm-empty">This part of the dashboard does not exist.</p>} />
+        </Routes>
+      </Suspense>
+    </AdminLayout>
   );
 }

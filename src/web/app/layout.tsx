@@ -2,6 +2,7 @@ import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { Footer } from '../components/footer.tsx';
 import { Navbar } from '../components/navbar.tsx';
 import { SessionProvider } from '../features/accounts/session.tsx';
+import { CartCount } from '../features/cart/cart-count.tsx';
 
 /** Any URL containing 'dashboard' hides the navigation bar and footer (SPEC §2). */
 export function Layout() {
@@ -12,7 +13,7 @@ export function Layout() {
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      {!bare && <Navbar />}
+      {!bare && <Navbar cartBadge={<CartCount />} />}
       <main id="main" tabIndex={-1}>
         <Outlet />
       </main>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { whatsappLink } from '../../common/site.ts';
 import { site } from '../lib/site.ts';
@@ -13,7 +13,8 @@ export const NAV_LINKS = [
   { to: '/product/celebrity-watch', label: 'Celebrity' },
 ] as const;
 
-export function Navbar() {
+/** `cartBadge`: the cart count, passed in by app/layout.tsx (components never import features). */
+export function Navbar({ cartBadge }: { cartBadge?: ReactNode } = {}) {
   const { pathname } = useLocation();
   const [open, setOpen] = useState(false);
   const shop = site();
@@ -22,6 +23,7 @@ export function Navbar() {
   useEffect(() => setOpen(false), [pathname]);
   const onExplore = pathname === '/explore';
   const onHome = pathname === '/' || pathname === '/home';
+  const chatHref = whatsappLink(shop.whatsapp, 'Hello! I want to know more about your watches.');
 
   return (
     <header className="navbar">
@@ -45,15 +47,26 @@ export function Navbar() {
               {l.label}
             </NavLink>
           ))}
+          {/* Under 800 px the phone and chat links live in the menu, so the bar fits 360 px. */}
+          <a className="navbar-menu-contact" href={`tel:+91${shop.phone.slice(-10)}`}>
+            <PhoneIcon /> Call us: {shop.phone}
+          </a>
+          <a className="navbar-menu-contact" href={chatHref} target="_blank" rel="noopener noreferrer">
+            <ChatIcon /> Chat with us on WhatsApp
+          </a>
         </nav>
         {!onExplore && <SearchBox id="nav-search" className="navbar-search" />}
         <div className="navbar-actions">
-          <a className="icon-btn" href={`tel:+91${shop.phone.slice(-10)}`} aria-label={`Call us at ${shop.phone}`}>
+          <a
+            className="icon-btn navbar-contact"
+            href={`tel:+91${shop.phone.slice(-10)}`}
+            aria-label={`Call us at ${shop.phone}`}
+          >
             <PhoneIcon />
           </a>
           <a
-            className="icon-btn"
-            href={whatsappLink(shop.whatsapp, 'Hello! I want to know more about your watches.')}
+            className="icon-btn navbar-contact"
+            href={chatHref}
             target="_blank"
             rel="noopener noreferrer"
             aria-label="Chat with us on WhatsApp"
@@ -65,6 +78,7 @@ export function Navbar() {
           </Link>
           <Link className="icon-btn" to="/cart" aria-label="Cart">
             <CartIcon />
+            {cartBadge}
           </Link>
         </div>
       </div>

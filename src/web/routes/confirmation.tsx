@@ -1,8 +1,18 @@
+import { useLocation } from 'react-router';
+import { LoaderOverlay } from '../components/loader.tsx';
+import { LoginNeeded } from '../features/accounts/login-needed.tsx';
+import { useSession } from '../features/accounts/session.tsx';
+import { ConfirmationPanel } from '../features/orders/confirmation-panel.tsx';
+
 /** Order confirmation (SPEC §2). */
 export function ConfirmationPage() {
+  const { user, loading } = useSession();
+  const state = useLocation().state as { orderId?: unknown } | null;
+  const orderId = typeof state?.orderId === 'string' ? state.orderId : null;
   return (
-    <div className="page container">
-      <h1>Order confirmation</h1>
+    <div className="page container narrow">
+      <LoaderOverlay active={loading} />
+      {user ? <ConfirmationPanel orderId={orderId} userId={user.id} /> : !loading && <LoginNeeded what="your order" />}
     </div>
   );
 }

@@ -1,8 +1,22 @@
-/** Edit Profile (SPEC §2). */
+import { useNavigate } from 'react-router';
+import { LoaderOverlay } from '../components/loader.tsx';
+import { LoginNeeded } from '../features/accounts/login-needed.tsx';
+import { ProfileForm } from '../features/accounts/profile-form.tsx';
+import { useSession } from '../features/accounts/session.tsx';
+import { goBack } from '../lib/go-back.ts';
+
+/** Edit Profile (SPEC §2): on success, back one page. */
 export function EditProfilePage() {
+  const { user, loading } = useSession();
+  const navigate = useNavigate();
   return (
     <div className="page container">
-      <h1>Edit Profile</h1>
+      <LoaderOverlay active={loading} />
+      {user ? (
+        <ProfileForm key={user.id} user={user} onSuccess={() => goBack(navigate, '/profile')} />
+      ) : (
+        !loading && <LoginNeeded what="your profile" />
+      )}
     </div>
   );
 }

@@ -1,8 +1,111 @@
-/** Search (SPEC §2). */
+/**
+ * Explore (SPEC §2): a search box, 'Searched Products' or 'No Product Found!',
+ * and the 8 newest. A term saved by the navigation bar's search box is applied
+ * after 1 second (SPEC §9).
+ */
+import { type FormEvent, useEffect, useState } from 'react';
+import { EXPLORE_LATEST, SEARCH_DELAY_MS } from '../../common/constants.ts';
+import { SearchIcon } from '../components/icons.tsx';
+import { LoaderOverlay } from '../components/loader.tsx';
+import { useCardActions } from '../features/admin-actions/use-card-actions.tsx';
+import { Pagination } from '../features/catalog/pagination.tsx';
+import { ProductGrid } from '../features/catalog/product-grid.tsx';
+import { useLatest } from '../features/catalog/use-latest.ts';
+import { useLoaderVisible } from '../features/catalog/use-loader-timeout.ts';
+import { useSearch } from '../features/catalog/use-search.ts';
+import { local, STORAGE_KEYS } from '../lib/storage.ts';
+import '../features/catalog/explore.css';
+import { LoadError } from '../components/load-error.tsx';
+
 export function ExplorePage() {
+  const [text, setText] = useState('');
+  const [query, setQuery] = useState<string | null>(null);
+  const [page, setPage] = useState(1);
+  const results = useSearch(query, page);
+  const cardActions = useCardActions(results.reload);
+  const latest = useLatest(EXPLORE_LATEST);
+  const showLoader = useLoaderVisible(results.loading && !results.data);
+
+  useEffect(() => {
+    const apply = () => {
+      const stored = local.get(STORAGE_KEYS.search)?.trim();
+      if (!stored) return;
+      setText(stored);
+      setQuery(stored);
+      setPage(1);
+    };
+    const timer = setTimeout(apply, SEARCH_DELAY_MS);
+    window.addEventListener('search-stored', apply);
+    return () => {
+      clearTimeout(timer);
+      window.removeEventListener('search-stored', apply);
+    };
+  }, []);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const term = text.trim();
+    local.set(STORAGE_KEYS.search, term);
+    setQuery(term || null);
+    setPage(1);
+  };
+  const changePage = (next: number) => {
+    setPage(next);
+    document.getElementById('results-heading')?.scrollIntoView();
+  };
+
   return (
-    <div className="page container">
-      <h1>Search</h1>
+    <div className="page container explore">
+      <h1>Explore</h1>
+      <search className="search-box explore-search">
+        <form onSubmit={submit}>
+          <label htmlFor="explore-search" className="visually-hidden">
+            Search watches
+          </label>
+          <input
+            id="explore-search"
+            type="search"
+            placeholder="Search by brand, model, colour…"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            enterKeyHint="search"
+            maxLength={100}
+          />
+          <button type="submit" aria-label="Search">
+            <SearchIcon />
+          </button>
+        </form>
+      </search>
+
+      {query !== null && (
+        <section aria-labelledby="results-heading" className="explore-results">
+          <h2 id="results-heading">Searched Products</h2>
+          <LoadError message={results.error} onRetry={results.reload} />
+          {results.data && (
+            <>
+              {results.data.total > 0 && (
+                <p className="listing-count" aria-live="polite">
+                  {results.data.total.toLocaleString('en-IN')} {results.data.total === 1 ? 'watch' : 'watches'} for “
+                  {query}”
+                </p>
+              )}
+              <ProductGrid products={results.data.items} empty="No Product Found!" eager={2} actions={cardActions} />
+              <Pagination page={page} pageCount={results.data.pageCount} onPage={changePage} />
+            </>
+          )}
+        </section>
+      )}
+
+      <section aria-labelledby="latest-heading" className="explore-latest">
+        <h2 id="latest-heading">Latest Products</h2>
+        {latest.error && (
+          <p className="message message-error" role="alert">
+            {latest.error}
+          </p>
+        )}
+        {latest.data && <ProductGrid products={latest.data.items} eager={query === null ? 2 : 0} />}
+      </section>
+      <LoaderOverlay active={showLoader} label="Searching…" />
     </div>
   );
 }

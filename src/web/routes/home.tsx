@@ -1,8 +1,64 @@
-/** Home (SPEC §2). */
+/**
+ * Home (SPEC §2): hero banners, category cards with counts (men opens the
+ * brand popup), Latest Collection, reels, follow and subscribe, support chat,
+ * customer reviews. One API call: GET /api/home.
+ */
+import { useEffect } from 'react';
+import { Link } from 'react-router';
+import { useCardActions } from '../features/admin-actions/use-card-actions.tsx';
+import { CategoryGrid } from '../features/catalog/category-grid.tsx';
+import { Hero } from '../features/catalog/hero.tsx';
+import { FollowCards, Reels, Reviews, SupportChat } from '../features/catalog/home-extras.tsx';
+import { ProductGrid } from '../features/catalog/product-grid.tsx';
+import { useHome } from '../features/catalog/use-home.ts';
+import '../features/catalog/home.css';
+import { LoadError } from '../components/load-error.tsx';
+
 export function HomePage() {
+  const { data, error, loading, reload } = useHome();
+  const cardActions = useCardActions(reload);
+  useEffect(() => {
+    window.scrollTo({ top: 0 });
+  }, []);
+  const content = data?.content;
+
   return (
-    <div className="page container">
-      <h1>Home</h1>
+    <div className="home">
+      <div className="container">
+        {content ? (
+          <Hero banners={content.banners} />
+        ) : (
+          <div className="hero hero-placeholder">
+            <p className="hero-fallback">
+              <span>SALE up to 50% off</span>
+              <Link to="/product" className="btn btn-gold">
+                Shop now
+              </Link>
+            </p>
+          </div>
+        )}
+        <LoadError message={error} onRetry={reload} />
+
+        <section aria-labelledby="categories-heading">
+          <div className="section-heading">
+            <h2 id="categories-heading">Shop by category</h2>
+          </div>
+          <CategoryGrid counts={data?.counts} />
+        </section>
+
+        <section aria-labelledby="latest-heading" aria-busy={loading} className="home-latest">
+          <div className="section-heading">
+            <h2 id="latest-heading">Latest Collection</h2>
+            <Link to="/product">VIEW ALL</Link>
+          </div>
+          {data && <ProductGrid products={data.latest} empty="New watches are on their way." actions={cardActions} />}
+        </section>
+
+        {content && <Reels reels={content.reels} />}
+        <FollowCards reels={content?.reels ?? []} />
+        <SupportChat />
+        {content && <Reviews reviews={content.reviews} />}
+      </div>
     </div>
   );
 }

@@ -1,8 +1,153 @@
-/** Shop (SPEC §2). */
+/**
+ * Shop at /product, /product/{cate} and /product/{cate}/{brand} (SPEC §2):
+ * tabs, sort chips, brand dropdown on men-watch, the grid and pagination.
+ */
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { BRANDS, brandFromSlug, categoryFromSlug, LISTING_TABS, listingPath } from '../../common/catalog.ts';
+import { LoaderOverlay } from '../components/loader.tsx';
+import { useCardActions } from '../features/admin-actions/use-card-actions.tsx';
+import { useListingPage } from '../features/catalog/listing-page-number.ts';
+import { Pagination } from '../features/catalog/pagination.tsx';
+import { ProductGrid } from '../features/catalog/product-grid.tsx';
+import type { Sort } from '../features/catalog/types.ts';
+import { useListing } from '../features/catalog/use-listing.ts';
+import { useLoaderVisible } from '../features/catalog/use-loader-timeout.ts';
+import '../features/catalog/listing.css';
+import { LoadError } from '../components/load-error.tsx';
+
+const SORTS: Array<{ value: Sort; label: string }> = [
+  { value: 'latest', label: 'latest' },
+  { value: 'price-asc', label: 'lowest - highest' },
+  { value: 'price-desc', label: 'highest - lowest' },
+];
+
 export function ListingPage() {
+  const { cate, brand } = useParams();
+  const navigate = useNavigate();
+  const [sort, setSort] = useState<Sort>('latest');
+  const [page, setPage] = useListingPage();
+  const { data, error, loading, reload } = useListing({ cate, brand, sort, page });
+  const cardActions = useCardActions(reload);
+  const showLoader = useLoaderVisible(loading && !data);
+  const category = cate ? categoryFromSlug(cate) : null;
+  const brandName = brand ? brandFromSlug(brand) : null;
+
+  // A new listing starts at its top.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the listing or page changes.
+  useEffect(() => {
+    window.scrollTo({ top: 0 });
+  }, [cate, brand, page]);
+
+  const changeSort = (next: Sort) => {
+    setSort(next);
+    if (page !== 1) setPage(1);
+  };
+  const first = data && data.total > 0 ? (data.page - 1) * data.pageSize + 1 : 0;
+  const last = data ? first + data.items.length - 1 : 0;
+
   return (
-    <div className="page container">
+    <div className="page container listing">
+      <nav aria-label="Breadcrumb" className="breadcrumb">
+        <ol>
+          <li>
+            <Link to="/">Home</Link>
+          </li>
+          <li>
+            <Link to="/product" aria-current={!cate ? 'page' : undefined}>
+              Shop
+            </Link>
+          </li>
+          {cate && (
+            <li>
+              <Link to={listingPath(category ?? cate.replace(/-/g, ' '))} aria-current={!brand ? 'page' : undefined}>
+                {LISTING_TABS.find((t) => t.category === category)?.label ?? cate.replace(/-/g, ' ')}
+              </Link>
+            </li>
+          )}
+          {brand && <li aria-current="page">{brandName ?? brand}</li>}
+        </ol>
+      </nav>
       <h1>Shop</h1>
+
+      <nav aria-label="Categories" className="listing-tabs">
+        {LISTING_TABS.map((tab) => {
+          const active = tab.category === category && (tab.category !== null || !cate);
+          return (
+            <Link
+              key={tab.label}
+              to={listingPath(tab.category)}
+              className="chip"
+              aria-current={active ? 'page' : undefined}
+            >
+              {tab.label}
+            </Link>
+          );
+        })}
+      </nav>
+
+      <div className="listing-controls">
+        <fieldset className="listing-sort">
+          <legend>Sort by price</legend>
+          {SORTS.map((s) => (
+            <button
+              key={s.value}
+              type="button"
+              className="chip"
+              aria-pressed={sort === s.value}
+              onClick={() => changeSort(s.value)}
+            >
+              {s.label}
+            </button>
+          ))}
+        </fieldset>
+        {category === 'men watch' && (
+          <div className="listing-brand field">
+            <label htmlFor="listing-brand">Brand</label>
+            <select
+              id="listing-brand"
+              value={brandName ?? ''}
+              onChange={(e) => navigate(listingPath('men watch', e.target.value || null))}
+            >
+              <option value="">All brands</option>
+              {BRANDS.map((b) => (
+                <option key={b} value={b}>
+                  {b}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+      </div>
+
+      <LoadError message={error} onRetry={reload} />
+      {data && data.total > 0 && (
+        <p className="listing-count" aria-live="polite">
+          Showing {first.toLocaleString('en-IN')}–{last.toLocaleString('en-IN')} of {data.total.toLocaleString('en-IN')}{' '}
+          watches
+        </p>
+      )}
+      {data && (
+        <div aria-busy={loading}>
+          <ProductGrid
+            products={data.items}
+            eager={2}
+            empty={data.total > 0 ? null : 'No product found!'}
+            actions={cardActions}
+          />
+          {data.total > 0 && data.items.length === 0 && (
+            <p className="catalog-empty">
+              There is no page {page}.{' '}
+              <button type="button" className="btn btn-ghost" onClick={() => setPage(1)}>
+                Go to page 1
+              </button>
+            </p>
+          )}
+          <Pagination page={page} pageCount={data.pageCount} onPage={setPage} />
+        </div>
+      )}
+      {!data && !loading && !error && <p className="catalog-empty">No product found!</p>}
+      <LoaderOverlay active={showLoader} label="Loading watches…" />
     </div>
   );
 }

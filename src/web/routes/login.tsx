@@ -1,8 +1,22 @@
-/** Login (SPEC §2). */
+import { useNavigate } from 'react-router';
+import { LOADER_HIDE_DELAY_MS } from '../../common/constants.ts';
+import { LoginForm } from '../features/accounts/login-form.tsx';
+import { clearVisitorCart, readVisitorCart } from '../features/cart/visitor-cart.ts';
+import { goBack } from '../lib/go-back.ts';
+
+/** Login (SPEC §2): on success, the visitor cart is merged and we go back one step. */
 export function LoginPage() {
+  const navigate = useNavigate();
   return (
     <div className="page container">
-      <h1>Login</h1>
+      <LoginForm
+        visitorCart={readVisitorCart}
+        onSuccess={() => {
+          clearVisitorCart();
+          // Leave "Logged in successfully" on screen for a moment before going back.
+          setTimeout(() => goBack(navigate, '/profile'), LOADER_HIDE_DELAY_MS);
+        }}
+      />
     </div>
   );
 }

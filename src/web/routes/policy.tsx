@@ -1,26 +1,35 @@
-import { useLocation } from 'react-router';
-
-/** Static policy pages (SPEC §2); texts follow in the storefront work. */
-export type PolicySlug =
-  | 'terms-and-conditions'
-  | 'privacy-policy'
-  | 'return-and-refund-policy'
-  | 'user-generated-content-policy'
-  | 'disclaimer';
-
-const TITLES: Record<PolicySlug, string> = {
-  'terms-and-conditions': 'Terms and Conditions',
-  'privacy-policy': 'Privacy Policy',
-  'return-and-refund-policy': 'Return and Refund Policy',
-  'user-generated-content-policy': 'User Generated Content Policy',
-  disclaimer: 'Disclaimer',
-};
+/** The five policy pages (SPEC §2), written for an Indian shop; figures from one place. */
+import { useEffect } from 'react';
+import { Link, useLocation } from 'react-router';
+import { POLICY_PAGES } from '../features/policies/policies.ts';
+import { site } from '../lib/site.ts';
+import '../features/policies/policy.css';
 
 export function PolicyPage() {
-  const slug = useLocation().pathname.slice(1) as PolicySlug;
+  const { pathname } = useLocation();
+  const page = POLICY_PAGES[pathname] ?? POLICY_PAGES['/terms-and-conditions'];
+  const shop = site().name;
+  useEffect(() => {
+    window.scrollTo({ top: 0 });
+    if (page) document.title = `${page.title} | ${shop}`;
+  }, [page, shop]);
+  if (!page) return null;
+  const { Body } = page;
   return (
     <div className="page container narrow">
-      <h1>{TITLES[slug] ?? 'Policy'}</h1>
+      <article className="policy">
+        <h1>{page.title}</h1>
+        <Body shop={shop} />
+        <nav className="policy-links" aria-label="Other policies">
+          {Object.entries(POLICY_PAGES)
+            .filter(([path]) => path !== pathname)
+            .map(([path, p]) => (
+              <Link key={path} to={path} className="chip">
+                {p.title}
+              </Link>
+            ))}
+        </nav>
+      </article>
     </div>
   );
 }

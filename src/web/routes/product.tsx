@@ -1,8 +1,208 @@
-/** Product (SPEC §2). */
+/**
+ * Product page at /{id}/{name} (SPEC §2): picture with watermark and zoom,
+ * thumbnails, details, price, ADD TO CART and BUY NOW, video, specifications,
+ * the four info cards and related products.
+ */
+import { useEffect, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { categorySlug } from '../../common/catalog.ts';
+import { ChatIcon } from '../components/icons.tsx';
+import { useSession } from '../features/accounts/session.tsx';
+import { AddToCartButton } from '../features/cart/add-to-cart-button.tsx';
+import { productChatLink } from '../features/catalog/chat-message.ts';
+import { InfoCards } from '../features/catalog/info-cards.tsx';
+import { Price } from '../features/catalog/price.tsx';
+import { ProductGrid } from '../features/catalog/product-grid.tsx';
+import { ProductImage } from '../features/catalog/product-image.tsx';
+import { Stars } from '../features/catalog/stars.tsx';
+import type { Product } from '../features/catalog/types.ts';
+import { recordView, recordWhatsappClick, useProduct, useRelated } from '../features/catalog/use-product.ts';
+import { ProductVideo } from '../features/catalog/video.tsx';
+import { ZoomPopup } from '../features/catalog/zoom-popup.tsx';
+import { site } from '../lib/site.ts';
+import '../features/catalog/product.css';
+
 export function ProductPage() {
+  const { id = '' } = useParams();
+  const { data: product, error, reload } = useProduct(id);
+  const { user } = useSession();
+
+  // Top of the page on arrival and whenever another product opens (a related card).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on purpose when the id changes.
+  useEffect(() => {
+    window.scrollTo({ top: 0 });
+  }, [id]);
+  useEffect(() => {
+    if (user && product) recordView(product.id);
+  }, [user, product]);
+  useEffect(() => {
+    if (product) document.title = `${product.name} | ${site().name}`;
+  }, [product]);
+
+  if (error && !product) {
+    return (
+      <div className="page container narrow product-missing">
+        <h1>Watch not found</h1>
+        <p className="message message-error" role="alert">
+          {error}
+        </p>
+        <p>
+          <button type="button" className="btn btn-ghost" onClick={reload}>
+            Try again
+          </button>{' '}
+          <Link className="btn" to="/product">
+            Browse watches
+          </Link>
+        </p>
+      </div>
+    );
+  }
+  if (!product) {
+    return (
+      <div className="product-loading" role="status">
+        <span className="product-loading-logo" aria-hidden="true">
+          ◷
+        </span>
+        <span className="visually-hidden">Loading the watch…</span>
+      </div>
+    );
+  }
+  return <ProductDetails key={product.id} product={product} />;
+}
+
+function ProductDetails({ product }: { product: Product }) {
+  const [current, setCurrent] = useState(0);
+  const [zoom, setZoom] = useState(false);
+  const related = useRelated(product.id);
+  const image = product.images[current] ?? product.images[0];
+  const kicker = product.brand || product.features[0]?.description || '';
+
   return (
-    <div className="page container">
-      <h1>Product</h1>
+    <div className="page container product-page">
+      <nav aria-label="Breadcrumb" className="breadcrumb">
+        <ol>
+          <li>
+            <Link to="/">Home</Link>
+          </li>
+          <li>
+            <Link to="/product">Shop</Link>
+          </li>
+          <li>
+            <Link to={`/product/${categorySlug(product.category)}`} className="product-category">
+              {product.category}
+            </Link>
+          </li>
+        </ol>
+      </nav>
+      <div className="product-layout">
+        <section className="product-gallery" aria-label="Pictures">
+          <button
+            type="button"
+            className="product-main-image"
+            onClick={() => image && setZoom(true)}
+            aria-label={`Zoom into the picture of ${product.name}`}
+            aria-haspopup="dialog"
+            disabled={!image}
+          >
+            <ProductImage
+              id={image}
+              alt={product.name}
+              sizes="(min-width: 1240px) 600px, (min-width: 800px) 50vw, 100vw"
+              widths={[480, 960, 1600]}
+              width={1200}
+              height={1200}
+              priority
+            />
+            <span className="product-watermark" aria-hidden="true">
+              {site().name}
+            </span>
+          </button>
+          {product.images.length > 1 && (
+            <ul className="product-thumbs">
+              {product.images.map((img, i) => (
+                <li key={img}>
+                  <button
+                    type="button"
+                    aria-label={`Show picture ${i + 1} of ${product.images.length}`}
+                    aria-pressed={i === current}
+                    onClick={() => setCurrent(i)}
+                  >
+                    <ProductImage id={img} alt="" sizes="80px" widths={[240]} width={80} height={80} />
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+
+        <section className="product-info" aria-labelledby="product-name">
+          <div className="product-topline">
+            {kicker && <p className="product-kicker">{kicker}</p>}
+            <a
+              className="product-share"
+              href={productChatLink(product, 'know-more')}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
+              <ChatIcon size={18} /> Share
+            </a>
+          </div>
+          <h1 id="product-name">{product.name}</h1>
+          {product.spinningText && <p className="product-spinning">{product.spinningText}</p>}
+          <Stars stars={product.stars} reviews={product.reviewsCount} />
+          <Price price={product.price} discountPrice={product.discountPrice} showOff />
+          <p className="product-tax">Inclusive of all taxes. Cash on delivery available.</p>
+          <div className="product-actions">
+            <AddToCartButton productId={product.id} productName={product.name} inStock={product.inStock} />
+            {product.inStock ? (
+              <a
+                className="btn btn-gold"
+                href={productChatLink(product, 'buy')}
+                target="_blank"
+                rel="noopener noreferrer"
+                onClick={() => recordWhatsappClick(product.id)}
+              >
+                Buy now
+              </a>
+            ) : (
+              <button type="button" className="btn" disabled>
+                Out of stock
+              </button>
+            )}
+          </div>
+          {product.description && <p className="product-description">{product.description}</p>}
+          {product.features.length > 0 && (
+            <>
+              <h2 className="product-subheading">Specifications</h2>
+              <dl className="product-specs">
+                {product.features
+                  .filter((f) => f.name || f.description)
+                  .map((f) => (
+                    <div key={`${f.name}\u0000${f.description}`}>
+                      <dt>{f.name}</dt>
+                      <dd>{f.description || '—'}</dd>
+                    </div>
+                  ))}
+              </dl>
+            </>
+          )}
+        </section>
+      </div>
+
+      <ProductVideo url={product.videoUrl} title={product.name} />
+      <InfoCards />
+
+      <section aria-labelledby="related-heading" className="product-related">
+        <h2 id="related-heading">Related products</h2>
+        {related.error && (
+          <p className="message message-error" role="alert">
+            {related.error}
+          </p>
+        )}
+        {related.data && <ProductGrid products={related.data.items} empty="No related watches yet." />}
+      </section>
+
+      {image && <ZoomPopup image={image} alt={product.name} open={zoom} onClose={() => setZoom(false)} />}
     </div>
   );
 }

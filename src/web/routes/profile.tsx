@@ -1,8 +1,27 @@
-/** Your Account (SPEC §2). */
+import { LoaderOverlay } from '../components/loader.tsx';
+import { LoginNeeded } from '../features/accounts/login-needed.tsx';
+import { ProfileView } from '../features/accounts/profile-view.tsx';
+import { useSession } from '../features/accounts/session.tsx';
+import { clearVisitorCart } from '../features/cart/visitor-cart.ts';
+import { local, STORAGE_KEYS } from '../lib/storage.ts';
+
+/** Your Account (SPEC §2). LOG OUT also clears what this browser kept locally (SPEC §4). */
 export function ProfilePage() {
+  const { user, loading } = useSession();
   return (
-    <div className="page container">
-      <h1>Your Account</h1>
+    <div className="page container narrow">
+      <LoaderOverlay active={loading} />
+      {user ? (
+        <ProfileView
+          user={user}
+          onLoggedOut={() => {
+            clearVisitorCart();
+            local.remove(STORAGE_KEYS.search);
+          }}
+        />
+      ) : (
+        !loading && <LoginNeeded what="your account" />
+      )}
     </div>
   );
 }

@@ -1,8 +1,21 @@
-/** Create Account (SPEC §2). */
+import { useNavigate } from 'react-router';
+import { LOADER_HIDE_DELAY_MS } from '../../common/constants.ts';
+import { SignupForm } from '../features/accounts/signup-form.tsx';
+import { clearVisitorCart, readVisitorCart } from '../features/cart/visitor-cart.ts';
+import { goBack } from '../lib/go-back.ts';
+
+/** Create Account (SPEC §2): on success, the visitor cart is merged and we go back one step. */
 export function SignupPage() {
+  const navigate = useNavigate();
   return (
     <div className="page container">
-      <h1>Create Account</h1>
+      <SignupForm
+        visitorCart={readVisitorCart}
+        onSuccess={() => {
+          clearVisitorCart();
+          setTimeout(() => goBack(navigate, '/profile'), LOADER_HIDE_DELAY_MS);
+        }}
+      />
     </div>
   );
 }

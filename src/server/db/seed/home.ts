@@ -2,9 +2,7 @@
  * Demo home-page content: three hero banners, four social reels and six
  * customer review cards, every picture drawn here and stored like an upload.
  */
-import type { Db } from '../tables.ts';
-import { faceStyle } from './face-styles.ts';
-import { bannerSvg, reviewCardSvg } from './home-art.ts';
+
 import {
   HOME_CONTENT_KEY,
   type HomeBanner,
@@ -12,7 +10,10 @@ import {
   type HomeLink,
   type HomeReel,
   type HomeReview,
-} from './home-content.ts';
+} from '../../../common/schemas/home.ts';
+import type { Db } from '../tables.ts';
+import { faceStyle } from './face-styles.ts';
+import { bannerSvg, reviewCardSvg } from './home-art.ts';
 import type { ImagePool } from './images.ts';
 import { runLimited, storeSvg } from './images.ts';
 import { pick, type Random } from './random.ts';

@@ -5,6 +5,7 @@
  * same `now` too, the same ids and dates (only password salts differ).
  */
 import { mkdir } from 'node:fs/promises';
+import { rebuildSearchIndex } from '../../catalog/search/index-writer.ts';
 import type { Db } from '../tables.ts';
 import { demoProducts, seedShopper } from './demo.ts';
 import { seedHomeContent } from './home.ts';
@@ -14,8 +15,8 @@ import { seedLeads } from './leads.ts';
 import { productFactory } from './products.ts';
 import { DEFAULT_SEED, mulberry32, type Random } from './random.ts';
 
+export { HOME_CONTENT_KEY, type HomeContent, parseHomeContent } from '../../../common/schemas/home.ts';
 export { DEMO_SHOPPER } from './demo.ts';
-export { HOME_CONTENT_KEY, type HomeContent, parseHomeContent } from './home-content.ts';
 export { DEFAULT_SEED, mulberry32 } from './random.ts';
 
 export interface SeedOptions {
@@ -53,6 +54,11 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
 
   log(`Adding ${options.products.toLocaleString('en-IN')} products...`);
   const products = await insertProducts(db, productFactory(rng.products, pool, now), options.products, log);
+  if (products > 0) {
+    log('Indexing products for search...');
+    const indexed = await rebuildSearchIndex(db, log);
+    log(`  ${indexed.words.toLocaleString('en-IN')} words in ${(indexed.ms / 1000).toFixed(1)} s`);
+  }
 
   log('Home page content, demo shopper and leads...');
   const homeImages = await seedHomeContent(db, options.uploadsDir, rng.home, pool, now);

@@ -1,18 +1,60 @@
 /**
  * ADD TO CART on the product page (DESIGN.md 16).
  * CONTRACT used by the product route: <AddToCartButton productId productName inStock />.
- * The cart work fills in the behaviour (server cart when logged in, local cart otherwise).
+ * Logged in: the server cart; otherwise the visitor's local cart. Adding again
+ * raises the quantity, never past 10.
  */
+import { useCallback, useState } from 'react';
+import { Link } from 'react-router';
+import { Message } from '../../components/message.tsx';
+import { errorMessage } from '../../lib/api-client.ts';
+import { useSession } from '../accounts/session.tsx';
+import { addCartItem } from './cart-api.ts';
+import { notifyCartChanged } from './cart-events.ts';
+import { addToVisitorCart } from './visitor-cart.ts';
+
 export interface AddToCartButtonProps {
   productId: string;
   productName: string;
   inStock: boolean;
 }
 
-export function AddToCartButton({ inStock }: AddToCartButtonProps) {
+export function AddToCartButton({ productId, productName, inStock }: AddToCartButtonProps) {
+  const { user, loading } = useSession();
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<{ text: string; tone: 'error' | 'success' } | null>(null);
+
+  const clear = useCallback(() => setMessage(null), []);
+
+  async function onClick() {
+    setBusy(true);
+    setMessage(null);
+    try {
+      if (user) {
+        await addCartItem(productId, 1);
+        notifyCartChanged();
+      } else {
+        addToVisitorCart(productId, productName, 1);
+      }
+      setMessage({ text: 'Added to your cart', tone: 'success' });
+    } catch (err) {
+      setMessage({ text: errorMessage(err), tone: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  }
+
   return (
-    <button type="button" className="btn btn-ghost" disabled={!inStock}>
-      Add to cart
-    </button>
+    <span className="add-to-cart">
+      <button type="button" className="btn btn-ghost" disabled={!inStock || busy || loading} onClick={onClick}>
+        Add to cart
+      </button>
+      <Message text={message?.text ?? null} tone={message?.tone ?? 'success'} onClose={clear} />
+      {message?.tone === 'success' && (
+        <Link to="/cart" className="add-to-cart-view">
+          View cart
+        </Link>
+      )}
+    </span>
   );
 }

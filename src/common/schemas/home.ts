@@ -1,9 +1,11 @@
 /**
  * The home page's editable content, stored as JSON in site_content under the
- * key 'home'. The seed writes demo content; the storefront reads it with
- * parseHomeContent (a missing or broken row gives null: show the page without it).
+ * key 'home'. The seed writes demo content; GET /api/home reads it with
+ * parseHomeContent (a missing or broken row gives null: show the page without it)
+ * and the home screen renders it. One schema for all three.
  */
 import { z } from 'zod';
+import { IMAGE_ID_PATTERN } from '../media.ts';
 
 export const HOME_CONTENT_KEY = 'home';
 
@@ -48,8 +50,8 @@ export interface HomeContent {
   reviews: HomeReview[];
 }
 
-const imageId = z.string().regex(/^[a-f0-9]{32}$/);
-const homeContentSchema = z.object({
+const imageId = z.string().regex(IMAGE_ID_PATTERN);
+export const homeContentSchema = z.object({
   banners: z.array(
     z.object({
       image: imageId,

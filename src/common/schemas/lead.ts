@@ -1,0 +1,87 @@
+/**
+ * Leads (SPEC §3, DESIGN.md 14): orders taken on other platforms (Amazon,
+ * WhatsApp) and shoppers' current website carts, read together by the admin.
+ */
+import { z } from 'zod';
+import { phoneSchema } from './account.ts';
+
+/** Platforms an admin can record a lead for; website carts are read, never entered. */
+export const LEAD_PLATFORMS = ['amazon', 'whatsapp'] as const;
+export const LEAD_TABS = [
+  { label: 'All', platform: 'all' },
+  { label: 'Amazon', platform: 'amazon' },
+  { label: 'Whatsapp', platform: 'whatsapp' },
+  { label: 'Our Website', platform: 'website' },
+] as const;
+export type LeadTab = (typeof LEAD_TABS)[number]['platform'];
+
+export const leadInputSchema = z.object({
+  platform: z.enum(LEAD_PLATFORMS, 'The platform must be amazon or whatsapp'),
+  customer: z
+    .string('Please enter the customer')
+    .trim()
+    .min(1, 'Please enter the customer')
+    .max(100, 'The customer is too long'),
+  phone: z.union([z.literal(''), phoneSchema]).default(''),
+  productId: z.string().trim().max(40).default(''),
+  productName: z
+    .string('Please enter the product name')
+    .trim()
+    .min(1, 'Please enter the product name')
+    .max(200, 'The product name is too long'),
+  quantity: z.coerce
+    .number('The quantity must be a number')
+    .int('The quantity must be a whole number')
+    .min(1, 'The quantity must be at least 1')
+    .max(1000, 'The quantity must be at most 1000'),
+  /** When the order was placed on the platform; empty means now. */
+  date: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || !Number.isNaN(Date.parse(v)), 'The date must look like 2025-01-31 or 2025-01-31T14:30')
+    .default(''),
+});
+export type LeadInput = z.infer<typeof leadInputSchema>;
+
+export const leadSchema = z.object({
+  id: z.string(),
+  platform: z.enum(['amazon', 'whatsapp', 'website']),
+  customer: z.string(),
+  phone: z.string(),
+  productId: z.string().nullable(),
+  productName: z.string(),
+  quantity: z.number().int(),
+  date: z.string(),
+});
+export type Lead = z.infer<typeof leadSchema>;
+
+export const LEAD_PAGE_SIZE = 40;
+
+export const leadPageSchema = z.object({
+  items: z.array(leadSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageCount: z.number().int(),
+});
+export type LeadPage = z.infer<typeof leadPageSchema>;
+
+/** CSV import: the header names the columns; rows with errors are listed by line. */
+export const LEAD_CSV_COLUMNS = [
+  'platform',
+  'customer',
+  'phone',
+  'productId',
+  'productName',
+  'quantity',
+  'date',
+] as const;
+export const leadImportSchema = z.object({
+  csv: z.string('Please choose a CSV file').min(1, 'The CSV file is empty').max(2_000_000, 'The CSV file is too large'),
+  /** Import the good rows even when some rows have errors. */
+  skipBadRows: z.boolean().default(false),
+});
+export const leadImportResultSchema = z.object({
+  imported: z.number().int(),
+  errors: z.array(z.object({ line: z.number().int(), message: z.string() })),
+});
+export type LeadImportResult = z.infer<typeof leadImportResultSchema>;

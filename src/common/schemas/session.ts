@@ -1,0 +1,26 @@
+/**
+ * What GET /api/session answers, and the log-in and sign-up requests, which may
+ * carry the visitor's local cart to merge into the account (DESIGN.md 9).
+ */
+import { z } from 'zod';
+import { addressSchema, loginSchema, signupSchema } from './account.ts';
+import { visitorCartSchema } from './cart.ts';
+
+export const sessionUserSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  number: z.string(),
+  email: z.string(),
+  addresses: z.array(z.string()),
+});
+export type SessionUserData = z.infer<typeof sessionUserSchema>;
+
+export const sessionSchema = z.object({ user: sessionUserSchema.nullable(), isAdmin: z.boolean() });
+export type SessionData = z.infer<typeof sessionSchema>;
+
+export const userResponseSchema = z.object({ user: sessionUserSchema });
+
+/** The spec's rules come first (their messages in spec order); the cart is checked last. */
+export const signupRequestSchema = signupSchema.extend({ cart: visitorCartSchema.optional() });
+export const loginRequestSchema = loginSchema.extend({ cart: visitorCartSchema.optional() });
+export const addAddressSchema = z.object({ address: addressSchema });

@@ -1,0 +1,139 @@
+/**
+ * Sign up, log in, log out and "who am I" (DESIGN.md 1, 4, 9). The body is
+ * checked with the same schemas the forms use, so the messages and their order
+ * are SPEC §5's. Log-in failures are counted per number and per address.
+ */
+
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { apiErrorSchema as errorSchema } from '../../common/schemas/error.ts';
+import {
+  loginRequestSchema,
+  sessionSchema,
+  signupRequestSchema,
+  userResponseSchema,
+} from '../../common/schemas/session.ts';
+import { loadUser } from '../auth/guards.ts';
+import { dummyPasswordHash, hashPassword, verifyPassword } from '../auth/passwords.ts';
+import { checkLoginLimits, clearLoginFailures, type Limit, recordLoginFailure } from '../auth/rate-limit.ts';
+import { discardSession, endSession, readSession, startSession } from '../auth/sessions.ts';
+import { mergeIntoCart } from '../cart/queries.ts';
+import { newId, nowIso } from '../db/ids.ts';
+import { toJson } from '../db/json.ts';
+import { isUniqueViolation } from '../db/unique-violation.ts';
+import { conflict, unauthorized } from '../http/errors.ts';
+import { assertPhoneFree, findUserById, findUserByPhone, PHONE_TAKEN, toSessionUser } from './users.ts';
+
+export const WRONG_LOGIN = 'The phone number or password is wrong. Please try again.';
+/** Failures allowed per 15 minutes: per number (guessing one account's password) and per address (spraying). */
+export const LOGIN_LIMITS = { perNumber: 5, perAddress: 20 } as const;
+
+export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/signup',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Create a shopper account and log in (merging the visitor cart)',
+        body: signupRequestSchema,
+        response: { 201: userResponseSchema, 400: errorSchema, 409: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const { cart, password, ...input } = request.body;
+      await assertPhoneFree(app.db, input.number);
+      const passwordHash = await hashPassword(password);
+      const id = newId();
+      const now = nowIso();
+      try {
+        await app.db.transaction().execute(async (trx) => {
+          await trx
+            .insertInto('users')
+            .values({
+              id,
+              name: input.name,
+              phone: input.number,
+              email: input.email,
+              addresses: toJson([input.address]),
+              password_hash: passwordHash,
+              created_at: now,
+              updated_at: now,
+            })
+            .execute();
+          await mergeIntoCart(trx, id, cart ?? []);
+        });
+      } catch (err) {
+        // Two sign-ups with one number at once: the unique index decides.
+        if (isUniqueViolation(err)) throw conflict(PHONE_TAKEN, { number: PHONE_TAKEN });
+        throw err;
+      }
+      await discardSession(app.db, app.config, request, 'user');
+      await startSession(app.db, app.config, reply, 'user', id);
+      reply.status(201);
+      return { user: { id, name: input.name, number: input.number, email: input.email, addresses: [input.address] } };
+    },
+  );
+
+  app.post(
+    '/login',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Log in with phone number and password (merging the visitor cart)',
+        body: loginRequestSchema,
+        response: { 200: userResponseSchema, 400: errorSchema, 401: errorSchema, 429: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const { number, password, cart } = request.body;
+      const limits: Limit[] = [
+        { key: `shopper-login:number:${number}`, max: LOGIN_LIMITS.perNumber },
+        { key: `shopper-login:ip:${request.ip}`, max: LOGIN_LIMITS.perAddress },
+      ];
+      await checkLoginLimits(app.db, limits);
+      const row = await findUserByPhone(app.db, number);
+      // Without an account, verify against a dummy hash so both failures take as long.
+      const ok = await verifyPassword(row?.password_hash ?? (await dummyPasswordHash()), password);
+      if (!row || !ok) {
+        await recordLoginFailure(
+          app.db,
+          limits.map((l) => l.key),
+        );
+        throw unauthorized(WRONG_LOGIN);
+      }
+      // Only the number's count is cleared: one good login must not reset an address's count.
+      await clearLoginFailures(app.db, [limits[0]!.key]);
+      await mergeIntoCart(app.db, row.id, cart ?? []);
+      await discardSession(app.db, app.config, request, 'user');
+      await startSession(app.db, app.config, reply, 'user', row.id);
+      return { user: toSessionUser(row) };
+    },
+  );
+
+  app.post(
+    '/logout',
+    { schema: { tags: ['accounts'], summary: 'End the shopper session on the server', response: { 204: z.null() } } },
+    async (request, reply) => {
+      await endSession(app.db, app.config, request, reply, 'user');
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/session',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Who is logged in: the shopper (or null) and whether an admin session exists',
+        response: { 200: sessionSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const userId = await loadUser(app, request);
+      const user = userId ? await findUserById(app.db, userId) : null;
+      const admin = await readSession(app.db, app.config, request, 'admin');
+      return { user, isAdmin: admin !== null };
+    },
+  );
+};

@@ -1,0 +1,94 @@
+/** The admin list (usernames and times, never passwords), adding an admin, changing one's own password. */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { adminSchema, changePasswordSchema, newAdminSchema } from '../../common/schemas/admin.ts';
+import { hashPassword, verifyPassword } from '../auth/passwords.ts';
+import { cookieName, hashToken } from '../auth/sessions.ts';
+import { AppError, conflict } from '../http/errors.ts';
+import { toAdminAccount } from './admin-account.ts';
+import { createAdmin } from './first-admin.ts';
+
+export const adminsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/admins',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Every admin: username, created and last log-in times',
+        response: { 200: z.object({ admins: z.array(adminSchema) }) },
+      },
+    },
+    async () => {
+      const rows = await app.db.selectFrom('admins').selectAll().orderBy('created_at').orderBy('id').execute();
+      return { admins: rows.map(toAdminAccount) };
+    },
+  );
+
+  app.post(
+    '/admins',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Add an admin',
+        body: newAdminSchema,
+        response: { 201: z.object({ admin: adminSchema }) },
+      },
+    },
+    async (request, reply) => {
+      const { username, password } = request.body;
+      // Usernames are matched case-insensitively here so "Owner" and "owner" cannot both exist.
+      const taken = await app.db
+        .selectFrom('admins')
+        .select('id')
+        .where((eb) => eb(eb.fn('lower', ['username']), '=', username.toLowerCase()))
+        .executeTakeFirst();
+      if (taken) throw conflict('That username is already taken', { username: 'That username is already taken' });
+      try {
+        await createAdmin(app.db, username, password);
+      } catch (err) {
+        // Two requests adding the same name at once: the unique index decides.
+        if (/unique|duplicate/i.test(String(err))) {
+          throw conflict('That username is already taken', { username: 'That username is already taken' });
+        }
+        throw err;
+      }
+      const row = await app.db
+        .selectFrom('admins')
+        .selectAll()
+        .where('username', '=', username)
+        .executeTakeFirstOrThrow();
+      return reply.status(201).send({ admin: toAdminAccount(row) });
+    },
+  );
+
+  app.put(
+    '/password',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Change your own password (needs the current one)',
+        body: changePasswordSchema,
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      const adminId = request.adminId as string;
+      const row = await app.db.selectFrom('admins').selectAll().where('id', '=', adminId).executeTakeFirstOrThrow();
+      if (!(await verifyPassword(row.password_hash, request.body.currentPassword))) {
+        throw new AppError(400, 'wrong_password', 'Your current password is wrong', {
+          currentPassword: 'Your current password is wrong',
+        });
+      }
+      const passwordHash = await hashPassword(request.body.newPassword);
+      const currentToken = request.cookies[cookieName('admin', app.config)];
+      await app.db.transaction().execute(async (trx) => {
+        await trx.updateTable('admins').set({ password_hash: passwordHash }).where('id', '=', adminId).execute();
+        // Other sessions of this admin end: a changed password locks out whoever knew the old one.
+        let others = trx.deleteFrom('sessions').where('kind', '=', 'admin').where('subject_id', '=', adminId);
+        if (currentToken) others = others.where('token_hash', '!=', hashToken(currentToken));
+        await others.execute();
+      });
+      return reply.status(204).send(null);
+    },
+  );
+};

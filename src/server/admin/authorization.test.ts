@@ -1,0 +1,131 @@
+/**
+ * The authorization matrix: every admin endpoint answers 401 to nobody, 403 to
+ * a shopper, and serves an admin. A route added later without being listed
+ * here fails the completeness check at the bottom.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test-support/app.ts';
+import { adminCookie, multipart, pngImage, shopper } from './test-helpers.ts';
+
+let t: TestApp;
+let admin: string;
+let shopperCookie: string;
+const routes: string[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  // Every documented route (the OpenAPI document lists them all), in the matrix's notation.
+  const paths = (t.app.swagger() as { paths: Record<string, Record<string, unknown>> }).paths;
+  for (const [path, methods] of Object.entries(paths)) {
+    if (!path.startsWith('/api/admin')) continue;
+    for (const m of Object.keys(methods)) routes.push(`${m.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`);
+  }
+  admin = await adminCookie(t);
+  shopperCookie = (await shopper(t)).cookie;
+});
+afterAll(() => t.close());
+
+interface Call {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  url: string;
+  route: string;
+  payload?: unknown;
+  multipart?: boolean;
+}
+
+const MISSING = 'zzzzzzzzzzzzzzzzzzzz';
+const calls: Call[] = [
+  { method: 'GET', url: '/api/admin/me', route: '/api/admin/me' },
+  { method: 'GET', url: '/api/admin/products', route: '/api/admin/products' },
+  { method: 'GET', url: `/api/admin/products/${MISSING}`, route: '/api/admin/products/:id' },
+  {
+    method: 'POST',
+    url: '/api/admin/products',
+    route: '/api/admin/products',
+    payload: { name: 'X', category: 'women watch' },
+  },
+  {
+    method: 'PUT',
+    url: `/api/admin/products/${MISSING}`,
+    route: '/api/admin/products/:id',
+    payload: { name: 'X', category: 'women watch' },
+  },
+  {
+    method: 'PATCH',
+    url: `/api/admin/products/${MISSING}/stock`,
+    route: '/api/admin/products/:id/stock',
+    payload: { inStock: false },
+  },
+  { method: 'DELETE', url: `/api/admin/products/${MISSING}`, route: '/api/admin/products/:id' },
+  { method: 'POST', url: '/api/admin/uploads', route: '/api/admin/uploads', multipart: true },
+  { method: 'GET', url: '/api/admin/orders', route: '/api/admin/orders' },
+  { method: 'GET', url: '/api/admin/orders/export.csv', route: '/api/admin/orders/export.csv' },
+  { method: 'GET', url: `/api/admin/orders/${MISSING}`, route: '/api/admin/orders/:id' },
+  {
+    method: 'PATCH',
+    url: `/api/admin/orders/${MISSING}/state`,
+    route: '/api/admin/orders/:id/state',
+    payload: { state: 'packed' },
+  },
+  { method: 'GET', url: '/api/admin/stats', route: '/api/admin/stats' },
+  { method: 'GET', url: '/api/admin/admins', route: '/api/admin/admins' },
+  { method: 'POST', url: '/api/admin/admins', route: '/api/admin/admins', payload: { username: 'x', password: 'y' } },
+  {
+    method: 'PUT',
+    url: '/api/admin/password',
+    route: '/api/admin/password',
+    payload: { currentPassword: 'a', newPassword: 'b' },
+  },
+  { method: 'GET', url: '/api/admin/leads', route: '/api/admin/leads' },
+  { method: 'POST', url: '/api/admin/leads', route: '/api/admin/leads', payload: { platform: 'amazon' } },
+  { method: 'POST', url: '/api/admin/leads/import', route: '/api/admin/leads/import', payload: { csv: 'a' } },
+];
+
+async function send(call: Call, cookie: string | null) {
+  const headers: Record<string, string> = cookie ? { cookie } : {};
+  if (call.multipart) {
+    const body = multipart([{ name: 'w.png', data: await pngImage() }]);
+    return t.app.inject({
+      method: call.method,
+      url: call.url,
+      headers: { ...headers, ...body.headers },
+      payload: body.payload,
+    });
+  }
+  return t.app.inject({
+    method: call.method,
+    url: call.url,
+    headers,
+    ...(call.payload ? { payload: call.payload as object } : {}),
+  });
+}
+
+describe('every admin endpoint', () => {
+  it.each(calls)('$method $route: 401 for nobody, 403 for a shopper, served for an admin', async (call) => {
+    const nobody = await send(call, null);
+    expect(nobody.statusCode).toBe(401);
+    expect(nobody.json().error.message).toBe('Please log in as an admin');
+    const asShopper = await send(call, shopperCookie);
+    expect(asShopper.statusCode).toBe(403);
+    expect(asShopper.json().error.code).toBe('forbidden');
+    const asAdmin = await send(call, admin);
+    expect([401, 403]).not.toContain(asAdmin.statusCode);
+    expect(asAdmin.statusCode).toBeLessThan(500);
+    expect(asAdmin.headers['cache-control']).toBe('no-store');
+  });
+
+  it('is listed above (no admin route escapes the matrix)', () => {
+    const listed = new Set([
+      ...calls.map((c) => `${c.method} ${c.route}`),
+      'POST /api/admin/login',
+      'POST /api/admin/logout',
+    ]);
+    expect(routes.length).toBeGreaterThan(calls.length);
+    expect(routes.filter((r) => !listed.has(r))).toEqual([]);
+  });
+
+  it('an admin session is not a shopper session', async () => {
+    const cart = await t.app.inject({ method: 'GET', url: '/api/cart', headers: { cookie: admin } });
+    expect(cart.statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,33 @@
+/**
+ * The admin API under /api/admin. Log in and log out are open; everything else
+ * sits in one scope behind requireAdmin (401 without an admin session, 403 for
+ * a shopper), so no route can forget the check.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireAdmin } from '../auth/guards.ts';
+import { leadAdminRoutes } from '../leads/admin-routes.ts';
+import { uploadRoutes } from '../media/upload-routes.ts';
+import { adminsRoutes } from './admins-routes.ts';
+import { adminAuthRoutes, adminMeRoutes } from './auth-routes.ts';
+import { orderAdminRoutes } from './order-routes.ts';
+import { productAdminRoutes } from './product-routes.ts';
+import { statsRoutes } from './stats-routes.ts';
+
+export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(adminAuthRoutes);
+  await app.register(async (guarded) => {
+    requireAdmin(guarded);
+    // Admin answers hold customers' details: never kept by a browser or proxy cache.
+    guarded.addHook('onSend', async (_request, reply, payload) => {
+      reply.header('cache-control', 'no-store');
+      return payload;
+    });
+    await guarded.register(adminMeRoutes);
+    await guarded.register(productAdminRoutes);
+    await guarded.register(uploadRoutes);
+    await guarded.register(orderAdminRoutes);
+    await guarded.register(statsRoutes);
+    await guarded.register(adminsRoutes);
+    await guarded.register(leadAdminRoutes);
+  });
+};

@@ -1,0 +1,147 @@
+/**
+ * Cart queries. Lines always carry the product's current name, prices and
+ * stock from the database; a deleted or out-of-stock product stays in the cart
+ * marked unavailable (DESIGN.md 17) and is left out of the totals.
+ */
+import { sql } from 'kysely';
+import { productPath } from '../../common/catalog.ts';
+import { CART_QTY_MAX } from '../../common/constants.ts';
+import { cartTotals } from '../../common/money.ts';
+import { type Cart, type CartLine, UNKNOWN_PRODUCT } from '../../common/schemas/cart.ts';
+import { nowIso } from '../db/ids.ts';
+import { parseJsonList } from '../db/json.ts';
+import type { Db, ProductRow } from '../db/tables.ts';
+import { AppError, notFound } from '../http/errors.ts';
+
+export const NOT_IN_CART = 'This watch is not in your cart';
+export const OUT_OF_STOCK = 'Sorry, this watch is out of stock';
+
+type ProductFields = Pick<
+  ProductRow,
+  'id' | 'name' | 'images' | 'price' | 'discount_price' | 'in_stock' | 'deleted_at'
+>;
+const PRODUCT_FIELDS = ['id', 'name', 'images', 'price', 'discount_price', 'in_stock', 'deleted_at'] as const;
+
+export function isOrderable(p: Pick<ProductRow, 'in_stock' | 'deleted_at'>): boolean {
+  return Number(p.in_stock) === 1 && p.deleted_at === null;
+}
+
+function toCartLine(p: ProductFields, quantity: number): CartLine {
+  return {
+    productId: p.id,
+    name: p.name,
+    image: parseJsonList<string>(p.images)[0] ?? '',
+    path: productPath(p),
+    price: Number(p.price),
+    discountPrice: Number(p.discount_price),
+    quantity: Number(quantity),
+    available: isOrderable(p),
+  };
+}
+
+function toCart(lines: CartLine[]): Cart {
+  return { lines, totals: cartTotals(lines.filter((l) => l.available)) };
+}
+
+export async function getCart(db: Db, userId: string): Promise<Cart> {
+  const rows = await db
+    .selectFrom('cart_items as c')
+    .innerJoin('products as p', 'p.id', 'c.product_id')
+    .select(['c.quantity', ...PRODUCT_FIELDS.map((f) => `p.${f}` as const)])
+    .where('c.user_id', '=', userId)
+    .orderBy('c.added_at')
+    .orderBy('c.product_id')
+    .execute();
+  return toCart(rows.map((r) => toCartLine(r, r.quantity)));
+}
+
+/** Prices a visitor's local cart: unknown and deleted products are dropped. */
+export async function quoteCart(db: Db, lines: Array<{ id: string; quantity: number }>): Promise<Cart> {
+  if (lines.length === 0) return toCart([]);
+  const products = await db
+    .selectFrom('products')
+    .select([...PRODUCT_FIELDS])
+    .where(
+      'id',
+      'in',
+      lines.map((l) => l.id),
+    )
+    .where('deleted_at', 'is', null)
+    .execute();
+  const byId = new Map(products.map((p) => [p.id, p]));
+  const out: CartLine[] = [];
+  for (const line of lines) {
+    const p = byId.get(line.id);
+    if (p && !out.some((l) => l.productId === p.id)) out.push(toCartLine(p, line.quantity));
+  }
+  return toCart(out);
+}
+
+/**
+ * Adds `quantity` of a product, or raises the quantity already there, never
+ * past the cap (DESIGN.md 16). One upsert, so two quick clicks cannot both insert.
+ */
+async function upsertQuantity(db: Db, userId: string, productId: string, quantity: number): Promise<void> {
+  const capped = Math.min(quantity, CART_QTY_MAX);
+  const max = sql.lit(CART_QTY_MAX);
+  await db
+    .insertInto('cart_items')
+    .values({ user_id: userId, product_id: productId, quantity: capped, added_at: nowIso() })
+    .onConflict((oc) =>
+      oc.columns(['user_id', 'product_id']).doUpdateSet({
+        quantity: sql<number>`case when cart_items.quantity + excluded.quantity > ${max} then ${max} else cart_items.quantity + excluded.quantity end`,
+      }),
+    )
+    .execute();
+}
+
+export async function addToCart(db: Db, userId: string, productId: string, quantity: number): Promise<void> {
+  const product = await db
+    .selectFrom('products')
+    .select(['in_stock', 'deleted_at'])
+    .where('id', '=', productId)
+    .executeTakeFirst();
+  if (!product || product.deleted_at !== null) throw notFound(UNKNOWN_PRODUCT);
+  if (Number(product.in_stock) !== 1) throw new AppError(409, 'out_of_stock', OUT_OF_STOCK);
+  await upsertQuantity(db, userId, productId, quantity);
+}
+
+/**
+ * Merges a visitor's local cart into the account cart on log-in or sign-up
+ * (DESIGN.md 9): quantities add up, capped at 10; unknown or deleted products
+ * are skipped, out-of-stock ones kept so the cart can show them as unavailable.
+ */
+export async function mergeIntoCart(db: Db, userId: string, lines: Array<{ id: string; quantity: number }>) {
+  if (lines.length === 0) return;
+  const existing = await db
+    .selectFrom('products')
+    .select('id')
+    .where(
+      'id',
+      'in',
+      lines.map((l) => l.id),
+    )
+    .where('deleted_at', 'is', null)
+    .execute();
+  const known = new Set(existing.map((p) => p.id));
+  for (const line of lines) if (known.has(line.id)) await upsertQuantity(db, userId, line.id, line.quantity);
+}
+
+export async function setQuantity(db: Db, userId: string, productId: string, quantity: number): Promise<void> {
+  const result = await db
+    .updateTable('cart_items')
+    .set({ quantity })
+    .where('user_id', '=', userId)
+    .where('product_id', '=', productId)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) throw notFound(NOT_IN_CART);
+}
+
+export async function removeFromCart(db: Db, userId: string, productId: string): Promise<void> {
+  const result = await db
+    .deleteFrom('cart_items')
+    .where('user_id', '=', userId)
+    .where('product_id', '=', productId)
+    .executeTakeFirst();
+  if (Number(result.numDeletedRows) === 0) throw notFound(NOT_IN_CART);
+}

@@ -1,0 +1,107 @@
+/**
+ * The shopper's cart on the server (SPEC §2 Cart, DESIGN.md 3, 9, 16, 17), and
+ * the price quote of a visitor's local cart. Cart routes only ever touch the
+ * session's own cart: no user id is read from the request.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  addToCartSchema,
+  cartSchema,
+  mergeCartSchema,
+  productIdSchema,
+  setQuantitySchema,
+} from '../../common/schemas/cart.ts';
+import { requireUser } from '../auth/guards.ts';
+import { addToCart, getCart, mergeIntoCart, quoteCart, removeFromCart, setQuantity } from './queries.ts';
+
+const productParams = z.object({ productId: productIdSchema });
+
+/** Needs no session: prices a visitor's local cart with the server's current data. */
+export const cartQuoteRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/cart/quote',
+    {
+      schema: {
+        tags: ['cart'],
+        summary: 'Current names, prices and stock for a visitor’s local cart',
+        body: mergeCartSchema,
+        response: { 200: cartSchema },
+      },
+    },
+    async (request) => quoteCart(app.db, request.body.lines),
+  );
+};
+
+export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
+  requireUser(app);
+
+  app.get(
+    '/cart',
+    { schema: { tags: ['cart'], summary: 'The shopper’s cart', response: { 200: cartSchema } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return getCart(app.db, request.userId!);
+    },
+  );
+
+  app.post(
+    '/cart/items',
+    {
+      schema: {
+        tags: ['cart'],
+        summary: 'Add a watch (again raises the quantity, never past 10)',
+        body: addToCartSchema,
+        response: { 200: cartSchema },
+      },
+    },
+    async (request) => {
+      await addToCart(app.db, request.userId!, request.body.productId, request.body.quantity);
+      return getCart(app.db, request.userId!);
+    },
+  );
+
+  app.put(
+    '/cart/items/:productId',
+    {
+      schema: {
+        tags: ['cart'],
+        summary: 'Set the quantity of a cart line (1 to 10)',
+        params: productParams,
+        body: setQuantitySchema,
+        response: { 200: cartSchema },
+      },
+    },
+    async (request) => {
+      await setQuantity(app.db, request.userId!, request.params.productId, request.body.quantity);
+      return getCart(app.db, request.userId!);
+    },
+  );
+
+  app.delete(
+    '/cart/items/:productId',
+    {
+      schema: { tags: ['cart'], summary: 'Remove a cart line', params: productParams, response: { 200: cartSchema } },
+    },
+    async (request) => {
+      await removeFromCart(app.db, request.userId!, request.params.productId);
+      return getCart(app.db, request.userId!);
+    },
+  );
+
+  app.post(
+    '/cart/merge',
+    {
+      schema: {
+        tags: ['cart'],
+        summary: 'Merge a visitor’s local cart into the account cart',
+        body: mergeCartSchema,
+        response: { 200: cartSchema },
+      },
+    },
+    async (request) => {
+      await mergeIntoCart(app.db, request.userId!, request.body.lines);
+      return getCart(app.db, request.userId!);
+    },
+  );
+};

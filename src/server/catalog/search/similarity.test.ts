@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { FUZZY_LIMIT, matchWord, SCORE } from './match.ts';
+import { editDistance, similarity, similarityAbove } from './similarity.ts';
+import { queryWords, toWords } from './words.ts';
+
+describe('word similarity', () => {
+  it('scores the spec typos above 0.4', () => {
+    expect(similarity('rolx', 'rolex')).toBeCloseTo(0.8);
+    expect(similarity('omge', 'omega')).toBeCloseTo(0.6);
+    expect(similarityAbove('omge', 'omega')).toBeCloseTo(0.6);
+  });
+
+  it('counts a swapped pair of letters as one edit', () => {
+    expect(editDistance('tissto', 'tissot')).toBe(1);
+    expect(editDistance('abc', 'abc')).toBe(0);
+    expect(editDistance('', 'abc')).toBe(3);
+  });
+
+  it('gives 0 at or below the threshold', () => {
+    expect(similarity('abcde', 'abxyz')).toBeCloseTo(0.4);
+    expect(similarityAbove('abcde', 'abxyz')).toBe(0);
+    expect(similarityAbove('rolex', 'casio')).toBe(0);
+  });
+
+  it('stops early without changing the answer when the limit is passed', () => {
+    expect(editDistance('kitten', 'sitting', 1)).toBeGreaterThan(1);
+    expect(editDistance('kitten', 'sitting')).toBe(3);
+  });
+});
+
+describe('query words', () => {
+  it('trims, lowercases and drops watch, watches, clock and clocks', () => {
+    expect(queryWords('  Rolex WATCH ')).toEqual(['rolex']);
+    expect(queryWords('watches clocks clock watch')).toEqual([]);
+    expect(queryWords('')).toEqual([]);
+  });
+
+  it('splits brand names on punctuation and removes accents', () => {
+    expect(toWords('Jaeger-LeCoultre')).toEqual(['jaeger', 'lecoultre']);
+    expect(toWords('Jacob & Co')).toEqual(['jacob', 'co']);
+    expect(toWords('Crème Brûlée')).toEqual(['creme', 'brulee']);
+  });
+});
+
+describe('matching a query word against the vocabulary', () => {
+  const vocabulary = ['rolex', 'omega', 'submariner', 'role', 'seamaster', 'gold', 'bold'];
+
+  it('ranks the word itself, then prefixes, then substrings, then typos', () => {
+    const matches = matchWord('mar', ['mar', 'marine', 'submariner', 'mat']);
+    expect(matches.map((m) => [m.word, m.score])).toEqual([
+      ['mar', SCORE.exact],
+      ['marine', SCORE.prefix],
+      ['submariner', SCORE.substring],
+      ['mat', 33],
+    ]);
+  });
+
+  it('finds rolex for rolx and omega for omge', () => {
+    expect(matchWord('rolx', vocabulary).map((m) => m.word)).toContain('rolex');
+    expect(matchWord('omge', vocabulary).map((m) => m.word)).toContain('omega');
+  });
+
+  it('keeps typo matches below every substring match and caps their number', () => {
+    const many = Array.from({ length: 50 }, (_, i) => `gol${i}x`);
+    const matches = matchWord('golx', many);
+    expect(matches.length).toBeLessThanOrEqual(FUZZY_LIMIT);
+    for (const m of matchWord('gold', vocabulary)) {
+      if (m.word !== 'gold') expect(m.score).toBeLessThan(SCORE.substring);
+    }
+  });
+});

@@ -1,0 +1,112 @@
+/**
+ * Placing an order (SPEC §4 Checkout, DESIGN.md 7, 17): one transaction that
+ * re-prices every line from the database, refuses deleted or out-of-stock
+ * watches, stores the order with a price snapshot and its first event, and
+ * takes the ordered watches out of the cart. The idempotency key makes a double
+ * submit return the first order instead of making a second.
+ */
+import { cartTotals } from '../../common/money.ts';
+import type { PlaceOrderInput } from '../../common/schemas/order.ts';
+import { newId, nowIso } from '../db/ids.ts';
+import { parseJsonList } from '../db/json.ts';
+import type { Db } from '../db/tables.ts';
+import { isUniqueViolation } from '../db/unique-violation.ts';
+import { AppError, badRequest, unauthorized } from '../http/errors.ts';
+import { findOrderIdByKey } from './queries.ts';
+
+export const CART_EMPTY = 'Your cart is empty. Add a watch to place an order.';
+export const DUPLICATE_LINE = 'Each watch can appear only once in an order';
+export const unavailableMessage = (name: string) =>
+  `Sorry, “${name}” is out of stock or no longer sold. Please remove it from your cart to place the order.`;
+export const UNKNOWN_IN_ORDER = 'One of the watches in your order is no longer sold. Please remove it and try again.';
+
+export interface Placed {
+  orderId: string;
+  /** False when the key had already placed this order. */
+  created: boolean;
+}
+
+export async function placeOrder(db: Db, userId: string, input: PlaceOrderInput): Promise<Placed> {
+  const earlier = await findOrderIdByKey(db, userId, input.idempotencyKey);
+  if (earlier) return { orderId: earlier, created: false };
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const user = await trx.selectFrom('users').select('phone').where('id', '=', userId).executeTakeFirst();
+      if (!user) throw unauthorized();
+
+      const wanted =
+        input.lines ??
+        (
+          await trx
+            .selectFrom('cart_items')
+            .select(['product_id as productId', 'quantity'])
+            .where('user_id', '=', userId)
+            .orderBy('added_at')
+            .orderBy('product_id')
+            .execute()
+        ).map((l) => ({ productId: l.productId, quantity: Number(l.quantity) }));
+      if (wanted.length === 0) throw badRequest(CART_EMPTY);
+      const ids = wanted.map((l) => l.productId);
+      if (new Set(ids).size !== ids.length) throw badRequest(DUPLICATE_LINE);
+
+      const products = await trx
+        .selectFrom('products')
+        .select(['id', 'name', 'images', 'price', 'discount_price', 'in_stock', 'deleted_at'])
+        .where('id', 'in', ids)
+        .execute();
+      const byId = new Map(products.map((p) => [p.id, p]));
+      const lines = wanted.map((w, i) => {
+        const p = byId.get(w.productId);
+        if (!p) throw new AppError(409, 'unavailable', UNKNOWN_IN_ORDER);
+        if (p.deleted_at !== null || Number(p.in_stock) !== 1) {
+          throw new AppError(409, 'unavailable', unavailableMessage(p.name));
+        }
+        return {
+          line_no: i + 1,
+          product_id: p.id,
+          product_name: p.name,
+          image: parseJsonList<string>(p.images)[0] ?? '',
+          price: Number(p.price),
+          discount_price: Number(p.discount_price),
+          quantity: w.quantity,
+        };
+      });
+      const totals = cartTotals(lines.map((l) => ({ ...l, discountPrice: l.discount_price })));
+
+      const orderId = newId();
+      const now = nowIso();
+      await trx
+        .insertInto('orders')
+        .values({
+          id: orderId,
+          user_id: userId,
+          user_phone: user.phone,
+          address: input.address,
+          status: 'ordered',
+          total_mrp: totals.totalMrp,
+          total: totals.total,
+          idempotency_key: input.idempotencyKey,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+      await trx
+        .insertInto('order_lines')
+        .values(lines.map((l) => ({ ...l, order_id: orderId })))
+        .execute();
+      await trx
+        .insertInto('order_events')
+        .values({ id: newId(), order_id: orderId, status: 'ordered', admin_id: null, created_at: now })
+        .execute();
+      await trx.deleteFrom('cart_items').where('user_id', '=', userId).where('product_id', 'in', ids).execute();
+      return { orderId, created: true };
+    });
+  } catch (err) {
+    // A concurrent submit with the same key committed first: answer with its order.
+    if (isUniqueViolation(err)) {
+      const winner = await findOrderIdByKey(db, userId, input.idempotencyKey);
+      if (winner) return { orderId: winner, created: false };
+    }
+    throw err;
+  }
+}

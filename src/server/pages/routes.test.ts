@@ -1,0 +1,131 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addProduct, deleteProduct } from '../catalog/test-products.ts';
+import { createTestApp, type TestApp } from '../test-support/app.ts';
+
+let t: TestApp;
+let dist: string;
+const ids: Record<string, string> = {};
+const IMAGE = 'a'.repeat(32);
+
+beforeAll(async () => {
+  dist = mkdtempSync(join(tmpdir(), 'watch-dist-'));
+  writeFileSync(
+    join(dist, 'index.html'),
+    '<!doctype html><html><head><!--app-head--><!--app-site--></head><body><div id="root"></div></body></html>',
+  );
+  t = await createTestApp({ webDistDir: dist, env: { PUBLIC_URL: 'https://shop.example.in' } });
+  ids.rolex = (
+    await addProduct(t.app.db, {
+      name: 'Rolex Submariner "Hulk" <Green>',
+      brand: 'Rolex',
+      price: 125_000,
+      discountPrice: 123_456,
+      description: 'Green dial & bezel.',
+      images: [IMAGE],
+      stars: 4.5,
+      reviewsCount: 12,
+    })
+  ).id;
+  ids.gone = (await addProduct(t.app.db, { name: 'Gone Watch' })).id;
+  await deleteProduct(t.app.db, ids.gone);
+});
+afterAll(async () => {
+  await t.close();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+const html = async (url: string) => {
+  const res = await t.app.inject({ method: 'GET', url });
+  return { status: res.statusCode, body: res.body, headers: res.headers };
+};
+
+describe('link previews', () => {
+  it('gives a product page its title, price, image, canonical URL and Product data', async () => {
+    const { status, body } = await html(`/${ids.rolex}/anything`);
+    expect(status).toBe(200);
+    expect(body).toContain('<title>Rolex Submariner &#34;Hulk&#34; &#60;Green&#62; | Time Square Watches</title>');
+    expect(body).toContain('₹1,23,456 (MRP ₹1,25,000). Green dial &#38; bezel.');
+    expect(body).toContain(
+      `<link rel="canonical" href="https://shop.example.in/${ids.rolex}/Rolex%20Submariner%20%22Hulk%22%20%3CGreen%3E">`,
+    );
+    expect(body).toContain(`<meta property="og:image" content="https://shop.example.in/media/${IMAGE}/960.webp">`);
+    expect(body).toContain('<meta property="og:type" content="product">');
+    expect(body).toContain('<meta name="twitter:card" content="summary_large_image">');
+    const json = body.match(/<script type="application\/ld\+json">(.*?)<\/script>/)?.[1] ?? '';
+    expect(json).not.toContain('<');
+    const data = JSON.parse(json);
+    expect(data).toMatchObject({
+      '@type': 'Product',
+      name: 'Rolex Submariner "Hulk" <Green>',
+      brand: { '@type': 'Brand', name: 'Rolex' },
+      offers: { price: 123_456, priceCurrency: 'INR', availability: 'https://schema.org/InStock' },
+      aggregateRating: { ratingValue: 4.5, reviewCount: 12 },
+    });
+  });
+
+  it('answers an unknown or deleted product URL with 404 and a not-found title', async () => {
+    for (const id of [ids.gone, 'zzzzzzzzzzzzzzzzzzzz']) {
+      const { status, body } = await html(`/${id}/Gone%20Watch`);
+      expect(status).toBe(404);
+      expect(body).toContain('<title>Watch not found | Time Square Watches</title>');
+    }
+  });
+
+  it('titles listing URLs by category and brand, with the count and lowest price', async () => {
+    const all = await html('/product');
+    expect(all.body).toContain('<title>All watches | Time Square Watches</title>');
+    const brand = await html('/product/men-watch/rolex');
+    expect(brand.body).toContain('<title>Rolex Men Watches | Time Square Watches</title>');
+    expect(brand.body).toContain('1 rolex men watches from ₹1,23,456.');
+    expect(brand.body).toContain('<link rel="canonical" href="https://shop.example.in/product/men-watch/rolex">');
+    const swiss = await html('/product/swizz-eta-watch');
+    expect(swiss.body).toContain('<title>Swizz ETA Watches | Time Square Watches</title>');
+    const unknown = await html('/product/pocket-watch');
+    expect(unknown.status).toBe(200);
+    expect(unknown.body).toContain('<link rel="canonical" href="https://shop.example.in/product">');
+  });
+
+  it('titles the policy pages', async () => {
+    const { body } = await html('/privacy-policy');
+    expect(body).toContain('<title>Privacy policy | Time Square Watches</title>');
+  });
+});
+
+describe('crawlers and old links', () => {
+  it('lists every listing and product in /sitemap.xml, without deleted ones', async () => {
+    const { status, body, headers } = await html('/sitemap.xml');
+    expect(status).toBe(200);
+    expect(headers['content-type']).toContain('application/xml');
+    expect(body).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+    expect(body).toContain('<loc>https://shop.example.in/product/men-watch/jaeger_lecoultre</loc>');
+    expect(body).toContain('<loc>https://shop.example.in/product/swizz-eta-watch</loc>');
+    expect(body).toContain(
+      `<loc>https://shop.example.in/${ids.rolex}/Rolex%20Submariner%20%22Hulk%22%20%3CGreen%3E</loc>`,
+    );
+    expect(body).not.toContain(ids.gone);
+  });
+
+  it('keeps crawlers out of the admin area and the account pages', async () => {
+    const { body, headers } = await html('/robots.txt');
+    expect(headers['content-type']).toContain('text/plain');
+    for (const path of ['/dashboard', '/profile', '/orders', '/cart', '/api/'])
+      expect(body).toContain(`Disallow: ${path}\n`);
+    expect(body).toContain('Sitemap: https://shop.example.in/sitemap.xml');
+  });
+
+  it('redirects the misspelt terms path permanently', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/terms-and-conditoins' });
+    expect(res.statusCode).toBe(301);
+    expect(res.headers.location).toBe('/terms-and-conditions');
+  });
+
+  it('serves a sitemap part and refuses unknown ones', async () => {
+    expect((await html('/sitemaps/pages.xml')).body).toContain('/product/men-watch/rolex</loc>');
+    expect((await html('/sitemaps/products-1.xml')).body).toContain(ids.rolex);
+    expect((await html('/sitemaps/products-2.xml')).status).toBe(404);
+    expect((await html('/sitemaps/other.xml')).status).toBe(400);
+  });
+});

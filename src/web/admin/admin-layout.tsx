@@ -1,0 +1,77 @@
+import { type ReactNode, useEffect, useState } from 'react';
+import { NavLink, useLocation } from 'react-router';
+import { CloseIcon, MenuIcon } from '../components/icons.tsx';
+import { errorMessage } from '../lib/api-client.ts';
+import { useAdminSession } from './admin-session.tsx';
+
+const LINKS = [
+  { to: '/dashboard', label: 'DASHBOARD', end: true },
+  { to: '/dashboard/products', label: 'PRODUCTS' },
+  { to: '/dashboard/upload', label: 'UPLOAD' },
+  { to: '/dashboard/admins', label: 'ADMINS' },
+  { to: '/dashboard/orders', label: 'ORDERS' },
+  { to: '/dashboard/leads', label: 'LEADS' },
+] as const;
+
+/** Side navigation (SPEC §2), folded behind a hamburger under 800 px. */
+export function AdminLayout({ children }: { children: ReactNode }) {
+  const { admin, logout } = useAdminSession();
+  const [open, setOpen] = useState(false);
+  const [logoutError, setLogoutError] = useState<string | null>(null);
+  const { pathname } = useLocation();
+
+  // A link chosen on a phone closes the menu.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation.
+  useEffect(() => setOpen(false), [pathname]);
+
+  async function onLogout() {
+    try {
+      await logout();
+    } catch (err) {
+      setLogoutError(errorMessage(err));
+    }
+  }
+
+  return (
+    <div className="adm-shell">
+      <header className="adm-topbar">
+        <button
+          type="button"
+          className="icon-btn adm-menu-btn"
+          aria-expanded={open}
+          aria-controls="adm-sidenav"
+          aria-label={open ? 'Close the dashboard menu' : 'Open the dashboard menu'}
+          onClick={() => setOpen((o) => !o)}
+        >
+          {open ? <CloseIcon /> : <MenuIcon />}
+        </button>
+        <span className="adm-title">Dashboard</span>
+        <span className="adm-who">{admin?.username}</span>
+      </header>
+      <nav id="adm-sidenav" className={`adm-sidenav${open ? ' open' : ''}`} aria-label="Dashboard">
+        <ul>
+          {LINKS.map((link) => (
+            <li key={link.to}>
+              <NavLink to={link.to} end={'end' in link}>
+                {link.label}
+              </NavLink>
+            </li>
+          ))}
+          <li>
+            <button type="button" className="adm-logout" onClick={onLogout}>
+              Log out
+            </button>
+          </li>
+        </ul>
+      </nav>
+      <div className="adm-main">
+        {logoutError && (
+          <p className="message message-error" role="alert">
+            {logoutError}
+          </p>
+        )}
+        {children}
+      </div>
+    </div>
+  );
+}

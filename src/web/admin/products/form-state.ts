@@ -1,0 +1,92 @@
+/**
+ * The product form's state: text as typed (numbers too, so a half-typed price
+ * is kept), converted to the shared ProductInput on submit. Defaults follow
+ * SPEC §3's upload form.
+ */
+import { DEFAULT_FEATURE_NAMES } from '../../../common/catalog.ts';
+import type { Product, ProductInput } from '../../../common/schemas/product.ts';
+
+export interface ProductForm {
+  name: string;
+  brand: string;
+  category: string;
+  price: string;
+  discountPrice: string;
+  description: string;
+  images: string[];
+  colorImages: Array<{ color: string; image: string }>;
+  features: Array<{ name: string; description: string }>;
+  tags: string[];
+  stars: string;
+  reviewsCount: string;
+  status: string;
+  spinningText: string;
+  inStock: boolean;
+  videoUrl: string;
+}
+
+export function blankForm(): ProductForm {
+  return {
+    name: '',
+    brand: '',
+    category: '',
+    price: '0',
+    discountPrice: '0',
+    description: '',
+    images: [],
+    colorImages: [],
+    features: DEFAULT_FEATURE_NAMES.map((name) => ({ name, description: '' })),
+    tags: [],
+    stars: '0',
+    reviewsCount: '0',
+    status: '',
+    spinningText: '',
+    inStock: true,
+    videoUrl: '',
+  };
+}
+
+export function formFromProduct(p: Product): ProductForm {
+  return {
+    name: p.name,
+    brand: p.brand,
+    category: p.category,
+    price: String(p.price),
+    discountPrice: String(p.discountPrice),
+    description: p.description,
+    images: p.images,
+    colorImages: p.colorImages,
+    features: p.features.length > 0 ? p.features : blankForm().features,
+    tags: p.tags,
+    stars: String(p.stars),
+    reviewsCount: String(p.reviewsCount),
+    status: p.status,
+    spinningText: p.spinningText,
+    inStock: p.inStock,
+    videoUrl: p.videoUrl,
+  };
+}
+
+const num = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
+
+/** What the schema checks; empty feature rows are dropped (the defaults are a template). */
+export function inputFromForm(f: ProductForm): Record<keyof ProductInput, unknown> {
+  return {
+    name: f.name,
+    brand: f.brand,
+    category: f.category,
+    price: num(f.price),
+    discountPrice: num(f.discountPrice),
+    description: f.description,
+    images: f.images,
+    colorImages: f.colorImages.filter((c) => c.image),
+    features: f.features.filter((row) => row.name.trim() || row.description.trim()),
+    tags: f.tags,
+    stars: num(f.stars),
+    reviewsCount: num(f.reviewsCount),
+    status: f.status,
+    spinningText: f.spinningText,
+    inStock: f.inStock,
+    videoUrl: f.videoUrl,
+  };
+}

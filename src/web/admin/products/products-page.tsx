@@ -1,0 +1,153 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { BRANDS, CATEGORIES, productPath } from '../../../common/catalog.ts';
+import { imageUrl } from '../../../common/media.ts';
+import { formatRupees } from '../../../common/money.ts';
+import type { ProductCard } from '../../../common/schemas/product.ts';
+import { truncate } from '../../../common/text.ts';
+import { LoaderOverlay } from '../../components/loader.tsx';
+import { Message } from '../../components/message.tsx';
+import { DeleteProductPopup } from '../../features/admin-actions/delete-product.tsx';
+import { errorMessage } from '../../lib/api-client.ts';
+import { STORAGE_KEYS, session } from '../../lib/storage.ts';
+import { useResource } from '../../lib/use-resource.ts';
+import { adminApi, type ProductPage } from '../admin-api.ts';
+import './products.css';
+import { LoadError } from '../../components/load-error.tsx';
+import { Pager } from '../pager.tsx';
+
+const titleCase = (s: string) => s.replace(/\b\w/g, (c) => c.toUpperCase());
+
+/** Every product with the category selector and, for Men Watch, the brand filter (SPEC §2). */
+export function ProductsPage() {
+  const [category, setCategory] = useState('');
+  const [brand, setBrand] = useState('');
+  const [page, setPageState] = useState(() => Number(session.get(STORAGE_KEYS.adminPage)) || 1);
+  const [deleting, setDeleting] = useState<string | null>(null);
+  const [message, setMessage] = useState<{ text: string; tone: 'error' | 'success' } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const setPage = (p: number) => {
+    setPageState(p);
+    session.set(STORAGE_KEYS.adminPage, String(p));
+  };
+  const filter = { category, brand: category === 'men watch' ? brand : '', page };
+  const key = `admin:products:${filter.category}:${filter.brand}:${page}`;
+  const { data, error, loading, reload } = useResource<ProductPage>(key, (signal) => adminApi.products(filter, signal));
+
+  async function toggleStock(p: ProductCard) {
+    setBusy(true);
+    try {
+      await adminApi.setStock(p.id, !p.inStock);
+      setMessage({ text: `${p.name} is now ${p.inStock ? 'out of stock' : 'in stock'}`, tone: 'success' });
+      reload();
+    } catch (err) {
+      setMessage({ text: errorMessage(err), tone: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section aria-labelledby="adm-products-title">
+      <div className="adm-heading">
+        <h1 id="adm-products-title">Products</h1>
+        <Link className="btn btn-gold" to="/dashboard/upload">
+          Add new Watches
+        </Link>
+      </div>
+      <div className="adm-toolbar">
+        <div className="field">
+          <label htmlFor="adm-cat">Category</label>
+          <select
+            id="adm-cat"
+            value={category}
+            onChange={(e) => {
+              setCategory(e.target.value);
+              setBrand('');
+              setPage(1);
+            }}
+          >
+            <option value="">All</option>
+            {CATEGORIES.map((c) => (
+              <option key={c} value={c}>
+                {titleCase(c)}
+              </option>
+            ))}
+          </select>
+        </div>
+        {category === 'men watch' && (
+          <div className="field">
+            <label htmlFor="adm-brand">Brand</label>
+            <select
+              id="adm-brand"
+              value={brand}
+              onChange={(e) => {
+                setBrand(e.target.value);
+                setPage(1);
+              }}
+            >
+              <option value="">All brands</option>
+              {BRANDS.map((b) => (
+                <option key={b} value={b}>
+                  {b}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+        {data && <p>{data.total} products</p>}
+      </div>
+      <Message text={message?.text ?? null} tone={message?.tone ?? 'error'} onClose={() => setMessage(null)} />
+      <LoadError message={error} onRetry={reload} />
+      <LoaderOverlay active={(loading && !data) || busy} />
+      {data && data.items.length === 0 && <p className="adm-empty">No product found!</p>}
+      {data && data.items.length > 0 && (
+        <ul className="adm-products">
+          {data.items.map((p) => (
+            <li key={p.id} className="card adm-product">
+              <Link to={productPath(p)} className="adm-product-link">
+                {p.images[0] ? (
+                  <img src={imageUrl(p.images[0], 240)} alt="" width={240} height={240} loading="lazy" />
+                ) : (
+                  <span className="adm-product-noimg">No image</span>
+                )}
+                <span className="adm-product-name">{truncate(p.name, 50)}</span>
+              </Link>
+              <p className="adm-product-meta">
+                <span className="price">{formatRupees(p.discountPrice)}</span>
+                {p.price > p.discountPrice && <span className="mrp">{formatRupees(p.price)}</span>}
+              </p>
+              <p className="adm-product-meta">
+                {p.brand || titleCase(p.category)} · {p.inStock ? 'In stock' : <strong>OUT OF STOCK</strong>}
+              </p>
+              <div className="adm-product-buttons">
+                <Link className="btn btn-ghost" to={`/dashboard/editproduct/${encodeURIComponent(p.id)}`}>
+                  Edit<span className="visually-hidden"> {p.name}</span>
+                </Link>
+                <button type="button" className="btn btn-ghost" onClick={() => toggleStock(p)}>
+                  {p.inStock ? 'Mark out of stock' : 'Mark in stock'}
+                  <span className="visually-hidden"> {p.name}</span>
+                </button>
+                <button type="button" className="btn btn-danger" onClick={() => setDeleting(p.id)}>
+                  Delete<span className="visually-hidden"> {p.name}</span>
+                </button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {data && <Pager page={page} pageCount={data.pageCount} label="Product pages" onPage={setPage} />}
+      {deleting && (
+        <DeleteProductPopup
+          productId={deleting}
+          onClose={() => setDeleting(null)}
+          onDeleted={() => {
+            setDeleting(null);
+            setMessage({ text: 'Product deleted', tone: 'success' });
+            reload();
+          }}
+        />
+      )}
+    </section>
+  );
+}

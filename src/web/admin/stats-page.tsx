@@ -1,0 +1,81 @@
+import { Link } from 'react-router';
+import { listingPath, productPath } from '../../common/catalog.ts';
+import { imageUrl } from '../../common/media.ts';
+import { orderStatusLabel } from '../../common/orders.ts';
+import type { AdminStats } from '../../common/schemas/admin-orders.ts';
+import { LoadError } from '../components/load-error.tsx';
+import { LoaderOverlay } from '../components/loader.tsx';
+import { useResource } from '../lib/use-resource.ts';
+import { adminApi } from './admin-api.ts';
+import { OrdersChart } from './orders-chart.tsx';
+
+const TILES = [
+  { label: 'Men', category: 'men watch' },
+  { label: 'Women', category: 'women watch' },
+  { label: 'Celebrity', category: 'celebrity watch' },
+  { label: 'Swiss ETA', category: 'swizz eta watch' },
+] as const;
+
+/** Dashboard home (SPEC §2): tiles, the ten most viewed products, orders per day. */
+export function StatsPage() {
+  const { data, error, loading, reload } = useResource<AdminStats>('admin:stats', (signal) => adminApi.stats(signal));
+  return (
+    <section aria-labelledby="adm-stats-title">
+      <div className="adm-heading">
+        <h1 id="adm-stats-title">Dashboard</h1>
+      </div>
+      <LoadError message={error} onRetry={reload} />
+      <LoaderOverlay active={loading && !data} />
+      {data && (
+        <>
+          <div className="adm-tiles">
+            <Link className="card adm-tile" to="/dashboard/products">
+              <strong>{data.totalProducts}</strong> Total products
+            </Link>
+            {TILES.map((tile) => (
+              <Link key={tile.category} className="card adm-tile" to={listingPath(tile.category)}>
+                <strong>{data.byCategory[tile.category]}</strong> {tile.label}
+              </Link>
+            ))}
+            <Link className="card adm-tile adm-tile-add" to="/dashboard/upload">
+              Add new Watches
+            </Link>
+          </div>
+          <div className="adm-blocks">
+            <section className="panel adm-chart" aria-labelledby="adm-chart-title">
+              <h2 id="adm-chart-title">Orders in the last 30 days</h2>
+              <OrdersChart days={data.ordersPerDay} />
+              <ul className="adm-states">
+                {Object.entries(data.ordersByState).map(([state, n]) => (
+                  <li key={state} className="chip">
+                    {orderStatusLabel(state, true)}: {n}
+                  </li>
+                ))}
+              </ul>
+            </section>
+            <section className="panel" aria-labelledby="adm-top-title">
+              <h2 id="adm-top-title">Top ten most viewed</h2>
+              {data.topViewed.length === 0 ? (
+                <p className="adm-empty">No product has been viewed yet.</p>
+              ) : (
+                <ol className="adm-top">
+                  {data.topViewed.map((p) => (
+                    <li key={p.id}>
+                      {p.image ? (
+                        <img src={imageUrl(p.image, 240)} alt="" width={40} height={40} loading="lazy" />
+                      ) : null}
+                      <Link to={productPath(p)}>{p.name}</Link>
+                      <span>
+                        {p.views} {p.views === 1 ? 'view' : 'views'}
+                      </span>
+                    </li>
+                  ))}
+                </ol>
+              )}
+            </section>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,32 @@
+import { formatRupees, type Totals } from '../../common/money.ts';
+import './price-details.css';
+
+/** The price details panel of the cart and the order summary (SPEC §2 Cart, §9 Totals). */
+export function PriceDetails({ totals, heading = 'Price details' }: { totals: Totals; heading?: string }) {
+  return (
+    <section className="panel price-details" aria-label={heading}>
+      <h2>{heading}</h2>
+      <dl>
+        <div>
+          <dt>Total MRP</dt>
+          <dd>{formatRupees(totals.totalMrp)}</dd>
+        </div>
+        <div>
+          <dt>Subtotal</dt>
+          <dd>{formatRupees(totals.subtotal)}</dd>
+        </div>
+        <div>
+          <dt>Discount</dt>
+          <dd className="price-details-discount">−{formatRupees(totals.discount)}</dd>
+        </div>
+        <div className="price-details-total">
+          <dt>Total</dt>
+          <dd>{formatRupees(totals.total)}</dd>
+        </div>
+      </dl>
+      {totals.discount > 0 && (
+        <p className="price-details-save">You save {formatRupees(totals.discount)} on this order</p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,20 @@
+import './accounts.css';
+import { Link } from 'react-router';
+
+/** Shown on a shopper-only screen to a visitor. */
+export function LoginNeeded({ what }: { what: string }) {
+  return (
+    <div className="panel account-form center">
+      <h1>Please log in</h1>
+      <p>Log in or create an account to see {what}.</p>
+      <p className="account-actions account-actions-center">
+        <Link className="btn btn-gold" to="/login">
+          Login
+        </Link>
+        <Link className="btn btn-ghost" to="/signup">
+          Create account
+        </Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+import { Link } from 'react-router';
+import { CART_QTY_MAX, CART_QTY_MIN } from '../../../common/constants.ts';
+import { imageUrl } from '../../../common/media.ts';
+import { formatRupees } from '../../../common/money.ts';
+import type { CartLine } from '../../../common/schemas/cart.ts';
+import { cartRowName } from '../../../common/text.ts';
+
+const QUANTITIES = Array.from({ length: CART_QTY_MAX - CART_QTY_MIN + 1 }, (_, i) => CART_QTY_MIN + i);
+
+/** One cart row: image, name (cut as SPEC §2 says), price, quantity 1-10, remove. */
+export function CartLineRow({
+  line,
+  busy,
+  onQuantity,
+  onRemove,
+}: {
+  line: CartLine;
+  busy: boolean;
+  onQuantity: (quantity: number) => void;
+  onRemove: () => void;
+}) {
+  const qtyId = `qty-${line.productId}`;
+  return (
+    <li className={`cart-line card${line.available ? '' : ' cart-line-unavailable'}`}>
+      <Link to={line.path} className="cart-line-image" tabIndex={-1} aria-hidden="true">
+        {line.image ? <img src={imageUrl(line.image, 240)} alt="" width={96} height={96} loading="lazy" /> : null}
+      </Link>
+      <div className="cart-line-body">
+        <Link to={line.path} className="cart-line-name" title={line.name}>
+          {cartRowName(line.name)}
+        </Link>
+        <p className="cart-line-price">
+          <span className="price">{formatRupees(line.discountPrice)}</span>
+          {line.price > line.discountPrice && <span className="mrp">{formatRupees(line.price)}</span>}
+        </p>
+        {!line.available && (
+          <p className="cart-line-note">
+            <span className="badge badge-sale">Unavailable</span> Out of stock or no longer sold. Please remove it to
+            check out.
+          </p>
+        )}
+        <div className="cart-line-actions">
+          <label htmlFor={qtyId}>Quantity</label>
+          <select
+            id={qtyId}
+            value={line.quantity}
+            disabled={busy || !line.available}
+            onChange={(e) => onQuantity(Number(e.target.value))}
+          >
+            {QUANTITIES.map((q) => (
+              <option key={q} value={q}>
+                {q}
+              </option>
+            ))}
+          </select>
+          <button
+            type="button"
+            className="btn btn-ghost cart-line-remove"
+            disabled={busy}
+            onClick={onRemove}
+            aria-label={`Remove ${line.name} from the cart`}
+          >
+            Remove
+          </button>
+        </div>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,25 @@
+/** 'Select the Brand' (SPEC §2): the 28 brands, each opening its men-watch listing. */
+import { Link } from 'react-router';
+import { BRANDS, listingPath } from '../../../common/catalog.ts';
+import { Popup } from './popup.tsx';
+
+export function BrandPopup({ open, onClose }: { open: boolean; onClose: () => void }) {
+  return (
+    <Popup open={open} onClose={onClose} title="Select the Brand" className="brand-popup">
+      <ul className="brand-list">
+        {BRANDS.map((brand) => (
+          <li key={brand}>
+            <Link to={listingPath('men watch', brand)} className="chip" onClick={onClose}>
+              {brand}
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <p className="brand-all">
+        <Link to={listingPath('men watch')} onClick={onClose}>
+          See all men watches
+        </Link>
+      </p>
+    </Popup>
+  );
+}

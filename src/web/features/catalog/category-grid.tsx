@@ -1,0 +1,64 @@
+/**
+ * The home category cards with live counts (SPEC §2). Men watch opens the
+ * brand popup; the others go straight to their listing.
+ */
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { type Category, listingPath } from '../../../common/catalog.ts';
+import { BrandPopup } from './brand-popup.tsx';
+import type { CategoryCounts } from './types.ts';
+
+const CARDS: Array<{ category: Category; label: string; line: string }> = [
+  { category: 'men watch', label: 'Men Watch', line: 'Pick from 28 brands' },
+  { category: 'women watch', label: 'Women Watch', line: 'Elegant and everyday' },
+  { category: 'celebrity watch', label: 'Celebrity Watch', line: 'As worn by the stars' },
+  { category: 'swizz eta watch', label: 'Swizz ETA Watch', line: 'Swiss ETA movements' },
+];
+
+export function CategoryGrid({ counts }: { counts: CategoryCounts | undefined }) {
+  const [brandsOpen, setBrandsOpen] = useState(false);
+  const countOf = (category: Category) => counts?.categories.find((c) => c.category === category)?.count;
+  const body = (card: (typeof CARDS)[number]) => {
+    const n = countOf(card.category);
+    return (
+      <>
+        <span className="category-card-dial" aria-hidden="true">
+          ◷
+        </span>
+        <span className="category-card-title">{card.label}</span>
+        <span className="category-card-line">{card.line}</span>
+        <span className="category-card-count">
+          {n === undefined ? '\u00a0' : `${n.toLocaleString('en-IN')} watches`}
+        </span>
+      </>
+    );
+  };
+  return (
+    <>
+      <ul className="category-grid">
+        {CARDS.map((card) => (
+          <li key={card.category}>
+            {card.category === 'men watch' ? (
+              <button
+                type="button"
+                className={`category-card category-${card.category.replace(/ /g, '-')}`}
+                aria-haspopup="dialog"
+                onClick={() => setBrandsOpen(true)}
+              >
+                {body(card)}
+              </button>
+            ) : (
+              <Link
+                to={listingPath(card.category)}
+                className={`category-card category-${card.category.replace(/ /g, '-')}`}
+              >
+                {body(card)}
+              </Link>
+            )}
+          </li>
+        ))}
+      </ul>
+      <BrandPopup open={brandsOpen} onClose={() => setBrandsOpen(false)} />
+    </>
+  );
+}

@@ -1,0 +1,81 @@
+/**
+ * Hero banners (SPEC §2: SALE up to 50% off first): a swipeable row with
+ * previous/next buttons; no auto-rotation, so nothing moves under a reader.
+ */
+import { type ReactNode, useRef } from 'react';
+import { Link } from 'react-router';
+import { imageSrcSet, imageUrl } from '../../../common/media.ts';
+import { whatsappLink } from '../../../common/site.ts';
+import { site } from '../../lib/site.ts';
+import type { HomeData } from './use-home.ts';
+
+type Banner = NonNullable<HomeData['content']>['banners'][number];
+
+/** The whole banner is the link: the picture already shows its button (drawn in). */
+function BannerLink({ banner, children }: { banner: Banner; children: ReactNode }) {
+  const label = `${banner.headline}: ${banner.cta}`;
+  if (banner.link.kind === 'path') {
+    return (
+      <Link to={banner.link.path} className="hero-link" aria-label={label}>
+        {children}
+      </Link>
+    );
+  }
+  return (
+    <a
+      href={whatsappLink(site().whatsapp, banner.link.message)}
+      className="hero-link"
+      aria-label={`${label} (opens WhatsApp)`}
+      target="_blank"
+      rel="noopener noreferrer"
+    >
+      {children}
+    </a>
+  );
+}
+
+export function Hero({ banners }: { banners: Banner[] }) {
+  const track = useRef<HTMLUListElement>(null);
+  const scroll = (direction: 1 | -1) => {
+    const el = track.current;
+    if (el) el.scrollBy({ left: direction * el.clientWidth, behavior: 'smooth' });
+  };
+  if (banners.length === 0) return null;
+  return (
+    <section className="hero" aria-roledescription="carousel" aria-label="Offers">
+      <ul className="hero-track" ref={track}>
+        {banners.map((b, i) => (
+          <li
+            key={b.image}
+            className="hero-slide"
+            aria-roledescription="slide"
+            aria-label={`${i + 1} of ${banners.length}`}
+          >
+            <BannerLink banner={b}>
+              <img
+                src={imageUrl(b.image, 960)}
+                srcSet={imageSrcSet(b.image, [480, 960, 1600])}
+                sizes="(min-width: 1240px) 1208px, 100vw"
+                width={b.width}
+                height={b.height}
+                alt={`${b.headline}. ${b.subline}`}
+                loading={i === 0 ? 'eager' : 'lazy'}
+                {...(i === 0 ? { fetchPriority: 'high' as const } : {})}
+              />
+            </BannerLink>
+          </li>
+        ))}
+      </ul>
+      {banners.length > 1 && (
+        <div className="hero-nav">
+          <button type="button" className="icon-btn" aria-label="Previous offer" onClick={() => scroll(-1)}>
+            ‹
+          </button>
+          <button type="button" className="icon-btn" aria-label="Next offer" onClick={() => scroll(1)}>
+            ›
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,59 @@
+/**
+ * A product in a grid (SPEC §2): first picture, name and description cut per
+ * SPEC §9, price with MRP, NEW/SALE badge, stars, reviews, OUT OF STOCK.
+ */
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { BADGE_STATUSES, type ProductStatus, productPath } from '../../../common/catalog.ts';
+import { TRUNCATE } from '../../../common/constants.ts';
+import { truncate } from '../../../common/text.ts';
+import { Price } from './price.tsx';
+import { ProductImage } from './product-image.tsx';
+import { Stars } from './stars.tsx';
+import type { ProductCard as Card } from './types.ts';
+import { useNarrow } from './use-narrow.ts';
+import './catalog.css';
+
+export const CARD_IMAGE_SIZES = '(min-width: 1240px) 400px, (min-width: 800px) 33vw, 50vw';
+
+export function ProductCard({
+  product,
+  priority = false,
+  actions,
+}: {
+  product: Card;
+  /** True for the first cards of a page (above the fold): the picture loads eagerly. */
+  priority?: boolean;
+  /** Admin-only controls (edit, delete) put under the card by the admin work. */
+  actions?: ReactNode;
+}) {
+  const narrow = useNarrow();
+  const width = narrow ? 'narrow' : 'wide';
+  const badge = (BADGE_STATUSES as readonly string[]).includes(product.status)
+    ? (product.status as ProductStatus).toUpperCase()
+    : null;
+  return (
+    <article className="product-card card">
+      <Link to={productPath(product)} className="product-card-link">
+        <div className="product-card-media">
+          <ProductImage id={product.images[0]} alt={product.name} sizes={CARD_IMAGE_SIZES} priority={priority} />
+          {badge && <span className={`badge product-card-badge${badge === 'SALE' ? ' badge-sale' : ''}`}>{badge}</span>}
+        </div>
+        <div className="product-card-body">
+          <h3 className="product-card-name" title={product.name}>
+            {truncate(product.name, TRUNCATE.cardName[width])}
+          </h3>
+          <p className="product-card-description">{truncate(product.description, TRUNCATE.description[width])}</p>
+          <Price price={product.price} discountPrice={product.discountPrice} />
+          <Stars stars={product.stars} reviews={product.reviewsCount} />
+        </div>
+      </Link>
+      {!product.inStock && (
+        <button type="button" className="btn btn-block product-card-oos" disabled>
+          Out of stock
+        </button>
+      )}
+      {actions && <div className="product-card-actions">{actions}</div>}
+    </article>
+  );
+}

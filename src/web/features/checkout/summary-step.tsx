@@ -1,0 +1,71 @@
+import { POLICY } from '../../../common/constants.ts';
+import { imageUrl } from '../../../common/media.ts';
+import { formatRupees } from '../../../common/money.ts';
+import type { Cart } from '../../../common/schemas/cart.ts';
+import { PriceDetails } from '../../components/price-details.tsx';
+import { site } from '../../lib/site.ts';
+
+/**
+ * Step 3 (SPEC §2): the order details: images, shipping address, the shop's
+ * mobile number, payment (cash on delivery only; card and UPI shown disabled),
+ * the COD advance, price details and PLACE ORDER.
+ */
+export function SummaryStep({
+  cart,
+  address,
+  busy,
+  onPlace,
+}: {
+  cart: Cart;
+  address: string;
+  busy: boolean;
+  onPlace: () => void;
+}) {
+  const shop = site();
+  const lines = cart.lines.filter((l) => l.available);
+  return (
+    <div className="checkout-summary">
+      <ul className="checkout-items" aria-label="Watches in this order">
+        {lines.map((line) => (
+          <li key={line.productId}>
+            {line.image && <img src={imageUrl(line.image, 240)} alt="" width={64} height={64} />}
+            <span>
+              {line.name} × {line.quantity}
+            </span>
+          </li>
+        ))}
+      </ul>
+      <section>
+        <h3>Shipping address</h3>
+        <p>{address}</p>
+      </section>
+      <section>
+        <h3>Mobile number</h3>
+        <p>
+          Questions about your order? Call us at <a href={`tel:+91${shop.phone.slice(-10)}`}>{shop.phone}</a>.
+        </p>
+      </section>
+      <fieldset className="checkout-payment">
+        <legend>Payment method</legend>
+        <label>
+          <input type="radio" name="payment" value="cod" checked readOnly /> Cash on delivery
+        </label>
+        <label className="checkout-payment-disabled">
+          <input type="radio" name="payment" value="card" disabled /> Card (not available yet)
+        </label>
+        <label className="checkout-payment-disabled">
+          <input type="radio" name="payment" value="upi" disabled /> UPI (not available yet)
+        </label>
+        <p className="checkout-cod">
+          Cash on delivery needs an advance of {formatRupees(POLICY.codAdvance)} to book the order; we will contact you
+          to collect it. You pay the rest, {formatRupees(Math.max(cart.totals.total - POLICY.codAdvance, 0))}, when the
+          parcel arrives. No extra or hidden charges.
+        </p>
+      </fieldset>
+      <PriceDetails totals={cart.totals} />
+      <button type="button" className="btn btn-gold btn-block" disabled={busy || lines.length === 0} onClick={onPlace}>
+        Place order
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+/** Shared bits of the policy pages: the shop's contact block and figures in words. */
+import { POLICY } from '../../../common/constants.ts';
+import { formatRupees } from '../../../common/money.ts';
+import { site } from '../../lib/site.ts';
+
+export const FIGURES = {
+  advance: formatRupees(POLICY.codAdvance),
+  exchangeHours: `${POLICY.exchangeWindowHours} hours`,
+  returnDays: `${POLICY.returnWindowDays} days`,
+  refundDays: `${POLICY.refundBusinessDays} business days`,
+  childAge: POLICY.childAgeThreshold,
+};
+
+export function ContactBlock() {
+  const shop = site();
+  return (
+    <address className="policy-contact">
+      {shop.name}
+      <br />
+      {shop.address}
+      <br />
+      Phone: <a href={`tel:+91${shop.phone.slice(-10)}`}>{shop.phone}</a>
+      <br />
+      Email: <a href={`mailto:${shop.email}`}>{shop.email}</a>
+    </address>
+  );
+}
+
+export function GrievanceOfficer() {
+  return (
+    <>
+      <h2>Grievance officer</h2>
+      <p>
+        Under the Consumer Protection (E-Commerce) Rules, 2020 and the Information Technology Act, 2000, you can write
+        to our grievance officer at the address below. We acknowledge every complaint within 48 hours and resolve it
+        within one month of receiving it.
+      </p>
+      <ContactBlock />
+    </>
+  );
+}

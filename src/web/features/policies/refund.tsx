@@ -1,0 +1,39 @@
+import { FIGURES, GrievanceOfficer } from './policy-parts.tsx';
+
+export function Refund({ shop }: { shop: string }) {
+  return (
+    <>
+      <p>We want you to love your watch. This is how {shop} handles exchanges, returns and refunds.</p>
+      <h2>Exchange</h2>
+      <ul>
+        <li>We offer an exchange, not a refund, for a watch you simply want to change.</li>
+        <li>Tell us within {FIGURES.exchangeHours} of delivery, on WhatsApp or by email, with your order ID.</li>
+        <li>You pay the courier charges both ways.</li>
+        <li>The exchange goes ahead once we have received and checked the watch.</li>
+        <li>
+          A watch that comes back damaged, used, or that is not the item we sent, cannot be exchanged and is sent back
+          to you.
+        </li>
+      </ul>
+      <h2>Wrong, damaged or faulty on arrival</h2>
+      <p>
+        If the watch is not what you ordered, or arrives damaged or not working, tell us within {FIGURES.returnDays} of
+        delivery with photos and the unboxing video. We will arrange a return at our cost and send a replacement, or
+        refund you if no replacement is available.
+      </p>
+      <h2>Refunds</h2>
+      <p>
+        When a refund is due (a return we accepted, or an order we cancelled), we refund the advance and any amount paid
+        within {FIGURES.refundDays} of the returned watch reaching us and passing inspection, or of the cancellation.
+        The refund goes to your bank account or UPI ID.
+      </p>
+      <h2>Cancelling an order</h2>
+      <p>
+        You can cancel an order before it is dispatched with the Cancel link on the Your Orders page; the booking
+        advance of {FIGURES.advance} is refunded within {FIGURES.refundDays}. After dispatch, the exchange rules above
+        apply.
+      </p>
+      <GrievanceOfficer />
+    </>
+  );
+}

@@ -1,0 +1,22 @@
+/** Shared steps of the admin journeys. */
+import { expect, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import { E2E_ADMIN } from './fixtures.ts';
+
+/** Logs in through the dashboard's own form. */
+export async function adminLogin(page: Page, path = '/dashboard'): Promise<void> {
+  await page.goto(path);
+  await page.getByLabel('Username').fill(E2E_ADMIN.username);
+  await page.getByLabel('Password').fill(E2E_ADMIN.password);
+  await page.getByRole('button', { name: 'LOGIN' }).click();
+  await expect(page.getByRole('navigation', { name: 'Dashboard' })).toBeAttached();
+}
+
+/** A small generated watch picture (a coloured disc on a plain ground) as a PNG file. */
+export async function watchPicture(
+  name: string,
+  color: string,
+): Promise<{ name: string; mimeType: string; buffer: Buffer }> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="400"><rect width="400" height="400" fill="#f4f1ea"/><circle cx="200" cy="200" r="150" fill="${color}"/><circle cx="200" cy="200" r="120" fill="#fff"/><path d="M200 200V110M200 200l60 30" stroke="#222" stroke-width="8"/></svg>`;
+  return { name, mimeType: 'image/png', buffer: await sharp(Buffer.from(svg)).png().toBuffer() };
+}

@@ -1,0 +1,110 @@
+/**
+ * The shop owner's product journey: log in, upload a watch with two pictures,
+ * find it on the storefront, change its price, mark it out of stock.
+ */
+import { expect, test } from '@playwright/test';
+import { adminLogin, watchPicture } from './admin-fixtures.ts';
+import { screenshots } from './fixtures.ts';
+
+test('an admin uploads a product with two images, edits its price and marks it out of stock', async ({ page }) => {
+  const name = `Journey Moonphase ${Date.now() % 100000}`;
+  await adminLogin(page);
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Top ten most viewed' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Add new Watches' })).toBeVisible();
+  await screenshots(page, 'admin-stats');
+
+  await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'UPLOAD' }).click();
+  await expect(page.getByRole('heading', { name: 'Upload Products' })).toBeVisible();
+  await page.getByLabel('Name').fill(name);
+  await page.getByLabel('Category').selectOption('women watch');
+  await page.getByLabel('Brand', { exact: true }).fill('Titan');
+  await page.getByLabel('MRP (₹)').fill('5000');
+  await page.getByLabel('Selling price (₹)').fill('4200');
+  await page.getByLabel('Description').fill('A moonphase dial with a mother-of-pearl face.');
+  await page.getByLabel('Machine details').fill('Quartz');
+  await page.getByRole('button', { name: 'Tage 2' }).click();
+  await expect(page.getByRole('button', { name: 'Tage 2' })).toHaveAttribute('aria-pressed', 'true');
+  await page.getByLabel('Status').selectOption('New');
+  await page
+    .getByLabel('+ Add images')
+    .setInputFiles([await watchPicture('front.png', '#b8860b'), await watchPicture('side.png', '#1d4ed8')]);
+  await expect(page.getByRole('img', { name: 'View 1 (shown on cards)' })).toBeVisible();
+  await expect(page.getByRole('img', { name: 'View 2' })).toBeVisible();
+  // Reorder: the second picture becomes the card image.
+  await page.getByRole('button', { name: 'Move image 2 earlier' }).click();
+  await screenshots(page, 'admin-upload-filled');
+  await page.getByRole('button', { name: 'UPLOAD PRODUCT' }).click();
+  await expect(page.getByText('Product uploaded successfully')).toBeVisible();
+  await expect(page.getByLabel('Name')).toHaveValue('');
+  await expect(page.getByText('Product uploaded successfully')).toBeHidden({ timeout: 6000 });
+
+  // The storefront listing shows it (newest first).
+  await page.goto('/product/women-watch');
+  const card = page.locator('.product-card', { hasText: name });
+  await expect(card).toBeVisible();
+  await expect(card).toContainText('4,200');
+  await screenshots(page, 'admin-product-on-listing');
+
+  // Edit its price from the admin products list.
+  await page.goto('/dashboard/products');
+  await page.getByLabel('Category').selectOption('women watch');
+  await page.getByRole('link', { name: `Edit ${name}` }).click();
+  await expect(page.getByRole('heading', { name: 'Edit Product' })).toBeVisible();
+  await expect(page.getByLabel('Name')).toHaveValue(name);
+  await page.getByLabel('Selling price (₹)').fill('3900');
+  await page.getByRole('button', { name: 'SAVE CHANGES' }).click();
+  await expect(page.getByText('Product updated successfully')).toBeVisible();
+  const id = decodeURIComponent(page.url().split('/').pop() ?? '');
+  const product = await (await page.request.get(`/api/products/${id}`)).json();
+  expect(product).toMatchObject({
+    name,
+    discountPrice: 3900,
+    price: 5000,
+    inStock: true,
+    tags: ['Tage 2'],
+    status: 'New',
+  });
+  expect(product.images).toHaveLength(2);
+  await screenshots(page, 'admin-edit-saved');
+
+  // Mark it out of stock.
+  await page.goto('/dashboard/products');
+  await page.getByLabel('Category').selectOption('women watch');
+  await page.getByRole('button', { name: `Mark out of stock ${name}` }).click();
+  await expect(page.getByText(`${name} is now out of stock`)).toBeVisible();
+  await expect(page.getByRole('button', { name: `Mark in stock ${name}` })).toBeVisible();
+  await screenshots(page, 'admin-products');
+  await page.goto('/product/women-watch');
+  await expect(
+    page.locator('.product-card', { hasText: name }).getByRole('button', { name: /out of stock/i }),
+  ).toBeVisible();
+});
+
+test('an admin deletes a product after the confirmation, and a bad video link is explained', async ({ page }) => {
+  await adminLogin(page, '/dashboard/upload');
+  await page.getByLabel('Name').fill('Short-lived Watch');
+  await page.getByLabel('Category').selectOption('celebrity watch');
+  await page.getByLabel(/Video link/).fill('https://evil.example/clip');
+  await page.getByRole('button', { name: 'UPLOAD PRODUCT' }).click();
+  await expect(page.getByRole('alert').first()).toContainText(
+    'The video link must be a YouTube, Instagram, Facebook or Vimeo address',
+  );
+  await expect(page.getByLabel('Name')).toHaveValue('Short-lived Watch');
+  await page.getByLabel(/Video link/).fill('');
+  await page.getByRole('button', { name: 'UPLOAD PRODUCT' }).click();
+  await expect(page.getByText('Product uploaded successfully')).toBeVisible();
+
+  await page.goto('/dashboard/products');
+  await page.getByLabel('Category').selectOption('celebrity watch');
+  await page.getByRole('button', { name: 'Delete Short-lived Watch' }).click();
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog).toContainText(/^Do you want to Delete \w+/);
+  await screenshots(page, 'admin-delete-confirm');
+  await dialog.getByRole('button', { name: 'NO' }).click();
+  await expect(dialog).toHaveCount(0);
+  await page.getByRole('button', { name: 'Delete Short-lived Watch' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'YES' }).click();
+  await expect(page.getByText('Product deleted')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Delete Short-lived Watch' })).toHaveCount(0);
+});

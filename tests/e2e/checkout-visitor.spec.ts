@@ -1,0 +1,83 @@
+/**
+ * A visitor adds two watches, checks out with a new address (the pincode fills
+ * City and State) and a password, sees the confirmation and the order in Your Orders.
+ */
+import { expect, test } from '@playwright/test';
+import { addFromProductPage, screenshots, stableProducts, uniquePhone } from './fixtures.ts';
+
+test('a visitor checks out with a new address and a password', async ({ page, request }) => {
+  const [first, second] = await stableProducts(request);
+  if (!first || !second) throw new Error('the seeded catalogue has fewer than two watches in stock');
+
+  await addFromProductPage(page, first);
+  await addFromProductPage(page, second);
+  // The navbar's cart count follows the visitor's cart.
+  await expect(page.locator('.cart-count')).toHaveText('2');
+
+  await page.goto('/cart');
+  await expect(page.getByRole('heading', { name: 'Cart' })).toBeVisible();
+  await expect(page.locator('.cart-line')).toHaveCount(2);
+  await expect(page.getByText(/You save ₹/)).toBeVisible();
+  await screenshots(page, 'checkout-visitor-cart');
+
+  await page.getByRole('button', { name: 'Checkout' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByText('No address found!')).toBeVisible();
+  await expect(dialog.getByText('Add new address to get your products')).toBeVisible();
+  await dialog.getByRole('button', { name: '+ Add new address' }).click();
+
+  // The form checks every field (DESIGN.md 11).
+  await dialog.getByRole('button', { name: 'Place order' }).click();
+  await expect(dialog.getByText('Please enter your room or house number')).toBeVisible();
+  await dialog.getByLabel('Room no.').fill('Flat 12');
+  await dialog.getByLabel('Building name').fill('Sea Breeze Apartments');
+  await dialog.getByLabel('Landmark').fill('Marine Drive');
+  await dialog.getByLabel('Pincode').fill('400001');
+  await expect(dialog.getByLabel('City')).toHaveValue('Mumbai');
+  await expect(dialog.getByLabel('State')).toHaveValue('Maharashtra');
+  await screenshots(page, 'checkout-visitor-address');
+  await dialog.getByRole('button', { name: 'Place order' }).click();
+
+  await expect(dialog.getByRole('heading', { name: 'Create Password' })).toBeVisible();
+  await dialog.getByLabel('Name').fill('Priya Visitor');
+  await dialog.getByLabel('Phone number').fill(uniquePhone());
+  await dialog.getByLabel('Email').fill('priya.visitor@example.com');
+  await dialog.getByLabel('Create password').fill('short');
+  await dialog.getByRole('button', { name: 'Place order' }).click();
+  await expect(dialog.getByText('Your password should contain at least 8 characters')).toBeVisible();
+  await dialog.getByLabel('Create password').fill('visitor-pass-123');
+  await dialog.getByRole('button', { name: 'Place order' }).click();
+
+  await expect(dialog.getByRole('heading', { name: 'Order Details' })).toBeVisible();
+  await expect(
+    dialog.getByText('Flat 12, Sea Breeze Apartments, near Marine Drive, Mumbai - 400001, Maharashtra'),
+  ).toBeVisible();
+  await expect(dialog.getByLabel('Cash on delivery')).toBeChecked();
+  await expect(dialog.getByRole('radio', { name: /Card/ })).toBeDisabled();
+  await expect(dialog.getByRole('radio', { name: /UPI/ })).toBeDisabled();
+  await expect(dialog.getByText(/advance of ₹300/)).toBeVisible();
+  await screenshots(page, 'checkout-visitor-summary');
+  await dialog.getByRole('button', { name: 'Place order' }).click();
+
+  await expect(page.getByRole('heading', { name: 'ORDERED SUCCESSFULLY' })).toBeVisible();
+  await expect(page.getByText('THANK YOU FOR CHOOSING US!')).toBeVisible();
+  const orderId = (await page.locator('.confirmation-id').textContent())?.trim() ?? '';
+  expect(orderId).toMatch(/^[0-9a-z]{20}$/);
+  await screenshots(page, 'checkout-visitor-confirmation');
+
+  await page.goto('/orders');
+  const order = page.getByRole('article').filter({ hasText: orderId });
+  await expect(order).toBeVisible();
+  await expect(order.getByText('Pending')).toBeVisible();
+  await expect(order.getByText(/Estimated delivery/)).toBeVisible();
+  await expect(order.getByText(first.name)).toBeVisible();
+  const cancel = order.getByRole('link', { name: 'Cancel' });
+  expect(await cancel.getAttribute('href')).toContain(encodeURIComponent(orderId));
+  await screenshots(page, 'checkout-visitor-orders');
+
+  // The cart is empty after ordering.
+  await page.goto('/cart');
+  await expect(page.getByText('No products in cart')).toBeVisible();
+  await expect(page.locator('.cart-count')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Explore' })).toHaveAttribute('href', '/product');
+});

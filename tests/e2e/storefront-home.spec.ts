@@ -1,0 +1,53 @@
+import { expect, test } from '@playwright/test';
+import { screenshots } from './fixtures.ts';
+
+test('home: the men watch card opens the brand popup, and a brand opens its listing', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Latest Collection' })).toBeVisible();
+  await expect(page.locator('.home .product-grid > li')).toHaveCount(4);
+  await expect(page.getByRole('link', { name: 'VIEW ALL' })).toHaveAttribute('href', '/product');
+  await expect(page.getByRole('img', { name: /SALE up to 50% off/ })).toBeVisible();
+  await expect(page.locator('.category-card-count').first()).toContainText('watches');
+  await expect(page.getByRole('link', { name: /SALE up to 50% off/ })).toHaveAttribute('href', '/product');
+  // Pictures below the fold load lazily: scroll past them so the screenshot shows them.
+  for (const img of await page.locator('.review-list img, .reel-list img').all()) await img.scrollIntoViewIfNeeded();
+  await expect
+    .poll(() =>
+      page.locator('.review-list img').evaluateAll((imgs) => imgs.every((i) => (i as HTMLImageElement).complete)),
+    )
+    .toBe(true);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await screenshots(page, 'storefront-home');
+
+  await page.getByRole('button', { name: /Men Watch/ }).click();
+  const popup = page.getByRole('dialog', { name: 'Select the Brand' });
+  await expect(popup).toBeVisible();
+  await expect(popup.getByRole('link')).toHaveCount(29); // 28 brands + "See all men watches"
+  await expect(popup.getByRole('link', { name: 'Jaeger-LeCoultre' })).toHaveAttribute(
+    'href',
+    '/product/men-watch/jaeger_lecoultre',
+  );
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await screenshots(page, 'storefront-brand-popup');
+
+  await popup.getByRole('link', { name: 'Rolex', exact: true }).click();
+  await expect(page).toHaveURL(/\/product\/men-watch\/rolex$/);
+  await expect(page.getByRole('heading', { name: 'Shop', level: 1 })).toBeVisible();
+  await expect(page.getByLabel('Brand')).toHaveValue('Rolex');
+  const names = page.locator('.product-card-name');
+  await expect(names.first()).toBeVisible();
+  for (const name of await names.allTextContents()) expect(name).toMatch(/^Rolex/);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await screenshots(page, 'storefront-brand-listing');
+});
+
+test('home: the keyboard reaches the brand popup and Escape closes it', async ({ page }) => {
+  await page.goto('/');
+  const card = page.getByRole('button', { name: /Men Watch/ });
+  await card.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog', { name: 'Select the Brand' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(card).toBeFocused();
+});

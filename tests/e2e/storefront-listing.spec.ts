@@ -1,0 +1,61 @@
+import { expect, test } from '@playwright/test';
+import { screenshots } from './fixtures.ts';
+
+const rupees = (text: string) => Number(text.replace(/[^0-9]/g, ''));
+
+test('listing: sorting by price, pagination with the page in the hash, and a tab resetting the page', async ({
+  page,
+}) => {
+  await page.goto('/product');
+  await expect(page.getByRole('heading', { name: 'Shop', level: 1 })).toBeVisible();
+  await expect(page.locator('.product-grid > li')).toHaveCount(40);
+  await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText('Shop');
+
+  await page.getByRole('button', { name: 'lowest - highest' }).click();
+  await expect(page.getByRole('button', { name: 'lowest - highest' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.locator('.product-grid > li')).toHaveCount(40);
+  const ascending = (await page.locator('.product-card .price').allTextContents()).map(rupees);
+  expect(ascending).toEqual([...ascending].sort((a, b) => a - b));
+
+  await page.getByRole('button', { name: 'highest - lowest' }).click();
+  await expect(page.getByRole('button', { name: 'highest - lowest' })).toHaveAttribute('aria-pressed', 'true');
+  await expect
+    .poll(async () => (await page.locator('.product-card .price').allTextContents()).map(rupees)[0])
+    .toBeGreaterThan(ascending[0] ?? 0);
+  const descending = (await page.locator('.product-card .price').allTextContents()).map(rupees);
+  expect(descending).toEqual([...descending].sort((a, b) => b - a));
+
+  await page.getByRole('button', { name: 'Next page' }).click();
+  await expect(page).toHaveURL(/\/product#2$/);
+  await expect(page.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByText(/Showing 41–/)).toBeVisible();
+  expect(await page.evaluate(() => sessionStorage.getItem('listing-page'))).toContain('"page":2');
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await screenshots(page, 'storefront-listing-page-2');
+
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+  await page.getByRole('button', { name: 'First page' }).click();
+  await expect(page).toHaveURL(/\/product#1$/);
+
+  // Other journeys add products to the same server, so the last page follows the total shown.
+  const total = Number(
+    (await page.getByText(/Showing 1–/).textContent())?.match(/of ([\d,]+)/)?.[1]?.replace(/,/g, ''),
+  );
+  const lastPage = Math.ceil(total / 40);
+  await page.getByRole('button', { name: 'Last page' }).click();
+  await expect(page).toHaveURL(new RegExp(`/product#${lastPage}$`));
+  await page.getByRole('link', { name: 'Women Watch' }).first().click();
+  await expect(page).toHaveURL(/\/product\/women-watch$/);
+  await expect(page.getByRole('link', { name: 'Women Watch' }).first()).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByText(/Showing 1–/)).toBeVisible();
+  await expect(page.getByLabel('Brand')).toHaveCount(0);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await screenshots(page, 'storefront-listing-women');
+});
+
+test('listing: an unknown category shows the empty message, not an error', async ({ page }) => {
+  await page.goto('/product/pocket-watch');
+  await expect(page.getByText('No product found!')).toBeVisible();
+  await expect(page.locator('.loader-overlay')).toHaveCount(0);
+});
