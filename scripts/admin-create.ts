@@ -1,5 +1,6 @@
 /** npm run admin:create -- --username NAME [--password PASS]: adds an admin. */
 import { randomBytes } from 'node:crypto';
+import { isCommonPassword } from '../src/common/common-passwords.ts';
 import { createAdmin } from '../src/server/admin/first-admin.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { openDatabase } from '../src/server/db/database.ts';
@@ -12,8 +13,10 @@ if (!username || username.trim().length < 3) {
   process.exit(2);
 }
 const given = flag('password');
-if (given !== undefined && given.length < 12) {
-  console.error('The password must be at least 12 characters (or leave it out to generate one).');
+if (given !== undefined && (given.length < 12 || isCommonPassword(given))) {
+  console.error(
+    'The password must be at least 12 characters and not one of the most common passwords (or leave it out to generate one).',
+  );
   process.exit(2);
 }
 const config = loadConfig();

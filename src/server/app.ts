@@ -21,8 +21,8 @@ import type { Config } from './config.ts';
 import type { Dialect, OpenedDatabase } from './db/database.ts';
 import type { Db } from './db/tables.ts';
 import { healthRoutes } from './health/routes.ts';
-import { registerErrorHandling } from './http/errors.ts';
-import { registerOriginCheck, registerSecurityHeaders } from './http/security.ts';
+import { answerFrameworkError, registerErrorHandling } from './http/errors.ts';
+import { registerNulGuard, registerOriginCheck, registerSecurityHeaders } from './http/security.ts';
 import { mediaServeRoutes } from './media/serve-routes.ts';
 import { pageRoutes } from './pages/routes.ts';
 import { apiRoutes } from './routes.ts';
@@ -55,6 +55,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     // Behind a reverse proxy on the same host in production (X-Forwarded-For from loopback only).
     trustProxy: config.env === 'production' ? 'loopback' : false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -80,6 +81,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   registerOriginCheck(app);
+  registerNulGuard(app);
 
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(apiRoutes, { prefix: '/api' });

@@ -20,6 +20,9 @@ describe('configuration', () => {
     const message = (error as Error).message;
     for (const name of ['PORT', 'DATABASE_URL', 'ADMIN_PASSWORD', 'COOKIE_SECURE']) expect(message).toContain(name);
   });
+  it('refuses a common admin password', () => {
+    expect(() => loadConfig({ ADMIN_PASSWORD: 'password1234' })).toThrow(/ADMIN_PASSWORD: is one of the most common/);
+  });
   it('turns secure cookies on in production', () => {
     expect(loadConfig({ NODE_ENV: 'production' }).cookieSecure).toBe(true);
     expect(loadConfig({ NODE_ENV: 'production', COOKIE_SECURE: 'false' }).cookieSecure).toBe(false);

@@ -4,6 +4,7 @@
  */
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { isCommonPassword } from '../common/common-passwords.ts';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], 'must be true or false')
@@ -21,7 +22,12 @@ const envSchema = z.object({
     .regex(/^(postgres(ql)?:\/\/|file:|sqlite:)/, 'must start with postgres:// (or be unset for SQLite)')
     .optional(),
   ADMIN_USERNAME: z.string().trim().min(3, 'must be at least 3 characters').max(64).default('admin'),
-  ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').max(128).optional(),
+  ADMIN_PASSWORD: z
+    .string()
+    .min(12, 'must be at least 12 characters')
+    .max(128)
+    .refine((p) => !isCommonPassword(p), 'is one of the most common passwords: choose another')
+    .optional(),
   SHOP_NAME: z.string().trim().min(1).max(60).default('Time Square Watches'),
   SHOP_PHONE: phone.default('9876543210'),
   SHOP_WHATSAPP: phone.default('919876543210'),

@@ -4,6 +4,7 @@
  * order, so the first message is the one the spec's order puts first.
  */
 import { z } from 'zod';
+import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '../common-passwords.ts';
 import { ADDRESS_MIN, NAME_MIN, PASSWORD_MIN, PHONE_LENGTH } from '../constants.ts';
 
 export const MESSAGES = {
@@ -30,10 +31,13 @@ export const addressSchema = z
   .trim()
   .min(ADDRESS_MIN, MESSAGES.address)
   .max(300, 'This address is too long');
-export const passwordSchema = z
+/** The length rule alone: what log in checks, so an account made before the list still logs in. */
+export const loginPasswordSchema = z
   .string(MESSAGES.password)
   .min(PASSWORD_MIN, MESSAGES.password)
   .max(128, 'Your password should be at most 128 characters');
+/** A new password (sign-up, checkout): the length rule, and not one of the most common passwords. */
+export const passwordSchema = loginPasswordSchema.refine((p) => !isCommonPassword(p), COMMON_PASSWORD_MESSAGE);
 
 export const signupSchema = z.object({
   name: nameSchema,
@@ -46,7 +50,7 @@ export type SignupInput = z.infer<typeof signupSchema>;
 
 export const loginSchema = z.object({
   number: phoneSchema,
-  password: passwordSchema,
+  password: loginPasswordSchema,
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 

@@ -3,6 +3,7 @@
  * the server (one schema, one message). Passwords never appear in an answer.
  */
 import { z } from 'zod';
+import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from '../common-passwords.ts';
 
 /** Admin passwords: longer than shoppers' (an admin can change every product and order). */
 export const ADMIN_PASSWORD_MIN = 12;
@@ -11,7 +12,8 @@ const ADMIN_PASSWORD_MESSAGE = `The password should contain at least ${ADMIN_PAS
 export const adminPasswordSchema = z
   .string(ADMIN_PASSWORD_MESSAGE)
   .min(ADMIN_PASSWORD_MIN, ADMIN_PASSWORD_MESSAGE)
-  .max(128, 'The password should be at most 128 characters');
+  .max(128, 'The password should be at most 128 characters')
+  .refine((p) => !isCommonPassword(p), COMMON_PASSWORD_MESSAGE);
 
 export const adminUsernameSchema = z
   .string('Please enter a username')

@@ -28,9 +28,13 @@ export async function loadUser(app: FastifyInstance, request: FastifyRequest): P
   return request.userId;
 }
 
-/** Every route in `scope` needs a logged-in shopper: 401 otherwise. */
+/**
+ * Every route in `scope` needs a logged-in shopper: 401 otherwise. Checked on
+ * request, before the body is validated, like requireAdmin: a visitor learns
+ * nothing about the request shapes from validation messages.
+ */
 export function requireUser(scope: FastifyInstance): void {
-  scope.addHook('preHandler', async (request) => {
+  scope.addHook('onRequest', async (request) => {
     if (!(await loadUser(scope, request))) throw unauthorized();
   });
 }

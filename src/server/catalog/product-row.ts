@@ -39,7 +39,9 @@ export function toProductRow(id: string, input: ProductInput, now: string): NewP
     color_images: toJson(input.colorImages),
     features: toJson(input.features),
     tags: toJson(input.tags),
-    stars: input.stars,
+    // Two decimals are all a rating shows; rounding also keeps values like 5e-324 out of
+    // PostgreSQL's float4 column, which refuses them (an underflow, once a 500: tests/security/fuzz.test.ts).
+    stars: Math.round(input.stars * 100) / 100,
     reviews_count: input.reviewsCount,
     status: input.status,
     spinning_text: input.spinningText,

@@ -3,7 +3,7 @@
  * A status below 500 keeps its message; anything else answers a generic
  * message and is logged with the request id.
  */
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, ResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ApiErrorBody } from '../../common/errors.ts';
 
@@ -43,7 +43,25 @@ const FASTIFY_MESSAGES: Record<string, string> = {
   FST_FILES_LIMIT: 'Too many files in one upload',
   FST_PARTS_LIMIT: 'Too many parts in one upload',
   FST_FIELDS_LIMIT: 'Too many fields in one upload',
+  FST_ERR_BAD_URL: 'This address is not valid',
+  FST_ERR_MAX_PARAM_LENGTH: 'This address is too long',
 };
+
+/**
+ * Fastify's router refuses some URLs itself (bad percent-encoding, an overlong
+ * parameter) before any hook or error handler runs; given to Fastify as
+ * `frameworkErrors` so those answers have the one error shape too.
+ */
+export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
+  // No hook has run, so the security headers are set here: this answer is JSON and is never framed.
+  reply
+    .header('x-content-type-options', 'nosniff')
+    .header('content-security-policy', "default-src 'none'; frame-ancestors 'none'");
+  reply
+    .status(status)
+    .send(errorBody(error.code.toLowerCase(), FASTIFY_MESSAGES[error.code] ?? 'This address is not valid'));
+}
 
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {

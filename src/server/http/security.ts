@@ -4,7 +4,7 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
-import { forbidden } from './errors.ts';
+import { badRequest, forbidden } from './errors.ts';
 
 /** Hosts whose players the product page may embed (DESIGN.md 8). */
 const FRAME_SOURCES = [
@@ -63,5 +63,38 @@ export function registerOriginCheck(app: FastifyInstance): void {
     } else if (request.headers['sec-fetch-site'] === 'cross-site') {
       throw forbidden('Requests from other websites are not allowed');
     }
+  });
+}
+
+export const NUL_MESSAGE = 'Some of the text holds a character we cannot store (NUL). Please remove it and try again.';
+
+/** True when a string, or a key, anywhere in `value` holds U+0000. */
+function holdsNul(value: unknown): boolean {
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const item = stack.pop();
+    if (typeof item === 'string') {
+      if (item.includes('\u0000')) return true;
+    } else if (Array.isArray(item)) {
+      stack.push(...item);
+    } else if (typeof item === 'object' && item !== null) {
+      for (const [key, child] of Object.entries(item)) {
+        if (key.includes('\u0000')) return true;
+        stack.push(child);
+      }
+    }
+  }
+  return false;
+}
+
+/**
+ * Refuses U+0000 in the path, query and body with a 400 before any schema or
+ * query sees it: PostgreSQL cannot store it in text (the query fails, a 500),
+ * and SQLite would keep a value other tools cut short. Found by the fuzz test
+ * (tests/security/fuzz.test.ts) on PostgreSQL.
+ */
+export function registerNulGuard(app: FastifyInstance): void {
+  app.addHook('preValidation', async (request) => {
+    if (holdsNul(request.params) || holdsNul(request.query) || holdsNul(request.body)) throw badRequest(NUL_MESSAGE);
   });
 }

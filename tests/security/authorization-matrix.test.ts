@@ -1,0 +1,343 @@
+/**
+ * ASVS V4 (access control): every API route × {nobody, shopper A, shopper B,
+ * admin} with the status each must get. Routes that name a shopper's thing
+ * (an order, a cart line) name shopper B's, so A must get 404 where B gets
+ * 200; every admin route answers 401 to nobody and 403 to any shopper. The
+ * route list comes from the app's router: a route without a row here fails.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { multipart, pngImage, validProduct } from '../../src/server/admin/test-helpers.ts';
+import { TEST_DIALECTS } from '../../src/server/test-support/databases.ts';
+import { ADDRESS, signupBody } from '../../src/server/test-support/shoppers.ts';
+import { documentedRoutes, routerApiRoutes } from './support/routes.ts';
+import { createWorld, errorMessageOf, ROLES, type Role, SHOPPER_PASSWORD, type World } from './support/world.ts';
+
+interface Request {
+  url: string;
+  payload?: unknown;
+  multipart?: boolean;
+}
+type Expected = Record<Role, number>;
+interface Row {
+  route: string;
+  request: (w: World, role: Role) => Request;
+  expect: Expected;
+}
+
+const all = (status: number): Expected => ({ nobody: status, shopperA: status, shopperB: status, admin: status });
+/** A shopper-only route: the admin's session is not a shopper's. */
+const shopper = (a: number, b = a): Expected => ({ nobody: 401, shopperA: a, shopperB: b, admin: 401 });
+const adminOnly = (status: number): Expected => ({ nobody: 401, shopperA: 403, shopperB: 403, admin: status });
+
+let seq = 0;
+const unique = () => `${Date.now() % 100_000}${seq++}`;
+const rowPhone = () => `7${String(process.pid % 1000).padStart(3, '0')}${String(seq++).padStart(6, '0')}`;
+
+const ROWS: Row[] = [
+  // Public: the same answer for everyone.
+  { route: 'GET /api/health', request: () => ({ url: '/api/health' }), expect: all(200) },
+  { route: 'GET /api/home', request: () => ({ url: '/api/home' }), expect: all(200) },
+  { route: 'GET /api/products', request: () => ({ url: '/api/products?category=women-watch' }), expect: all(200) },
+  { route: 'GET /api/products/search', request: () => ({ url: '/api/products/search?q=seiko' }), expect: all(200) },
+  { route: 'GET /api/products/latest', request: () => ({ url: '/api/products/latest' }), expect: all(200) },
+  { route: 'GET /api/products/counts', request: () => ({ url: '/api/products/counts' }), expect: all(200) },
+  { route: 'GET /api/products/:id', request: (w) => ({ url: `/api/products/${w.product}` }), expect: all(200) },
+  {
+    route: 'GET /api/products/:id/related',
+    request: (w) => ({ url: `/api/products/${w.product}/related` }),
+    expect: all(200),
+  },
+  {
+    route: 'POST /api/products/:id/views',
+    request: (w) => ({ url: `/api/products/${w.product}/views`, payload: {} }),
+    expect: all(200),
+  },
+  { route: 'GET /api/session', request: () => ({ url: '/api/session' }), expect: all(200) },
+  {
+    route: 'POST /api/cart/quote',
+    request: (w) => ({ url: '/api/cart/quote', payload: { lines: [{ id: w.product, quantity: 1 }] } }),
+    expect: all(200),
+  },
+  {
+    route: 'POST /api/leads/whatsapp-click',
+    request: (w) => ({ url: '/api/leads/whatsapp-click', payload: { productId: w.product } }),
+    expect: all(204),
+  },
+  // Accounts: open to everyone (a logged-in shopper may sign up or log in again).
+  {
+    route: 'POST /api/signup',
+    request: () => ({ url: '/api/signup', payload: signupBody({ number: rowPhone() }) }),
+    expect: all(201),
+  },
+  {
+    route: 'POST /api/login',
+    request: (w) => ({ url: '/api/login', payload: { number: w.a.number, password: SHOPPER_PASSWORD } }),
+    expect: all(200),
+  },
+  { route: 'POST /api/logout', request: () => ({ url: '/api/logout', payload: {} }), expect: all(204) },
+  {
+    route: 'POST /api/admin/login',
+    request: (w) => ({ url: '/api/admin/login', payload: { username: w.admin.username, password: w.admin.password } }),
+    expect: all(200),
+  },
+  { route: 'POST /api/admin/logout', request: () => ({ url: '/api/admin/logout', payload: {} }), expect: all(204) },
+  // The shopper's own things: never an id of theirs in the URL, so A reaches only A's.
+  { route: 'GET /api/profile', request: () => ({ url: '/api/profile' }), expect: shopper(200) },
+  {
+    route: 'PUT /api/profile',
+    request: (w, role) => ({
+      url: '/api/profile',
+      payload: {
+        name: role === 'shopperB' ? 'Bela B' : 'Asha A',
+        number: role === 'shopperB' ? w.b.number : w.a.number,
+        email: 'me@example.in',
+        addresses: [ADDRESS],
+      },
+    }),
+    expect: shopper(200),
+  },
+  {
+    route: 'POST /api/profile/addresses',
+    request: () => ({ url: '/api/profile/addresses', payload: { address: ADDRESS } }),
+    expect: shopper(200),
+  },
+  { route: 'GET /api/cart', request: () => ({ url: '/api/cart' }), expect: shopper(200) },
+  {
+    route: 'POST /api/cart/items',
+    request: (w) => ({ url: '/api/cart/items', payload: { productId: w.product } }),
+    expect: shopper(200),
+  },
+  {
+    route: 'PUT /api/cart/items/:productId',
+    request: (w) => ({ url: `/api/cart/items/${w.bCartProduct}`, payload: { quantity: 3 } }),
+    expect: shopper(404, 200),
+  },
+  {
+    route: 'POST /api/cart/merge',
+    request: (w) => ({ url: '/api/cart/merge', payload: { lines: [{ id: w.product, quantity: 1 }] } }),
+    expect: shopper(200),
+  },
+  {
+    route: 'POST /api/orders',
+    request: (w) => ({
+      url: '/api/orders',
+      payload: { address: ADDRESS, idempotencyKey: randomUUID(), lines: [{ productId: w.product, quantity: 1 }] },
+    }),
+    expect: shopper(201),
+  },
+  { route: 'GET /api/orders', request: () => ({ url: '/api/orders?view=all' }), expect: shopper(200) },
+  {
+    route: 'GET /api/orders/:orderId',
+    request: (w) => ({ url: `/api/orders/${w.bOrder}` }),
+    expect: shopper(404, 200),
+  },
+  // Last of B's rows, as it empties B's cart line.
+  {
+    route: 'DELETE /api/cart/items/:productId',
+    request: (w) => ({ url: `/api/cart/items/${w.bCartProduct}` }),
+    expect: shopper(404, 200),
+  },
+  // The back office.
+  { route: 'GET /api/admin/me', request: () => ({ url: '/api/admin/me' }), expect: adminOnly(200) },
+  { route: 'GET /api/admin/products', request: () => ({ url: '/api/admin/products' }), expect: adminOnly(200) },
+  {
+    route: 'GET /api/admin/products/:id',
+    request: (w) => ({ url: `/api/admin/products/${w.product}` }),
+    expect: adminOnly(200),
+  },
+  {
+    route: 'POST /api/admin/products',
+    request: () => ({ url: '/api/admin/products', payload: validProduct }),
+    expect: adminOnly(201),
+  },
+  {
+    route: 'PUT /api/admin/products/:id',
+    request: (w) => ({
+      url: `/api/admin/products/${w.product}`,
+      payload: { name: 'Seiko Presage', category: 'women watch', price: 9000, discountPrice: 8000 },
+    }),
+    expect: adminOnly(200),
+  },
+  {
+    route: 'PATCH /api/admin/products/:id/stock',
+    request: (w) => ({ url: `/api/admin/products/${w.product}/stock`, payload: { inStock: true } }),
+    expect: adminOnly(200),
+  },
+  {
+    // An id that does not exist: the admin's 404 proves the route was reached without deleting the cast's product.
+    route: 'DELETE /api/admin/products/:id',
+    request: () => ({ url: '/api/admin/products/zzzzzzzzzzzzzzzzzzzz' }),
+    expect: adminOnly(404),
+  },
+  {
+    route: 'POST /api/admin/uploads',
+    request: () => ({ url: '/api/admin/uploads', multipart: true }),
+    expect: adminOnly(201),
+  },
+  { route: 'GET /api/admin/orders', request: () => ({ url: '/api/admin/orders' }), expect: adminOnly(200) },
+  {
+    route: 'GET /api/admin/orders/export.csv',
+    request: () => ({ url: '/api/admin/orders/export.csv' }),
+    expect: adminOnly(200),
+  },
+  {
+    route: 'GET /api/admin/orders/:id',
+    request: (w) => ({ url: `/api/admin/orders/${w.bOrder}` }),
+    expect: adminOnly(200),
+  },
+  {
+    route: 'PATCH /api/admin/orders/:id/state',
+    request: (w) => ({ url: `/api/admin/orders/${w.bOrder}/state`, payload: { state: 'packed' } }),
+    expect: adminOnly(200),
+  },
+  { route: 'GET /api/admin/stats', request: () => ({ url: '/api/admin/stats' }), expect: adminOnly(200) },
+  { route: 'GET /api/admin/admins', request: () => ({ url: '/api/admin/admins' }), expect: adminOnly(200) },
+  {
+    route: 'POST /api/admin/admins',
+    request: () => ({
+      url: '/api/admin/admins',
+      payload: { username: `helper${unique()}`, password: 'a-long-new-password-1' },
+    }),
+    expect: adminOnly(201),
+  },
+  {
+    // A wrong current password: the admin reaches the route (400) and nobody's password changes.
+    route: 'PUT /api/admin/password',
+    request: () => ({
+      url: '/api/admin/password',
+      payload: { currentPassword: 'not-the-password', newPassword: 'another-long-password-2' },
+    }),
+    expect: adminOnly(400),
+  },
+  { route: 'GET /api/admin/leads', request: () => ({ url: '/api/admin/leads' }), expect: adminOnly(200) },
+  {
+    route: 'POST /api/admin/leads',
+    request: () => ({
+      url: '/api/admin/leads',
+      payload: { platform: 'amazon', customer: 'Ravi', productName: 'Seiko Presage', quantity: 1 },
+    }),
+    expect: adminOnly(201),
+  },
+  {
+    route: 'POST /api/admin/leads/import',
+    request: () => ({
+      url: '/api/admin/leads/import',
+      payload: { csv: 'platform,customer,phone,productId,productName,quantity,date\namazon,Ravi,,,Seiko Presage,1,\n' },
+    }),
+    expect: adminOnly(200),
+  },
+];
+
+describe.each(TEST_DIALECTS)('on %s', (dialect) => {
+  let w: World;
+  beforeAll(async () => {
+    w = await createWorld({ dialect });
+  });
+  afterAll(() => w.t.close());
+
+  async function send(row: Row, role: Role) {
+    const { url, payload, multipart: isUpload } = row.request(w, role);
+    const method = row.route.split(' ')[0] as 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+    const cookie = w.cookieOf(role);
+    const headers: Record<string, string> = cookie ? { cookie } : {};
+    if (isUpload) {
+      const body = multipart([{ name: 'watch.png', data: await pngImage() }]);
+      return w.t.app.inject({ method, url, headers: { ...headers, ...body.headers }, payload: body.payload });
+    }
+    return w.t.app.inject({ method, url, headers, ...(payload !== undefined ? { payload: payload as object } : {}) });
+  }
+
+  describe('the authorization matrix', () => {
+    it('has a row for every API route the app serves, and the OpenAPI document lists them all', () => {
+      const served = routerApiRoutes(w.t.app);
+      const documented = documentedRoutes(w.t.app).map((r) => r.key);
+      const rows = ROWS.map((r) => r.route);
+      expect(new Set(rows).size).toBe(rows.length);
+      expect(
+        served.filter((r) => !rows.includes(r)),
+        'routes without a row in the matrix',
+      ).toEqual([]);
+      expect(
+        rows.filter((r) => !served.includes(r)),
+        'rows for routes that no longer exist',
+      ).toEqual([]);
+      expect([...documented].sort()).toEqual(served);
+      console.log(
+        `authorization matrix: ${rows.length} routes x ${ROLES.length} roles = ${rows.length * ROLES.length} checks`,
+      );
+    });
+
+    it.each(ROWS)('$route', async (row) => {
+      for (const role of ROLES) {
+        const res = await send(row, role);
+        // A row may end a session on purpose (log out, log in again); the next role starts from the same cast.
+        await w.restoreSessions();
+        expect(res.statusCode, `${row.route} as ${role}: ${res.body.slice(0, 200)}`).toBe(row.expect[role]);
+        if (res.statusCode >= 400) expect(errorMessageOf(res.body), `${row.route} as ${role}`).not.toBeNull();
+        if (
+          row.route.includes('/api/admin/') &&
+          role !== 'admin' &&
+          !row.route.endsWith('/login') &&
+          !row.route.endsWith('/logout')
+        ) {
+          // Nothing about the back office leaks to a non-admin beyond the refusal.
+          expect(Object.keys(JSON.parse(res.body))).toEqual(['error']);
+        }
+      }
+    });
+  });
+
+  describe('one shopper cannot reach another’s things', () => {
+    it('A reads only A’s profile, cart and orders, and B’s are unchanged after A’s attempts', async () => {
+      const as = (cookie: string, method: 'GET' | 'PUT' | 'DELETE' | 'POST', url: string, payload?: object) =>
+        w.t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
+      const bBefore = {
+        profile: (await as(w.b.cookie, 'GET', '/api/profile')).json(),
+        cart: (await as(w.b.cookie, 'GET', '/api/cart')).json(),
+        orders: (await as(w.b.cookie, 'GET', '/api/orders?view=all')).json(),
+      };
+      const bLine = await as(w.b.cookie, 'POST', '/api/cart/items', { productId: w.bCartProduct });
+      expect(bLine.statusCode).toBe(200);
+
+      // A's attempts on B's things, by every id A could learn: B's user id, order id and cart line.
+      expect((await as(w.a.cookie, 'GET', `/api/orders/${w.bOrder}`)).statusCode).toBe(404);
+      expect((await as(w.a.cookie, 'PUT', `/api/cart/items/${w.bCartProduct}`, { quantity: 9 })).statusCode).toBe(404);
+      expect((await as(w.a.cookie, 'DELETE', `/api/cart/items/${w.bCartProduct}`)).statusCode).toBe(404);
+      for (const url of [
+        `/api/orders/${w.b.id}`,
+        `/api/profile/${w.b.id}`,
+        `/api/cart/${w.b.id}`,
+        `/api/users/${w.b.id}`,
+      ]) {
+        expect((await as(w.a.cookie, 'GET', url)).statusCode, url).toBe(404);
+      }
+      // Ids in the body or query are ignored: A's own profile answers, never B's.
+      const aProfile = await as(w.a.cookie, 'GET', `/api/profile?userId=${w.b.id}&id=${w.b.id}`);
+      expect(aProfile.json().user.id).toBe(w.a.id);
+      const aOrders = await as(w.a.cookie, 'GET', `/api/orders?view=all&userId=${w.b.id}`);
+      expect(aOrders.statusCode).toBe(200);
+      expect(aOrders.json().orders.map((o: { id: string }) => o.id)).not.toContain(w.bOrder);
+      const aCart = await as(w.a.cookie, 'GET', '/api/cart');
+      expect(aCart.json().lines.map((l: { productId: string }) => l.productId)).not.toContain(w.bCartProduct);
+      const aProfilePut = await as(w.a.cookie, 'PUT', '/api/profile', {
+        id: w.b.id,
+        userId: w.b.id,
+        name: 'Asha A',
+        number: w.b.number,
+        email: 'a@example.in',
+        addresses: [ADDRESS],
+      });
+      expect(aProfilePut.statusCode, 'A cannot take B’s number').toBe(409);
+
+      const bAfter = {
+        profile: (await as(w.b.cookie, 'GET', '/api/profile')).json(),
+        orders: (await as(w.b.cookie, 'GET', '/api/orders?view=all')).json(),
+      };
+      expect(bAfter).toEqual({ profile: bBefore.profile, orders: bBefore.orders });
+      const bCart = (await as(w.b.cookie, 'GET', '/api/cart')).json();
+      expect(bCart.lines).toEqual(bLine.json().lines);
+      expect(bBefore.cart.lines.length).toBeLessThanOrEqual(bCart.lines.length);
+    });
+  });
+});
