@@ -16,6 +16,8 @@ export const SEARCH_DELAY_MS = 1000;
 export const MAX_IMAGES = 10;
 export const CART_QTY_MIN = 1;
 export const CART_QTY_MAX = 10;
+/** At most this many different watches in one cart or order. */
+export const MAX_CART_LINES = 50;
 
 export const PHONE_LENGTH = 10;
 export const NAME_MIN = 2;

@@ -3,7 +3,7 @@
  * 10 (SPEC §9); the server is the only source of names, prices and stock.
  */
 import { z } from 'zod';
-import { CART_QTY_MAX, CART_QTY_MIN } from '../constants.ts';
+import { CART_QTY_MAX, CART_QTY_MIN, MAX_CART_LINES } from '../constants.ts';
 
 export const QUANTITY_MESSAGE = `Please choose a quantity from ${CART_QTY_MIN} to ${CART_QTY_MAX}`;
 export const UNKNOWN_PRODUCT = 'This watch is no longer available';
@@ -15,8 +15,7 @@ export const quantitySchema = z
   .max(CART_QTY_MAX, QUANTITY_MESSAGE);
 export const productIdSchema = z.string(UNKNOWN_PRODUCT).trim().min(1, UNKNOWN_PRODUCT).max(64, UNKNOWN_PRODUCT);
 
-/** At most this many different watches in one cart or order. */
-export const MAX_CART_LINES = 50;
+export { MAX_CART_LINES };
 
 /** A visitor's cart line as kept in local storage (SPEC §3: {id, proname, quantity}). */
 export const visitorCartLineSchema = z.object({

@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect, useState } from 'react';
-import { NavLink, useLocation } from 'react-router';
 import { CloseIcon, MenuIcon } from '../components/icons.tsx';
 import { errorMessage } from '../lib/api-client.ts';
+import { NavLink, useLocation } from '../lib/router/index.ts';
 import { useAdminSession } from './admin-session.tsx';
 
 const LINKS = [

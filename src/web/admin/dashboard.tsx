@@ -4,8 +4,8 @@
  * from /api/admin, which refuses anyone else.
  */
 import { lazy, Suspense } from 'react';
-import { Route, Routes } from 'react-router';
 import { LoaderOverlay } from '../components/loader.tsx';
+import { Route, Routes } from '../lib/router/index.ts';
 import { AdminLayout } from './admin-layout.tsx';
 import { AdminSessionProvider, useAdminSession } from './admin-session.tsx';
 import { AdminLoginForm } from './login-form.tsx';

@@ -1,5 +1,4 @@
 import { type FormEvent, useState } from 'react';
-import { Link } from 'react-router';
 import { ORDER_STATES, productPath } from '../../common/catalog.ts';
 import { orderStatusLabel } from '../../common/orders.ts';
 import type { AdminOrder, AdminOrderPage } from '../../common/schemas/admin-orders.ts';
@@ -7,6 +6,7 @@ import { LoadError } from '../components/load-error.tsx';
 import { LoaderOverlay } from '../components/loader.tsx';
 import { Message } from '../components/message.tsx';
 import { errorMessage } from '../lib/api-client.ts';
+import { Link } from '../lib/router/index.ts';
 import { useResource } from '../lib/use-resource.ts';
 import { adminApi, formatDateTime } from './admin-api.ts';
 import { Pager } from './pager.tsx';

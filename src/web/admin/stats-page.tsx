@@ -1,10 +1,10 @@
-import { Link } from 'react-router';
 import { listingPath, productPath } from '../../common/catalog.ts';
 import { imageUrl } from '../../common/media.ts';
 import { orderStatusLabel } from '../../common/orders.ts';
 import type { AdminStats } from '../../common/schemas/admin-orders.ts';
 import { LoadError } from '../components/load-error.tsx';
 import { LoaderOverlay } from '../components/loader.tsx';
+import { Link } from '../lib/router/index.ts';
 import { useResource } from '../lib/use-resource.ts';
 import { adminApi } from './admin-api.ts';
 import { OrdersChart } from './orders-chart.tsx';

@@ -1,8 +1,8 @@
-import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { Footer } from '../components/footer.tsx';
 import { Navbar } from '../components/navbar.tsx';
 import { SessionProvider } from '../features/accounts/session.tsx';
 import { CartCount } from '../features/cart/cart-count.tsx';
+import { Outlet, useLocation } from '../lib/router/index.ts';
 
 /** Any URL containing 'dashboard' hides the navigation bar and footer (SPEC §2). */
 export function Layout() {
@@ -18,7 +18,6 @@ export function Layout() {
         <Outlet />
       </main>
       {!bare && <Footer />}
-      <ScrollRestoration />
     </SessionProvider>
   );
 }

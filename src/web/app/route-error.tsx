@@ -1,15 +1,14 @@
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { Link } from '../lib/router/index.ts';
 
-/** Shown when a screen fails to load (for example a chunk on a dropped connection). */
-export function RouteError() {
-  const error = useRouteError();
-  const message = isRouteErrorResponse(error)
-    ? `${error.status} ${error.statusText}`
-    : 'This page could not be loaded. Please check your connection and try again.';
+/**
+ * Shown in place of a screen that failed, most often its chunk on a dropped
+ * connection. The router clears it on the next navigation.
+ */
+export function RouteError(_props: { error: unknown }) {
   return (
-    <div className="page narrow center" role="alert">
+    <div className="page container narrow center" role="alert">
       <h1>Something went wrong</h1>
-      <p>{message}</p>
+      <p>This page could not be loaded. Please check your connection and try again.</p>
       <p>
         <button type="button" className="btn" onClick={() => window.location.reload()}>
           Try again

@@ -1,5 +1,5 @@
-import { Link } from 'react-router';
 import { LISTING_TABS, listingPath } from '../../common/catalog.ts';
+import { Link } from '../lib/router/index.ts';
 import { site } from '../lib/site.ts';
 
 const SOCIAL = [

@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
 import { whatsappLink } from '../../common/site.ts';
+import { Link, NavLink, useLocation } from '../lib/router/index.ts';
 import { site } from '../lib/site.ts';
 import { CartIcon, ChatIcon, CloseIcon, MenuIcon, PhoneIcon, UserIcon } from './icons.tsx';
 import { SearchBox } from './search-box.tsx';

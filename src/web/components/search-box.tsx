@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../lib/router/index.ts';
 import { local, STORAGE_KEYS } from '../lib/storage.ts';
 import { SearchIcon } from './icons.tsx';
 

@@ -1,4 +1,4 @@
-import type { NavigateFunction } from 'react-router';
+import type { NavigateFunction } from './router/index.ts';
 
 /**
  * "Go back one step" (SPEC §4) without leaving the shop: back when the previous

@@ -7,6 +7,7 @@ export const STORAGE_KEYS = {
   visitorCart: 'cart',
   listingPage: 'listing-page',
   adminPage: 'admin-page',
+  scrollPositions: 'scroll-positions',
 } as const;
 
 function safe<T>(fn: () => T, fallback: T): T {

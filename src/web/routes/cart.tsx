@@ -1,5 +1,4 @@
 import { lazy, Suspense, useState } from 'react';
-import { useNavigate } from 'react-router';
 import type { SignupInput } from '../../common/schemas/account.ts';
 import { LoaderOverlay } from '../components/loader.tsx';
 import { addAddress, signup } from '../features/accounts/account-api.ts';
@@ -8,6 +7,7 @@ import { notifyCartChanged } from '../features/cart/cart-events.ts';
 import { CartView } from '../features/cart/cart-view.tsx';
 import { useCart } from '../features/cart/use-cart.ts';
 import { clearVisitorCart, readVisitorCart } from '../features/cart/visitor-cart.ts';
+import { useNavigate } from '../lib/router/index.ts';
 import { invalidate } from '../lib/use-resource.ts';
 
 // The checkout popup (and its pincode directory) loads only when CHECKOUT is pressed.

@@ -1,8 +1,8 @@
-import { useLocation } from 'react-router';
 import { LoaderOverlay } from '../components/loader.tsx';
 import { LoginNeeded } from '../features/accounts/login-needed.tsx';
 import { useSession } from '../features/accounts/session.tsx';
 import { ConfirmationPanel } from '../features/orders/confirmation-panel.tsx';
+import { useLocation } from '../lib/router/index.ts';
 
 /** Order confirmation (SPEC §2). */
 export function ConfirmationPage() {

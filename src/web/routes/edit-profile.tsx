@@ -1,9 +1,9 @@
-import { useNavigate } from 'react-router';
 import { LoaderOverlay } from '../components/loader.tsx';
 import { LoginNeeded } from '../features/accounts/login-needed.tsx';
 import { ProfileForm } from '../features/accounts/profile-form.tsx';
 import { useSession } from '../features/accounts/session.tsx';
 import { goBack } from '../lib/go-back.ts';
+import { useNavigate } from '../lib/router/index.ts';
 
 /** Edit Profile (SPEC §2): on success, back one page. */
 export function EditProfilePage() {

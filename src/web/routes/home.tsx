@@ -4,13 +4,13 @@
  * customer reviews. One API call: GET /api/home.
  */
 import { useEffect } from 'react';
-import { Link } from 'react-router';
 import { useCardActions } from '../features/admin-actions/use-card-actions.tsx';
 import { CategoryGrid } from '../features/catalog/category-grid.tsx';
 import { Hero } from '../features/catalog/hero.tsx';
 import { FollowCards, Reels, Reviews, SupportChat } from '../features/catalog/home-extras.tsx';
 import { ProductGrid } from '../features/catalog/product-grid.tsx';
 import { useHome } from '../features/catalog/use-home.ts';
+import { Link } from '../lib/router/index.ts';
 import '../features/catalog/home.css';
 import { LoadError } from '../components/load-error.tsx';
 

@@ -3,7 +3,6 @@
  * tabs, sort chips, brand dropdown on men-watch, the grid and pagination.
  */
 import { useEffect, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
 import { BRANDS, brandFromSlug, categoryFromSlug, LISTING_TABS, listingPath } from '../../common/catalog.ts';
 import { LoaderOverlay } from '../components/loader.tsx';
 import { useCardActions } from '../features/admin-actions/use-card-actions.tsx';
@@ -13,6 +12,7 @@ import { ProductGrid } from '../features/catalog/product-grid.tsx';
 import type { Sort } from '../features/catalog/types.ts';
 import { useListing } from '../features/catalog/use-listing.ts';
 import { useLoaderVisible } from '../features/catalog/use-loader-timeout.ts';
+import { Link, useNavigate, useParams } from '../lib/router/index.ts';
 import '../features/catalog/listing.css';
 import { LoadError } from '../components/load-error.tsx';
 

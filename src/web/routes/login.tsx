@@ -1,8 +1,8 @@
-import { useNavigate } from 'react-router';
 import { LOADER_HIDE_DELAY_MS } from '../../common/constants.ts';
 import { LoginForm } from '../features/accounts/login-form.tsx';
 import { clearVisitorCart, readVisitorCart } from '../features/cart/visitor-cart.ts';
 import { goBack } from '../lib/go-back.ts';
+import { useNavigate } from '../lib/router/index.ts';
 
 /** Login (SPEC §2): on success, the visitor cart is merged and we go back one step. */
 export function LoginPage() {

@@ -1,7 +1,7 @@
 /** The five policy pages (SPEC §2), written for an Indian shop; figures from one place. */
 import { useEffect } from 'react';
-import { Link, useLocation } from 'react-router';
 import { POLICY_PAGES } from '../features/policies/policies.ts';
+import { Link, useLocation } from '../lib/router/index.ts';
 import { site } from '../lib/site.ts';
 import '../features/policies/policy.css';
 

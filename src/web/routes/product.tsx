@@ -4,7 +4,6 @@
  * the four info cards and related products.
  */
 import { useEffect, useState } from 'react';
-import { Link, useParams } from 'react-router';
 import { categorySlug } from '../../common/catalog.ts';
 import { ChatIcon } from '../components/icons.tsx';
 import { useSession } from '../features/accounts/session.tsx';
@@ -19,6 +18,7 @@ import type { Product } from '../features/catalog/types.ts';
 import { recordView, recordWhatsappClick, useProduct, useRelated } from '../features/catalog/use-product.ts';
 import { ProductVideo } from '../features/catalog/video.tsx';
 import { ZoomPopup } from '../features/catalog/zoom-popup.tsx';
+import { Link, useParams } from '../lib/router/index.ts';
 import { site } from '../lib/site.ts';
 import '../features/catalog/product.css';
 

@@ -1,8 +1,8 @@
-import { useNavigate } from 'react-router';
 import { LOADER_HIDE_DELAY_MS } from '../../common/constants.ts';
 import { SignupForm } from '../features/accounts/signup-form.tsx';
 import { clearVisitorCart, readVisitorCart } from '../features/cart/visitor-cart.ts';
 import { goBack } from '../lib/go-back.ts';
+import { useNavigate } from '../lib/router/index.ts';
 
 /** Create Account (SPEC §2): on success, the visitor cart is merged and we go back one step. */
 export function SignupPage() {

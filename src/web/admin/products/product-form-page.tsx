@@ -1,6 +1,6 @@
-import { useParams } from 'react-router';
 import type { Product } from '../../../common/schemas/product.ts';
 import { LoaderOverlay } from '../../components/loader.tsx';
+import { useParams } from '../../lib/router/index.ts';
 import { useResource } from '../../lib/use-resource.ts';
 import { adminApi } from '../admin-api.ts';
 import { ProductForm } from './product-form.tsx';

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { BRANDS, CATEGORIES, productPath } from '../../../common/catalog.ts';
 import { imageUrl } from '../../../common/media.ts';
 import { formatRupees } from '../../../common/money.ts';
@@ -9,6 +8,7 @@ import { LoaderOverlay } from '../../components/loader.tsx';
 import { Message } from '../../components/message.tsx';
 import { DeleteProductPopup } from '../../features/admin-actions/delete-product.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
+import { Link } from '../../lib/router/index.ts';
 import { STORAGE_KEYS, session } from '../../lib/storage.ts';
 import { useResource } from '../../lib/use-resource.ts';
 import { adminApi, type ProductPage } from '../admin-api.ts';

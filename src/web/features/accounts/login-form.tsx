@@ -1,11 +1,11 @@
 import { type FormEvent, useState } from 'react';
-import { Link } from 'react-router';
 import { loginSchema } from '../../../common/schemas/account.ts';
 import type { VisitorCartLine } from '../../../common/schemas/cart.ts';
 import { LoaderOverlay } from '../../components/loader.tsx';
 import { Message } from '../../components/message.tsx';
 import { TextField } from '../../components/text-field.tsx';
 import { firstIssue } from '../../lib/first-issue.ts';
+import { Link } from '../../lib/router/index.ts';
 import { login } from './account-api.ts';
 import { useSession } from './session.tsx';
 import { useSubmit } from './use-submit.ts';

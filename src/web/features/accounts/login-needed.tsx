@@ -1,5 +1,5 @@
 import './accounts.css';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router/index.ts';
 
 /** Shown on a shopper-only screen to a visitor. */
 export function LoginNeeded({ what }: { what: string }) {

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
 import { LoaderOverlay } from '../../components/loader.tsx';
 import { Message } from '../../components/message.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
+import { Link, useNavigate } from '../../lib/router/index.ts';
 import { invalidate } from '../../lib/use-resource.ts';
 import { logout } from './account-api.ts';
 import { type SessionUser, useSession } from './session.tsx';

@@ -4,7 +4,7 @@
  * isAdmin, so shoppers never download it. The server checks admin rights anyway.
  */
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router/index.ts';
 import { DeleteProductPopup } from './delete-product.tsx';
 import './admin-actions.css';
 

@@ -5,9 +5,9 @@
  * raises the quantity, never past 10.
  */
 import { useCallback, useState } from 'react';
-import { Link } from 'react-router';
 import { Message } from '../../components/message.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
+import { Link } from '../../lib/router/index.ts';
 import { useSession } from '../accounts/session.tsx';
 import { addCartItem } from './cart-api.ts';
 import { notifyCartChanged } from './cart-events.ts';

@@ -1,9 +1,9 @@
-import { Link } from 'react-router';
 import { CART_QTY_MAX, CART_QTY_MIN } from '../../../common/constants.ts';
 import { imageUrl } from '../../../common/media.ts';
 import { formatRupees } from '../../../common/money.ts';
 import type { CartLine } from '../../../common/schemas/cart.ts';
 import { cartRowName } from '../../../common/text.ts';
+import { Link } from '../../lib/router/index.ts';
 
 const QUANTITIES = Array.from({ length: CART_QTY_MAX - CART_QTY_MIN + 1 }, (_, i) => CART_QTY_MIN + i);
 

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { formatRupees } from '../../../common/money.ts';
 import { LoaderOverlay } from '../../components/loader.tsx';
 import { Message } from '../../components/message.tsx';
 import { PriceDetails } from '../../components/price-details.tsx';
+import { Link } from '../../lib/router/index.ts';
 import { CartLineRow } from './cart-line-row.tsx';
 import type { CartState } from './use-cart.ts';
 import './cart.css';

@@ -1,10 +1,13 @@
 /**
  * A visitor's cart in local storage (SPEC §3: lines {id, proname, quantity})
  * until they log in or sign up, when the server merges it (DESIGN.md 9).
- * Whatever is stored is checked with the shared schema: a bad entry reads as empty.
+ * Whatever is stored is checked before use: bad lines are dropped. The check is
+ * written by hand rather than with the zod schema so the product page and cart
+ * do not download zod (~24 KB gzip); the server validates the lines again with
+ * visitorCartSchema when it merges them.
  */
-import { CART_QTY_MAX } from '../../../common/constants.ts';
-import { type VisitorCartLine, visitorCartSchema } from '../../../common/schemas/cart.ts';
+import { CART_QTY_MAX, CART_QTY_MIN, MAX_CART_LINES } from '../../../common/constants.ts';
+import type { VisitorCartLine } from '../../../common/schemas/cart.ts';
 import { local, STORAGE_KEYS } from '../../lib/storage.ts';
 import { notifyCartChanged } from './cart-events.ts';
 
@@ -12,11 +15,25 @@ export function readVisitorCart(): VisitorCartLine[] {
   const text = local.get(STORAGE_KEYS.visitorCart);
   if (!text) return [];
   try {
-    const parsed = visitorCartSchema.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data : [];
+    const value: unknown = JSON.parse(text);
+    return Array.isArray(value) ? value.filter(isVisitorCartLine).slice(0, MAX_CART_LINES) : [];
   } catch {
     return [];
   }
+}
+
+function isVisitorCartLine(value: unknown): value is VisitorCartLine {
+  if (typeof value !== 'object' || value === null) return false;
+  const { id, proname, quantity } = value as Record<string, unknown>;
+  return (
+    typeof id === 'string' &&
+    id.trim().length > 0 &&
+    id.length <= 64 &&
+    (proname === undefined || (typeof proname === 'string' && proname.length <= 300)) &&
+    Number.isInteger(quantity) &&
+    (quantity as number) >= CART_QTY_MIN &&
+    (quantity as number) <= CART_QTY_MAX
+  );
 }
 
 export function writeVisitorCart(lines: VisitorCartLine[]): void {

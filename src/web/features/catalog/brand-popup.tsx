@@ -1,6 +1,7 @@
 /** 'Select the Brand' (SPEC §2): the 28 brands, each opening its men-watch listing. */
-import { Link } from 'react-router';
+
 import { BRANDS, listingPath } from '../../../common/catalog.ts';
+import { Link } from '../../lib/router/index.ts';
 import { Popup } from './popup.tsx';
 
 export function BrandPopup({ open, onClose }: { open: boolean; onClose: () => void }) {

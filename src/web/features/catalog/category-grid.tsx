@@ -3,8 +3,8 @@
  * brand popup; the others go straight to their listing.
  */
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { type Category, listingPath } from '../../../common/catalog.ts';
+import { Link } from '../../lib/router/index.ts';
 import { BrandPopup } from './brand-popup.tsx';
 import type { CategoryCounts } from './types.ts';
 

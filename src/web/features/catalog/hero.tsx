@@ -3,9 +3,9 @@
  * previous/next buttons; no auto-rotation, so nothing moves under a reader.
  */
 import { type ReactNode, useRef } from 'react';
-import { Link } from 'react-router';
 import { imageSrcSet, imageUrl } from '../../../common/media.ts';
 import { whatsappLink } from '../../../common/site.ts';
+import { Link } from '../../lib/router/index.ts';
 import { site } from '../../lib/site.ts';
 import type { HomeData } from './use-home.ts';
 

@@ -3,7 +3,7 @@
  * in session storage with the listing path, so a new tab or brand starts at 1.
  */
 import { useCallback } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from '../../lib/router/index.ts';
 import { STORAGE_KEYS, session } from '../../lib/storage.ts';
 
 function parsePage(text: string | null | undefined): number | null {

@@ -3,10 +3,10 @@
  * SPEC §9, price with MRP, NEW/SALE badge, stars, reviews, OUT OF STOCK.
  */
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { BADGE_STATUSES, type ProductStatus, productPath } from '../../../common/catalog.ts';
 import { TRUNCATE } from '../../../common/constants.ts';
 import { truncate } from '../../../common/text.ts';
+import { Link } from '../../lib/router/index.ts';
 import { Price } from './price.tsx';
 import { ProductImage } from './product-image.tsx';
 import { Stars } from './stars.tsx';

@@ -1,8 +1,8 @@
 import { type FormEvent, useState } from 'react';
-import { Link } from 'react-router';
 import { type SignupInput, signupSchema } from '../../../common/schemas/account.ts';
 import { TextField } from '../../components/text-field.tsx';
 import { firstIssue } from '../../lib/first-issue.ts';
+import { Link } from '../../lib/router/index.ts';
 
 const FIELDS = [
   { key: 'name', label: 'Name', type: 'text', autoComplete: 'name' },

@@ -1,6 +1,6 @@
-import { Link } from 'react-router';
 import type { OrderView } from '../../../common/schemas/order.ts';
 import { LoaderOverlay } from '../../components/loader.tsx';
+import { Link } from '../../lib/router/index.ts';
 import { OrderCard } from './order-card.tsx';
 import { useOrders } from './orders-api.ts';
 import './orders.css';

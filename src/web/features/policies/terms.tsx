@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../lib/router/index.ts';
 import { FIGURES, GrievanceOfficer } from './policy-parts.tsx';
 
 export function Terms({ shop }: { shop: string }) {

@@ -1,0 +1,114 @@
+/**
+ * <RouterProvider>: keeps the location in state, picks the route for it and
+ * renders the layout; the layout's <Outlet/> renders the screen inside an
+ * error boundary and Suspense (each screen is a lazy chunk).
+ */
+import {
+  type ComponentType,
+  type ReactNode,
+  Suspense,
+  startTransition,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+} from 'react';
+import { OutletContext, RouteContext, RouterContext, type RouterState, useNavigate } from './context.ts';
+import { RouteErrorBoundary } from './error-boundary.tsx';
+import { type BrowserHistory, createBrowserHistory, type HistoryUpdate } from './history.ts';
+import { pickRoute, type To } from './path.ts';
+import { rememberScroll, scrollAfterNavigation, takeOverScrolling } from './scroll.ts';
+
+export interface RouteObject {
+  /** '/product/:cate', '/dashboard/*' (the rest goes to nested <Routes>), '*' for anything else. */
+  path: string;
+  /** A screen, usually React.lazy(() => import(...)); routes showing the same screen share one. */
+  component?: ComponentType;
+  /** Or an element, such as <Navigate to="…" />. */
+  element?: ReactNode;
+}
+
+let browserHistory: BrowserHistory | null = null;
+
+/** One history for the page, created on first use (StrictMode renders twice). */
+function getHistory(): BrowserHistory {
+  if (!browserHistory) {
+    const history = createBrowserHistory();
+    takeOverScrolling(() => history.location.key);
+    browserHistory = history;
+  }
+  return browserHistory;
+}
+
+interface Props {
+  routes: readonly RouteObject[];
+  /** Renders the chrome around every screen, with <Outlet/> where the screen goes. */
+  layout?: ComponentType;
+  /** Shown in place of a screen that failed (for example its chunk did not load). */
+  errorFallback: ComponentType<{ error: unknown }>;
+  /** Shown while the first screen's chunk loads; later navigations keep the old screen meanwhile. */
+  pendingFallback?: ReactNode;
+}
+
+export function RouterProvider({ routes, layout: Layout, errorFallback, pendingFallback = null }: Props) {
+  const history = getHistory();
+  const [update, setUpdate] = useState<HistoryUpdate>(() => ({
+    action: 'POP',
+    location: history.location,
+    previous: null,
+  }));
+
+  useEffect(() => {
+    const unlisten = history.listen((next) => {
+      if (next.previous) rememberScroll(next.previous.key);
+      // A transition keeps the current screen up while the next one's chunk loads.
+      startTransition(() => setUpdate(next));
+    });
+    // A change between the first render and this effect.
+    setUpdate((seen) =>
+      seen.location === history.location
+        ? seen
+        : { action: 'POP', location: history.location, previous: seen.location },
+    );
+    return unlisten;
+  }, [history]);
+
+  const picked = pickRoute(routes, update.location.pathname);
+  const router = useMemo<RouterState>(() => ({ history, update }), [history, update]);
+  const Screen = picked?.route.component;
+  // After the screen (or the error in its place), so the screen's own effects run first and ours last.
+  const scroll = <ScrollOnNavigation update={update} />;
+  const screen = picked && (
+    <RouteErrorBoundary resetKey={update.location.key} fallback={errorFallback} after={scroll}>
+      <Suspense fallback={pendingFallback}>
+        <RouteContext value={{ params: picked.match.params, pathnameBase: picked.match.pathnameBase }}>
+          {Screen ? <Screen /> : picked.route.element}
+        </RouteContext>
+        {scroll}
+      </Suspense>
+    </RouteErrorBoundary>
+  );
+
+  return (
+    <RouterContext value={router}>
+      <OutletContext value={screen}>{Layout ? <Layout /> : <Outlet />}</OutletContext>
+    </RouterContext>
+  );
+}
+
+function ScrollOnNavigation({ update }: { update: HistoryUpdate }) {
+  useEffect(() => scrollAfterNavigation(update), [update]);
+  return null;
+}
+
+/** Where the layout renders the current screen. */
+export function Outlet() {
+  return useContext(OutletContext);
+}
+
+/** Redirects when rendered; replaces the entry by default, so "back" does not bounce here again. */
+export function Navigate({ to, replace = true, state }: { to: To; replace?: boolean; state?: unknown }) {
+  const navigate = useNavigate();
+  useEffect(() => navigate(to, { replace, state }), [navigate, to, replace, state]);
+  return null;
+}
