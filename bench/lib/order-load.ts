@@ -1,0 +1,73 @@
+/**
+ * Concurrent shoppers placing cash-on-delivery orders for a fixed time. Each
+ * shopper waits for its answer before the next order, as a person would; an
+ * order counts as acknowledged only when the store answered 201 with its id.
+ */
+import { randomUUID } from 'node:crypto';
+import { SHOPPER_ADDRESS, send } from './shoppers.ts';
+import { percentile } from './stats.ts';
+
+/** lines: the order names its watch (one request); cart: add to cart, then order the cart (the checkout screen's way). */
+export type OrderFlow = 'lines' | 'cart';
+
+export interface OrderLoad {
+  acked: string[];
+  /** Orders per second acknowledged. */
+  rate: number;
+  /** Milliseconds of POST /api/orders. */
+  p50: number;
+  p99: number;
+  failures: Map<string, number>;
+}
+
+export async function placeOrders(
+  baseUrl: string,
+  cookies: string[],
+  productIds: string[],
+  seconds: number,
+  flow: OrderFlow,
+): Promise<OrderLoad> {
+  const acked: string[] = [];
+  const latencies: number[] = [];
+  const failures = new Map<string, number>();
+  const fail = (what: string) => failures.set(what, (failures.get(what) ?? 0) + 1);
+  const pick = () => productIds[Math.floor(Math.random() * productIds.length)] as string;
+  const started = performance.now();
+  const end = started + seconds * 1000;
+
+  const shopper = async (cookie: string) => {
+    while (performance.now() < end) {
+      try {
+        const productId = pick();
+        if (flow === 'cart') {
+          const added = await send('POST', `${baseUrl}/api/cart/items`, { productId, quantity: 1 }, cookie);
+          if (added.status !== 200) {
+            fail(`add to cart ${added.status}`);
+            continue;
+          }
+        }
+        const body = {
+          address: SHOPPER_ADDRESS,
+          idempotencyKey: randomUUID(),
+          ...(flow === 'lines' ? { lines: [{ productId, quantity: 1 }] } : {}),
+        };
+        const sent = performance.now();
+        const res = await send('POST', `${baseUrl}/api/orders`, body, cookie);
+        latencies.push(performance.now() - sent);
+        if (res.status === 201) acked.push((JSON.parse(res.body) as { order: { id: string } }).order.id);
+        else fail(`order ${res.status}: ${res.body.slice(0, 80)}`);
+      } catch (err) {
+        fail(err instanceof Error ? err.message : String(err));
+      }
+    }
+  };
+  await Promise.all(cookies.map(shopper));
+  const elapsed = (performance.now() - started) / 1000;
+  return {
+    acked,
+    rate: acked.length / elapsed,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    failures,
+  };
+}

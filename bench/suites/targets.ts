@@ -1,0 +1,122 @@
+/**
+ * Issue 7's targets, each checked against what this run measured. A target
+ * whose benchmark did not run is left out. Prints; never fails the command.
+ */
+import type { BenchOptions } from '../lib/options.ts';
+import { fixed, kb, percent, ratio, whole } from '../lib/stats.ts';
+import { printTable, type Row } from '../lib/table.ts';
+import type { ApiResult } from './api.ts';
+import type { BytesResult } from './bytes.ts';
+import type { GrowthRow } from './growth.ts';
+import type { ImagesResult } from './images.ts';
+import type { OrdersResult } from './orders.ts';
+import type { PagesRow } from './pages.ts';
+
+export interface Results {
+  api?: ApiResult;
+  growth?: { sizes: number[]; rows: GrowthRow[] };
+  orders?: OrdersResult;
+  pages?: PagesRow[];
+  bytes?: BytesResult;
+  images?: ImagesResult;
+}
+
+const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
+
+export function targetRows(results: Results): Row[] {
+  const rows: Row[] = [];
+  const add = (target: string, measured: string, ok: boolean) => rows.push({ target, measured, verdict: verdict(ok) });
+
+  for (const p of results.pages ?? []) {
+    add(`Lighthouse mobile performance >= 98 (${p.page})`, whole(p.performance), p.performance >= 98);
+    add(`LCP <= 1.5 s (${p.page})`, `${fixed(p.lcpMs / 1000, 2)} s`, p.lcpMs <= 1500);
+    add(`TBT <= 50 ms (${p.page})`, `${whole(p.tbtMs)} ms`, p.tbtMs <= 50);
+    add(`CLS <= 0.02 (${p.page})`, fixed(p.cls, 3), p.cls <= 0.02);
+    const others = [p.accessibility, p.bestPractices, p.seo];
+    add(
+      `accessibility, best practices, SEO = 100 (${p.page})`,
+      others.map(whole).join(', '),
+      others.every((s) => s >= 100),
+    );
+  }
+  if (results.bytes) {
+    const worst = results.bytes.rows.reduce((a, b) => (b.totalGzip > a.totalGzip ? b : a));
+    add(
+      'first-load JS + CSS <= 90 KB gzip (largest shopper route)',
+      `${kb(worst.totalGzip)} (${worst.route})`,
+      worst.totalGzip <= 90 * 1024,
+    );
+    const leaks = results.bytes.rows.filter((r) => r.adminFiles.length || r.markers.length);
+    add(
+      'no admin code in shopper routes',
+      leaks.length ? leaks.map((r) => r.route).join(', ') : 'none found',
+      leaks.length === 0,
+    );
+  }
+  const listing = results.api?.rows.find((r) => r.name === 'listing');
+  if (listing) {
+    add('listing >= 60% of the bare-Fastify limit (req/s)', percent(listing.ratio), listing.ratio >= 0.6);
+    add('listing p99 <= 20 ms at 50 connections', `${fixed(listing.store.p99, 0)} ms`, listing.store.p99 <= 20);
+  }
+  const search = results.api?.rows.find((r) => r.name.startsWith('search'));
+  if (search) {
+    add(
+      'search p50 <= 20 ms (largest catalogue, 50 connections)',
+      `${fixed(search.store.p50, 0)} ms`,
+      search.store.p50 <= 20,
+    );
+  }
+  if (results.growth) {
+    const { sizes } = results.growth;
+    const span = `${whole(sizes[sizes.length - 1] ?? 0)}/${whole(sizes[0] ?? 0)}`;
+    for (const r of results.growth.rows.filter((g) => g.name === 'listing' || g.name.startsWith('search'))) {
+      add(`${r.name}: ${span} cost <= 1.3x`, ratio(r.ratio), r.ratio <= 1.3);
+    }
+    const search = results.growth.rows.find((g) => g.name.startsWith('search'));
+    const ms = search?.ms[search.ms.length - 1];
+    if (ms !== undefined) {
+      add(
+        `search p50 <= 20 ms, one request at a time (${whole(sizes[sizes.length - 1] ?? 0)} products)`,
+        `${fixed(ms, 1)} ms`,
+        ms <= 20,
+      );
+    }
+  }
+  if (results.api) {
+    const { typo } = results.api;
+    add(
+      'search typo tolerance kept ("rolx" finds Rolex)',
+      typo.found ? `${whole(typo.total)} results, first: ${typo.first}` : 'no Rolex found',
+      typo.found,
+    );
+  }
+  if (results.orders) {
+    const sqlite = results.orders.rows.find((r) => r.database.startsWith('SQLite') && r.flow === 'lines');
+    const limit = results.orders.commitLimit;
+    const disk = limit ? ` (disk limit ${whole(limit)} commits/s)` : '';
+    if (sqlite) add('>= 500 orders/s on SQLite', `${whole(sqlite.rate)} orders/s${disk}`, sqlite.rate >= 500);
+    for (const c of results.orders.checks) {
+      add(
+        `no acknowledged order lost (${c.database})`,
+        `${whole(c.acked - c.stored)} of ${whole(c.acked)} lost`,
+        c.acked === c.stored && c.acked > 0,
+      );
+    }
+  }
+  if (results.images) {
+    const { card, srcset } = results.images;
+    add('card image (480w WebP) <= 30 KB', `max ${kb(card.max)}, median ${kb(card.median)}`, card.max <= 30 * 1024);
+    const ok =
+      srcset.length > 0 && srcset.every((s) => s.cards > 0 && s.withSrcset === s.cards && s.rightSize === s.measured);
+    add(
+      'card images sized for the screen through srcset',
+      srcset.map((s) => `${s.viewport}: ${s.rightSize}/${s.measured} right size`).join('; '),
+      ok,
+    );
+  }
+  return rows;
+}
+
+export function printTargets(results: Results, options: BenchOptions): void {
+  printTable(`Targets of issue 7${options.quick ? ' (quick run: indicative only)' : ''}`, targetRows(results));
+}
