@@ -129,6 +129,8 @@ export function ListingPage() {
       )}
       {data && (
         <div aria-busy={loading}>
+          {/* Card names are h3s: this keeps the heading order h1 > h2 > h3 for screen readers. */}
+          <h2 className="visually-hidden">Watches</h2>
           <ProductGrid
             products={data.items}
             eager={2}
