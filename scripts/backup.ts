@@ -1,22 +1,32 @@
 /**
  * npm run backup [-- --out DIR]: a consistent snapshot while the store serves.
- * SQLite: the online backup API; PostgreSQL: pg_dump. Uploaded images are copied
- * beside it (they are immutable, named by content hash, so copying is safe).
+ * SQLite: the online backup API, copied in one step so concurrent orders cannot
+ * keep restarting it; PostgreSQL: pg_dump (one repeatable-read snapshot).
+ * The database is copied first and the images after: images are immutable and
+ * named by content hash, and one is stored before any product can name it, so
+ * every image the snapshot refers to already exists when the folder is copied.
+ * A manifest with a SHA-256 per file lets npm run restore check the copy.
  */
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { cpSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join, resolve, sep } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { loadConfig } from '../src/server/config.ts';
+import { hashFiles, listFiles, MANIFEST, type Manifest, PG_FILE, SQLITE_FILE, UPLOADS } from './backup-manifest.ts';
 import { flag } from './lib.ts';
 
 const config = loadConfig();
 const stamp = new Date().toISOString().replace(/[:.]/g, '-');
 const out = resolve(flag('out') ?? join(config.dataDir, 'backups', stamp));
+if (existsSync(join(out, MANIFEST))) {
+  console.error(`${out} already holds a backup; choose another --out folder.`);
+  process.exit(1);
+}
 mkdirSync(out, { recursive: true });
+const started = Date.now();
 
 if (config.databaseUrl) {
-  execFileSync('pg_dump', ['--format=custom', `--file=${join(out, 'store.pgdump')}`, config.databaseUrl], {
+  execFileSync('pg_dump', ['--format=custom', `--file=${join(out, PG_FILE)}`, config.databaseUrl], {
     stdio: 'inherit',
   });
 } else {
@@ -25,13 +35,34 @@ if (config.databaseUrl) {
     process.exit(1);
   }
   const source = new SQLite(config.sqlitePath, { readonly: true });
-  await source.backup(join(out, 'store.sqlite'));
+  await source.backup(join(out, SQLITE_FILE), { progress: () => 0x7fffffff });
   source.close();
+  // A backup is one self-contained file: no WAL beside it. Checked before it is trusted.
+  const snapshot = new SQLite(join(out, SQLITE_FILE));
+  snapshot.pragma('journal_mode = DELETE');
+  const integrity = snapshot.pragma('integrity_check', { simple: true });
+  snapshot.close();
+  if (integrity !== 'ok') {
+    console.error(`The snapshot failed its integrity check: ${integrity}`);
+    process.exit(1);
+  }
 }
 if (existsSync(config.uploadsDir)) {
-  cpSync(config.uploadsDir, join(out, 'uploads'), {
+  // .tmp holds images still being written; they are not part of the store yet.
+  const tmp = join(config.uploadsDir, '.tmp');
+  cpSync(config.uploadsDir, join(out, UPLOADS), {
     recursive: true,
-    filter: (src) => !src.includes(`${join(config.uploadsDir, '.tmp')}`),
+    filter: (src) => src !== tmp && !src.startsWith(`${tmp}${sep}`),
   });
 }
-console.log(`Backup written to ${out}`);
+
+const files = listFiles(out).filter((f) => f !== MANIFEST);
+const manifest: Manifest = {
+  version: 1,
+  createdAt: new Date().toISOString(),
+  dialect: config.databaseUrl ? 'postgres' : 'sqlite',
+  files: hashFiles(out, files),
+};
+writeFileSync(join(out, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
+const images = files.filter((f) => f.startsWith(`${UPLOADS}/`)).length;
+console.log(`Backup written to ${out} (${manifest.dialect}, ${images} image files, ${Date.now() - started} ms)`);

@@ -131,13 +131,19 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id } = request.params;
       const { state } = request.body;
       await app.db.transaction().execute(async (trx) => {
-        const now = nowIso();
-        const result = await trx
-          .updateTable('orders')
-          .set({ status: state, updated_at: now })
-          .where('id', '=', id)
-          .executeTakeFirst();
+        // The update takes the order's row lock first; the time is read after it,
+        // and kept later than the order's last event, so two admins' changes are
+        // recorded in the order they committed (the last event is the state).
+        const result = await trx.updateTable('orders').set({ status: state }).where('id', '=', id).executeTakeFirst();
         if (Number(result.numUpdatedRows) === 0) throw notFound(NOT_FOUND);
+        const last = await trx
+          .selectFrom('order_events')
+          .select((eb) => eb.fn.max('created_at').as('at'))
+          .where('order_id', '=', id)
+          .executeTakeFirst();
+        const lastMs = last?.at ? Date.parse(last.at) : 0;
+        const now = nowIso(Math.max(Date.now(), lastMs + 1));
+        await trx.updateTable('orders').set({ updated_at: now }).where('id', '=', id).execute();
         await trx
           .insertInto('order_events')
           .values({ id: newId(), order_id: id, status: state, admin_id: request.adminId, created_at: now })

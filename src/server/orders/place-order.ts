@@ -31,8 +31,20 @@ export async function placeOrder(db: Db, userId: string, input: PlaceOrderInput)
   if (earlier) return { orderId: earlier, created: false };
   try {
     return await db.transaction().execute(async (trx) => {
-      const user = await trx.selectFrom('users').select('phone').where('id', '=', userId).executeTakeFirst();
-      if (!user) throw unauthorized();
+      // Serialise this shopper's checkouts: a no-op update takes the user row's
+      // write lock (PostgreSQL row lock; SQLite's one writer). Only then are the
+      // key and the cart read, so under READ COMMITTED a concurrent checkout
+      // that committed first is seen: the same key returns its order, and a
+      // second tab finds the cart already ordered instead of ordering it twice.
+      const locked = await trx
+        .updateTable('users')
+        .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+        .where('id', '=', userId)
+        .executeTakeFirst();
+      if (Number(locked.numUpdatedRows) === 0) throw unauthorized();
+      const again = await findOrderIdByKey(trx, userId, input.idempotencyKey);
+      if (again) return { orderId: again, created: false };
+      const user = await trx.selectFrom('users').select('phone').where('id', '=', userId).executeTakeFirstOrThrow();
 
       const wanted =
         input.lines ??
