@@ -9,6 +9,7 @@ import { BRANDS, CATEGORIES } from '../../common/catalog.ts';
 import { PAGE_SIZE } from '../../common/constants.ts';
 import { IMAGE_WIDTHS } from '../../common/media.ts';
 import {
+  type Product,
   type ProductInput,
   productCardSchema,
   productInputSchema,
@@ -17,6 +18,7 @@ import {
 import { toProduct, toProductRow } from '../catalog/product-row.ts';
 import { refreshSearchIndex } from '../catalog/search/index-writer.ts';
 import { newId, nowIso } from '../db/ids.ts';
+import type { Db, ProductUpdate } from '../db/tables.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { imageFile } from '../media/store.ts';
 
@@ -141,22 +143,7 @@ export const productAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         deleted_at: _deleted,
         ...changes
       } = toProductRow(request.params.id, request.body, nowIso());
-      await app.db.transaction().execute(async (trx) => {
-        const result = await trx
-          .updateTable('products')
-          .set(changes)
-          .where('id', '=', request.params.id)
-          .where('deleted_at', 'is', null)
-          .executeTakeFirst();
-        if (Number(result.numUpdatedRows) === 0) throw notFound(NOT_FOUND);
-        await refreshSearchIndex(trx, request.params.id);
-      });
-      const saved = await app.db
-        .selectFrom('products')
-        .selectAll()
-        .where('id', '=', request.params.id)
-        .executeTakeFirstOrThrow();
-      return { product: toProduct(saved) };
+      return { product: await updateLiveProduct(app.db, request.params.id, changes) };
     },
   );
 
@@ -172,22 +159,8 @@ export const productAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await app.db.transaction().execute(async (trx) => {
-        const result = await trx
-          .updateTable('products')
-          .set({ in_stock: request.body.inStock ? 1 : 0, updated_at: nowIso() })
-          .where('id', '=', request.params.id)
-          .where('deleted_at', 'is', null)
-          .executeTakeFirst();
-        if (Number(result.numUpdatedRows) === 0) throw notFound(NOT_FOUND);
-        await refreshSearchIndex(trx, request.params.id);
-      });
-      const saved = await app.db
-        .selectFrom('products')
-        .selectAll()
-        .where('id', '=', request.params.id)
-        .executeTakeFirstOrThrow();
-      return { product: toProduct(saved) };
+      const changes = { in_stock: request.body.inStock ? 1 : 0, updated_at: nowIso() };
+      return { product: await updateLiveProduct(app.db, request.params.id, changes) };
     },
   );
 
@@ -217,3 +190,22 @@ export const productAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
+
+/**
+ * Applies `changes` to a product that is not deleted, keeps its search entry in
+ * step in the same transaction, and returns the product as saved.
+ */
+async function updateLiveProduct(db: Db, id: string, changes: ProductUpdate): Promise<Product> {
+  await db.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable('products')
+      .set(changes)
+      .where('id', '=', id)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) throw notFound(NOT_FOUND);
+    await refreshSearchIndex(trx, id);
+  });
+  const saved = await db.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  return toProduct(saved);
+}
