@@ -1,6 +1,7 @@
 /** Reading orders for the admin area: a filtered page, each with its lines and state history. */
 import type { AdminOrder, OrderListQuery } from '../../common/schemas/admin-orders.ts';
 import type { Db } from '../db/tables.ts';
+import { orderLinesOf } from '../orders/queries.ts';
 
 /** LIKE pattern for "starts with"; the query schema allows letters and digits only, so no wildcard gets in. */
 function startsWith(text: string): string {
@@ -89,13 +90,7 @@ async function withDetails(db: Db, orders: OrderHead[]): Promise<AdminOrder[]> {
   if (orders.length === 0) return [];
   const ids = orders.map((o) => o.id);
   const [lines, events] = await Promise.all([
-    db
-      .selectFrom('order_lines')
-      .selectAll()
-      .where('order_id', 'in', ids)
-      .orderBy('order_id')
-      .orderBy('line_no')
-      .execute(),
+    orderLinesOf(db, ids),
     db
       .selectFrom('order_events')
       .leftJoin('admins', 'admins.id', 'order_events.admin_id')

@@ -9,17 +9,22 @@ export const ORDER_NOT_FOUND = 'We could not find this order';
 /** A shopper's screens show at most this many orders (newest first). */
 const LIST_LIMIT = 100;
 
+/** The lines of these orders, in order (used by the shopper's and the admin's order views). */
+export function orderLinesOf(db: Db, orderIds: string[]) {
+  return db
+    .selectFrom('order_lines')
+    .selectAll()
+    .where('order_id', 'in', orderIds)
+    .orderBy('order_id')
+    .orderBy('line_no')
+    .execute();
+}
+
 async function withLines(db: Db, rows: OrderRow[]): Promise<Order[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const [lines, adminEvents] = await Promise.all([
-    db
-      .selectFrom('order_lines')
-      .selectAll()
-      .where('order_id', 'in', ids)
-      .orderBy('order_id')
-      .orderBy('line_no')
-      .execute(),
+    orderLinesOf(db, ids),
     db
       .selectFrom('order_events')
       .select('order_id')
