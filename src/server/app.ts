@@ -67,7 +67,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   registerAuthDecorations(app);
   registerErrorHandling(app);
 
-  await registerSecurityHeaders(app, config);
+  registerSecurityHeaders(app, config);
   await app.register(compress, {
     threshold: 1024,
     encodings: ['br', 'gzip'],

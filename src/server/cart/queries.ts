@@ -8,6 +8,7 @@ import { productPath } from '../../common/catalog.ts';
 import { CART_QTY_MAX } from '../../common/constants.ts';
 import { cartTotals } from '../../common/money.ts';
 import { type Cart, type CartLine, UNKNOWN_PRODUCT } from '../../common/schemas/cart.ts';
+import { writeTransaction } from '../db/group-commit.ts';
 import { nowIso } from '../db/ids.ts';
 import { parseJsonList } from '../db/json.ts';
 import type { Db, ProductRow } from '../db/tables.ts';
@@ -103,7 +104,8 @@ export async function addToCart(db: Db, userId: string, productId: string, quant
     .executeTakeFirst();
   if (!product || product.deleted_at !== null) throw notFound(UNKNOWN_PRODUCT);
   if (Number(product.in_stock) !== 1) throw new AppError(409, 'out_of_stock', OUT_OF_STOCK);
-  await upsertQuantity(db, userId, productId, quantity);
+  // Grouped with other shoppers' writes on SQLite: one fsync for many carts.
+  await writeTransaction(db, (trx) => upsertQuantity(trx, userId, productId, quantity));
 }
 
 /**

@@ -3,45 +3,37 @@
  * one product, related, latest, category counts, the home page in one call,
  * and the view counter.
  */
-import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { brandFromSlug, categoryFromSlug, categorySlug } from '../../common/catalog.ts';
-import { HOME_LATEST, PAGE_SIZE, RELATED_LIMIT } from '../../common/constants.ts';
 import { apiErrorSchema as errorSchema } from '../../common/schemas/error.ts';
-import { HOME_CONTENT_KEY, parseHomeContent } from '../../common/schemas/home.ts';
 import { productSchema } from '../../common/schemas/product.ts';
 import { loadUser } from '../auth/guards.ts';
+import { sendCachedJson } from '../http/cached-json.ts';
 import { notFound } from '../http/errors.ts';
-import { categoryCounts, findProduct, latestProducts, listProducts, recordView, relatedProducts } from './queries.ts';
+import {
+  countsAnswer,
+  homeAnswer,
+  latestAnswer,
+  listingAnswer,
+  productAnswer,
+  relatedAnswer,
+  searchAnswer,
+} from './answers.ts';
+import { findProduct, recordView } from './queries.ts';
 import {
   cardListSchema,
   categoryCountsSchema,
   homeResponseSchema,
   latestQuerySchema,
   listingQuerySchema,
-  type ProductPage,
   productIdParams,
   productPageSchema,
   searchQuerySchema,
   viewResultSchema,
 } from './schemas.ts';
 import { currentIndex } from './search/holder.ts';
-import { searchProducts } from './search/search.ts';
 
 const TAGS = ['catalog'];
 const NOT_FOUND_MESSAGE = 'We could not find this watch. It may have been removed from the shop.';
-
-function pageOf(items: ProductPage['items'], total: number, page: number): ProductPage {
-  return { items, total, page, pageSize: PAGE_SIZE, pageCount: Math.ceil(total / PAGE_SIZE) };
-}
-
-async function countsOf(app: FastifyInstance) {
-  const counts = await categoryCounts(app.db);
-  return {
-    total: counts.reduce((sum, c) => sum + c.count, 0),
-    categories: counts.map((c) => ({ ...c, slug: categorySlug(c.category) })),
-  };
-}
 
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   // Build the in-memory search index as the server starts listening (about 3 s for
@@ -60,15 +52,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: productPageSchema },
       },
     },
-    async (request) => {
-      const { category: cateSlug, brand: brandSlugText, sort, page } = request.query;
-      const category = cateSlug ? categoryFromSlug(cateSlug) : null;
-      const brand = brandSlugText ? brandFromSlug(brandSlugText) : null;
-      // An unknown category or brand is an empty listing, not an error (the URL may be old).
-      if ((cateSlug && !category) || (brandSlugText && !brand)) return pageOf([], 0, page);
-      const { items, total } = await listProducts(app.db, { category, brand, sort }, page, PAGE_SIZE);
-      return pageOf(items, total, page);
-    },
+    async (request, reply) => sendCachedJson(request, reply, await listingAnswer(app.db, request.query)),
   );
 
   app.get(
@@ -81,11 +65,8 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: productPageSchema },
       },
     },
-    async (request) => {
-      const { q, page } = request.query;
-      const { items, total } = await searchProducts(app.db, q, page, PAGE_SIZE);
-      return pageOf(items, total, page);
-    },
+    async (request, reply) =>
+      sendCachedJson(request, reply, await searchAnswer(app.db, request.query.q, request.query.page)),
   );
 
   app.get(
@@ -98,13 +79,13 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: cardListSchema },
       },
     },
-    async (request) => ({ items: await latestProducts(app.db, request.query.limit) }),
+    async (request, reply) => sendCachedJson(request, reply, await latestAnswer(app.db, request.query.limit)),
   );
 
   app.get(
     '/products/counts',
     { schema: { tags: TAGS, summary: 'Products per category', response: { 200: categoryCountsSchema } } },
-    async () => countsOf(app),
+    async (request, reply) => sendCachedJson(request, reply, await countsAnswer(app.db)),
   );
 
   app.get(
@@ -117,10 +98,10 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: productSchema, 404: errorSchema },
       },
     },
-    async (request) => {
-      const product = await findProduct(app.db, request.params.id);
-      if (!product) throw notFound(NOT_FOUND_MESSAGE);
-      return product;
+    async (request, reply) => {
+      const answer = await productAnswer(app.db, request.params.id);
+      if (!answer) throw notFound(NOT_FOUND_MESSAGE);
+      return sendCachedJson(request, reply, answer);
     },
   );
 
@@ -134,10 +115,10 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: cardListSchema, 404: errorSchema },
       },
     },
-    async (request) => {
-      const product = await findProduct(app.db, request.params.id);
-      if (!product) throw notFound(NOT_FOUND_MESSAGE);
-      return { items: await relatedProducts(app.db, product, RELATED_LIMIT) };
+    async (request, reply) => {
+      const answer = await relatedAnswer(app.db, request.params.id);
+      if (!answer) throw notFound(NOT_FOUND_MESSAGE);
+      return sendCachedJson(request, reply, answer);
     },
   );
 
@@ -170,13 +151,6 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: homeResponseSchema },
       },
     },
-    async () => {
-      const [latest, counts, content] = await Promise.all([
-        latestProducts(app.db, HOME_LATEST),
-        countsOf(app),
-        app.db.selectFrom('site_content').select('value').where('key', '=', HOME_CONTENT_KEY).executeTakeFirst(),
-      ]);
-      return { latest, counts, content: parseHomeContent(content?.value) };
-    },
+    async (request, reply) => sendCachedJson(request, reply, await homeAnswer(app.db)),
   );
 };

@@ -7,6 +7,8 @@ import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
+import { enableGroupCommit } from './group-commit.ts';
+import { withStatementCache } from './sqlite-statements.ts';
 import type { Database, Db } from './tables.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -56,5 +58,7 @@ export function openDatabase(options: OpenOptions): OpenedDatabase {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('cache_size = -32000');
-  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }), dialect: 'sqlite', sqlite };
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  enableGroupCommit(db);
+  return { db, dialect: 'sqlite', sqlite };
 }

@@ -7,6 +7,7 @@
  */
 import { cartTotals } from '../../common/money.ts';
 import type { PlaceOrderInput } from '../../common/schemas/order.ts';
+import { writeTransaction } from '../db/group-commit.ts';
 import { newId, nowIso } from '../db/ids.ts';
 import { parseJsonList } from '../db/json.ts';
 import type { Db } from '../db/tables.ts';
@@ -30,7 +31,7 @@ export async function placeOrder(db: Db, userId: string, input: PlaceOrderInput)
   const earlier = await findOrderIdByKey(db, userId, input.idempotencyKey);
   if (earlier) return { orderId: earlier, created: false };
   try {
-    return await db.transaction().execute(async (trx) => {
+    return await writeTransaction(db, async (trx) => {
       // Serialise this shopper's checkouts: a no-op update takes the user row's
       // write lock (PostgreSQL row lock; SQLite's one writer). Only then are the
       // key and the cart read, so under READ COMMITTED a concurrent checkout

@@ -7,6 +7,7 @@
 import type { Kysely } from 'kysely';
 import { parseJsonList } from '../../db/json.ts';
 import type { Database } from '../../db/tables.ts';
+import { readCatalogVersion } from '../catalog-version.ts';
 import { type IndexedProduct, SearchIndex } from './memory-index.ts';
 import { searchDb } from './tables.ts';
 import { toWords } from './words.ts';
@@ -71,15 +72,6 @@ export function holdIndex(db: Kysely<Database>, index: SearchIndex, version: num
   held.set(db, { index, version });
 }
 
-async function readVersion(db: Kysely<Database>): Promise<number> {
-  const row = await searchDb(db)
-    .selectFrom('search_state')
-    .select('version')
-    .where('key', '=', 'version')
-    .executeTakeFirst();
-  return Number(row?.version ?? 0);
-}
-
 /** Applies the recorded changes since `current.version`; false when they are not all there. */
 async function catchUp(db: Kysely<Database>, current: Held, version: number): Promise<boolean> {
   // Rebuild from scratch once a quarter of the ordinals are retired (memory and scan time).
@@ -115,7 +107,7 @@ async function sync(db: Kysely<Database>, version: number): Promise<Held> {
 
 /** The index, current as of this call. Cached per `app.db`, which lives as long as the app. */
 export async function currentIndex(db: Kysely<Database>): Promise<SearchIndex> {
-  const version = await readVersion(db);
+  const version = await readCatalogVersion(db);
   const current = held.get(db);
   if (current && current.version === version) return current.index;
   // Concurrent searches after a write share one catch-up.

@@ -11,6 +11,13 @@ export const SCORE = { exact: 100, prefix: 90, substring: 80, fuzzyScale: 50 } a
 export const FUZZY_MIN_LENGTH = 3;
 /** Closest typo candidates kept per query word, so one vague word cannot match the whole catalogue. */
 export const FUZZY_LIMIT = 12;
+/**
+ * Typo candidates must score at least this share of the closest one: "rolx" is
+ * rolex at 0.8, and box or gold at 0.5 would otherwise drag in most of the
+ * catalogue (73 000 of 100 000 products) behind the Rolexes. Measured in
+ * docs/decisions/005-search.md.
+ */
+export const FUZZY_KEEP_RATIO = 0.75;
 
 export interface WordMatch {
   word: string;
@@ -30,5 +37,6 @@ export function matchWord(term: string, vocabulary: readonly string[]): WordMatc
     }
   }
   fuzzy.sort((a, b) => b.score - a.score || a.word.localeCompare(b.word));
-  return matches.concat(fuzzy.slice(0, FUZZY_LIMIT));
+  const floor = (fuzzy[0]?.score ?? 0) * FUZZY_KEEP_RATIO;
+  return matches.concat(fuzzy.slice(0, FUZZY_LIMIT).filter((m) => m.score >= floor));
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FUZZY_LIMIT, matchWord, SCORE } from './match.ts';
+import { FUZZY_KEEP_RATIO, FUZZY_LIMIT, matchWord, SCORE } from './match.ts';
 import { editDistance, similarity, similarityAbove } from './similarity.ts';
 import { queryWords, toWords } from './words.ts';
 
@@ -58,6 +58,13 @@ describe('matching a query word against the vocabulary', () => {
   it('finds rolex for rolx and omega for omge', () => {
     expect(matchWord('rolx', vocabulary).map((m) => m.word)).toContain('rolex');
     expect(matchWord('omge', vocabulary).map((m) => m.word)).toContain('omega');
+  });
+
+  it('drops typo matches far behind the closest one', () => {
+    // rolex is 0.8 similar to "rolx", role 0.75; gold and bold only 0.5.
+    expect(matchWord('rolx', vocabulary).map((m) => m.word)).toEqual(['rolex', 'role']);
+    const scores = matchWord('omge', vocabulary).map((m) => m.score);
+    for (const score of scores) expect(score).toBeGreaterThanOrEqual((scores[0] ?? 0) * FUZZY_KEEP_RATIO);
   });
 
   it('keeps typo matches below every substring match and caps their number', () => {

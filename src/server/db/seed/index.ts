@@ -54,14 +54,15 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
 
   log(`Adding ${options.products.toLocaleString('en-IN')} products...`);
   const products = await insertProducts(db, productFactory(rng.products, pool, now), options.products, log);
+  log('Home page content, demo shopper and leads...');
+  const homeImages = await seedHomeContent(db, options.uploadsDir, rng.home, pool, now);
+  // After the home content: the rebuild moves the catalogue version, which also
+  // refreshes every process's cached home answer (catalog/response-cache.ts).
   if (products > 0) {
     log('Indexing products for search...');
     const indexed = await rebuildSearchIndex(db, log);
     log(`  ${indexed.words.toLocaleString('en-IN')} words in ${(indexed.ms / 1000).toFixed(1)} s`);
   }
-
-  log('Home page content, demo shopper and leads...');
-  const homeImages = await seedHomeContent(db, options.uploadsDir, rng.home, pool, now);
   const picks = await demoProducts(db);
   const orders = await seedShopper(db, rng.demo, picks, now);
   const hasLeads = await db.selectFrom('leads').select('id').limit(1).executeTakeFirst();
