@@ -1,7 +1,7 @@
 /**
- * The floor under the bytes budget: what React alone, and React with
- * react-router's data router (as src/web/app/app.tsx uses it), weigh after a
- * production Vite build of a one-line app. Built in a scratch folder that
+ * The floor under the bytes budget: what React alone, and React with our own
+ * router (as src/web/app/app.tsx uses it), weigh after a production Vite build
+ * of a one-line app. Built in a scratch folder that
  * links the project's node_modules, so the versions are the project's own.
  */
 import { spawn } from 'node:child_process';
@@ -10,18 +10,16 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { baseEnv, ROOT, scratchDir } from './process.ts';
 
+const ROUTER = JSON.stringify(join(ROOT, 'src/web/lib/router/index.ts'));
 const APPS: Record<string, string> = {
   'react + react-dom': `import { createRoot } from 'react-dom/client';
 createRoot(document.getElementById('root')!).render(<p>hi</p>);`,
-  '+ react-router data router': `import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, Link, Outlet, RouterProvider } from 'react-router';
-const router = createBrowserRouter([{ element: <div><Link to="/a">a</Link><Outlet /></div>, children: [{ path: '/', lazy: async () => ({ Component: () => <p>hi</p> }) }] }]);
-createRoot(document.getElementById('root')!).render(<RouterProvider router={router} />);`,
-  '+ react-router <BrowserRouter> instead': `import { lazy, Suspense } from 'react';
+  '+ our router (src/web/lib/router, decision 008)': `import { lazy } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter, Link, Route, Routes } from 'react-router';
+import { Link, Outlet, RouterProvider } from ${ROUTER};
 const Home = lazy(async () => ({ default: () => <p>hi</p> }));
-createRoot(document.getElementById('root')!).render(<BrowserRouter><Link to="/a">a</Link><Suspense><Routes><Route path="/" element={<Home />} /></Routes></Suspense></BrowserRouter>);`,
+const Layout = () => <div><Link to="/a">a</Link><Outlet /></div>;
+createRoot(document.getElementById('root')!).render(<RouterProvider routes={[{ path: '/', component: Home }]} layout={Layout} errorFallback={() => null} />);`,
 };
 
 function viteBuild(dir: string, input: string, outDir: string): Promise<void> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addressFormSchema, composeAddress, loginSchema, MESSAGES, signupSchema } from './account.ts';
+import { loginSchema, MESSAGES, signupSchema } from './account.ts';
 
 const valid = {
   name: 'Asha Rao',
@@ -31,24 +31,5 @@ describe('signup rules in the order of SPEC §5', () => {
     const { name: _omit, ...noName } = valid;
     expect(firstMessage(noName)).toBe(MESSAGES.name);
     expect(loginSchema.safeParse({ number: '9876543210' }).error?.issues[0]?.message).toBe(MESSAGES.password);
-  });
-});
-
-describe('checkout address form (DESIGN.md 11)', () => {
-  const form = {
-    room: '12',
-    building: 'Lotus Residency',
-    landmark: 'City Mall',
-    city: 'Pune',
-    pincode: '411001',
-    state: 'Maharashtra',
-  };
-  it('composes the spec address format', () => {
-    expect(composeAddress(form)).toBe('12, Lotus Residency, near City Mall, Pune - 411001, Maharashtra');
-  });
-  it('requires a six-digit pincode not starting with 0', () => {
-    expect(addressFormSchema.safeParse({ ...form, pincode: '011001' }).success).toBe(false);
-    expect(addressFormSchema.safeParse({ ...form, pincode: '41100' }).success).toBe(false);
-    expect(addressFormSchema.safeParse(form).success).toBe(true);
   });
 });

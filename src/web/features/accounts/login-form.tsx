@@ -1,10 +1,11 @@
 import { type FormEvent, useState } from 'react';
-import { loginSchema } from '../../../common/schemas/account.ts';
+import { LOGIN_RULES } from '../../../common/account-rules.ts';
+import { PHONE_LENGTH } from '../../../common/constants.ts';
 import type { VisitorCartLine } from '../../../common/schemas/cart.ts';
+import { checkForm } from '../../../common/text-rules.ts';
 import { LoaderOverlay } from '../../components/loader.tsx';
 import { Message } from '../../components/message.tsx';
 import { TextField } from '../../components/text-field.tsx';
-import { firstIssue } from '../../lib/first-issue.ts';
 import { Link } from '../../lib/router/index.ts';
 import { login } from './account-api.ts';
 import { useSession } from './session.tsx';
@@ -19,7 +20,7 @@ export function LoginForm({ visitorCart, onSuccess }: { visitorCart: () => Visit
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const checked = firstIssue(loginSchema, values);
+    const checked = checkForm(LOGIN_RULES, values);
     if (!checked.ok) return submit.fail(checked.message, checked.field);
     const done = await submit.run(() => login(checked.data, visitorCart()));
     if (!done) return;
@@ -37,7 +38,7 @@ export function LoginForm({ visitorCart, onSuccess }: { visitorCart: () => Visit
         type="tel"
         inputMode="numeric"
         autoComplete="tel-national"
-        maxLength={10}
+        maxLength={PHONE_LENGTH}
         value={values.number}
         error={submit.field === 'number' ? submit.message?.text : null}
         showError={false}

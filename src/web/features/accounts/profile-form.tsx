@@ -1,9 +1,10 @@
 import { type FormEvent, useState } from 'react';
-import { profileSchema } from '../../../common/schemas/account.ts';
+import { PROFILE_RULES } from '../../../common/account-rules.ts';
+import { PHONE_LENGTH } from '../../../common/constants.ts';
+import { checkForm } from '../../../common/text-rules.ts';
 import { LoaderOverlay } from '../../components/loader.tsx';
 import { Message } from '../../components/message.tsx';
 import { TextField } from '../../components/text-field.tsx';
-import { firstIssue } from '../../lib/first-issue.ts';
 import { updateProfile } from './account-api.ts';
 import { type SessionUser, useSession } from './session.tsx';
 import { useSubmit } from './use-submit.ts';
@@ -21,7 +22,7 @@ export function ProfileForm({ user, onSuccess }: { user: SessionUser; onSuccess:
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const checked = firstIssue(profileSchema, { ...values, addresses });
+    const checked = checkForm(PROFILE_RULES, { ...values, addresses });
     if (!checked.ok) return submit.fail(checked.message, checked.field);
     const done = await submit.run(() => updateProfile(checked.data));
     if (!done) return;
@@ -50,7 +51,7 @@ export function ProfileForm({ user, onSuccess }: { user: SessionUser; onSuccess:
         label="Phone number"
         type="tel"
         inputMode="numeric"
-        maxLength={10}
+        maxLength={PHONE_LENGTH}
         autoComplete="tel-national"
         value={values.number}
         error={errorFor('number')}

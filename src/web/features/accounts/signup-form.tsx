@@ -1,10 +1,11 @@
 import { type FormEvent, useState } from 'react';
-import { signupSchema } from '../../../common/schemas/account.ts';
+import { PHONE_LENGTH } from '../../../common/constants.ts';
 import type { VisitorCartLine } from '../../../common/schemas/cart.ts';
+import { SIGNUP_RULES } from '../../../common/signup-rules.ts';
+import { checkForm } from '../../../common/text-rules.ts';
 import { LoaderOverlay } from '../../components/loader.tsx';
 import { Message } from '../../components/message.tsx';
 import { TextField } from '../../components/text-field.tsx';
-import { firstIssue } from '../../lib/first-issue.ts';
 import { Link } from '../../lib/router/index.ts';
 import { signup } from './account-api.ts';
 import { useSession } from './session.tsx';
@@ -40,7 +41,7 @@ export function SignupForm({
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const checked = firstIssue(signupSchema, values);
+    const checked = checkForm(SIGNUP_RULES, values);
     if (!checked.ok) return submit.fail(checked.message, checked.field);
     const done = await submit.run(() => signup(checked.data, visitorCart()));
     if (!done) return;
@@ -59,7 +60,7 @@ export function SignupForm({
           label={f.label}
           type={f.type}
           autoComplete={f.autoComplete}
-          {...(f.key === 'number' ? { inputMode: 'numeric' as const, maxLength: 10 } : {})}
+          {...(f.key === 'number' ? { inputMode: 'numeric' as const, maxLength: PHONE_LENGTH } : {})}
           value={values[f.key]}
           error={submit.field === f.key ? submit.message?.text : null}
           showError={false}

@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
-import { type AddressForm, addressFormSchema, composeAddress } from '../../../common/schemas/account.ts';
+import { ADDRESS_FORM_RULES, type AddressForm, composeAddress } from '../../../common/account-rules.ts';
+import { checkForm, checkText } from '../../../common/text-rules.ts';
 import { TextField } from '../../components/text-field.tsx';
-import { firstIssue } from '../../lib/first-issue.ts';
 import { lookupPincode } from './pincode-lookup.ts';
 
 const FIELDS = [
@@ -27,7 +27,7 @@ export function AddressFormStep({ busy, onSubmit }: { busy: boolean; onSubmit: (
   async function onPincode(pincode: string) {
     setValues((v) => ({ ...v, pincode }));
     setPinNote(null);
-    if (!/^[1-9][0-9]{5}$/.test(pincode)) return;
+    if (!checkText(ADDRESS_FORM_RULES.pincode, pincode).ok) return;
     try {
       const place = await lookupPincode(pincode);
       if (place) {
@@ -43,7 +43,7 @@ export function AddressFormStep({ busy, onSubmit }: { busy: boolean; onSubmit: (
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const checked = firstIssue(addressFormSchema, values);
+    const checked = checkForm(ADDRESS_FORM_RULES, values);
     if (!checked.ok) {
       setError({ field: checked.field, message: checked.message });
       document.getElementById(`address-${checked.field}`)?.focus();

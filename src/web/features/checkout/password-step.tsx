@@ -1,7 +1,9 @@
 import { type FormEvent, useState } from 'react';
-import { type SignupInput, signupSchema } from '../../../common/schemas/account.ts';
+import { PHONE_LENGTH } from '../../../common/constants.ts';
+import type { SignupInput } from '../../../common/schemas/account.ts';
+import { SIGNUP_RULES } from '../../../common/signup-rules.ts';
+import { checkForm } from '../../../common/text-rules.ts';
 import { TextField } from '../../components/text-field.tsx';
-import { firstIssue } from '../../lib/first-issue.ts';
 import { Link } from '../../lib/router/index.ts';
 
 const FIELDS = [
@@ -30,7 +32,7 @@ export function PasswordStep({
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const checked = firstIssue(signupSchema, { ...values, address });
+    const checked = checkForm(SIGNUP_RULES, { ...values, address });
     if (!checked.ok) {
       setError({ field: checked.field, message: checked.message });
       document.getElementById(`checkout-${checked.field}`)?.focus();
@@ -50,7 +52,7 @@ export function PasswordStep({
           label={f.label}
           type={f.type}
           autoComplete={f.autoComplete}
-          {...(f.key === 'number' ? { inputMode: 'numeric' as const, maxLength: 10 } : {})}
+          {...(f.key === 'number' ? { inputMode: 'numeric' as const, maxLength: PHONE_LENGTH } : {})}
           value={values[f.key]}
           error={error?.field === f.key ? error.message : null}
           onChange={(e) => {

@@ -1,0 +1,83 @@
+/**
+ * Account rules of SPEC §5, written once with their exact messages, as plain
+ * data (text-rules.ts): the shopper forms check them as they are, and the
+ * server's zod schemas (schemas/account.ts) are built from them. Fields are
+ * listed in the spec's order, which decides whose message is shown first.
+ * A new password's rule is in signup-rules.ts, apart, so that log in and the
+ * profile form do not download the common-password list.
+ */
+import { ADDRESS_MIN, NAME_MIN, PASSWORD_MIN, PHONE_LENGTH } from './constants.ts';
+import { type FormValues, type ListRule, lengthRule, type TextRule } from './text-rules.ts';
+
+export const MESSAGES = {
+  name: 'Please enter your name!',
+  phone: 'Please provide a valid phone number',
+  email: 'Please provide a valid email address',
+  address: 'Please provide a valid address',
+  password: `Your password should contain at least ${PASSWORD_MIN} characters`,
+} as const;
+
+export const NAME_RULE = lengthRule(NAME_MIN, 100, MESSAGES.name, 'Your name is too long');
+
+export const PHONE_RULE: TextRule = {
+  message: MESSAGES.phone,
+  trim: true,
+  checks: [{ pattern: new RegExp(`^[0-9]{${PHONE_LENGTH}}$`), message: MESSAGES.phone }],
+};
+
+/** SPEC §5: non-empty with "@" and "."; we also insist on something either side of "@". */
+export const EMAIL_RULE: TextRule = {
+  message: MESSAGES.email,
+  trim: true,
+  checks: [
+    { max: 254, message: MESSAGES.email },
+    { pattern: /^[^\s@]+@[^\s@]+\.[^\s@]+$/, message: MESSAGES.email },
+  ],
+};
+
+export const ADDRESS_RULE = lengthRule(ADDRESS_MIN, 300, MESSAGES.address, 'This address is too long');
+
+/** The length rule alone: what log in checks, so an account made before the common-password list still logs in. */
+export const LOGIN_PASSWORD_RULE = lengthRule(
+  PASSWORD_MIN,
+  128,
+  MESSAGES.password,
+  'Your password should be at most 128 characters',
+  { trim: false },
+);
+
+export const ADDRESSES_RULE: ListRule = {
+  message: MESSAGES.address,
+  item: ADDRESS_RULE,
+  checks: [
+    { min: 1, message: 'Keep at least one address' },
+    { max: 20, message: 'At most 20 addresses' },
+  ],
+};
+
+export const LOGIN_RULES = { number: PHONE_RULE, password: LOGIN_PASSWORD_RULE };
+export const PROFILE_RULES = { name: NAME_RULE, number: PHONE_RULE, email: EMAIL_RULE, addresses: ADDRESSES_RULE };
+
+/**
+ * Checkout address form (DESIGN.md 11): every field filled, pincode six digits
+ * not starting with 0. Only the browser checks the parts; the server checks the
+ * one-line address they compose (ADDRESS_RULE).
+ */
+export const ADDRESS_FORM_RULES = {
+  room: lengthRule(1, 60, 'Please enter your room or house number', 'Your room or house number is too long'),
+  building: lengthRule(1, 100, 'Please enter your building name', 'Your building name is too long'),
+  landmark: lengthRule(1, 100, 'Please enter a landmark', 'This landmark is too long'),
+  city: lengthRule(1, 60, 'Please enter your city', 'This city name is too long'),
+  pincode: {
+    message: 'Please enter a valid 6-digit pincode',
+    trim: true,
+    checks: [{ pattern: /^[1-9][0-9]{5}$/, message: 'Please enter a valid 6-digit pincode' }],
+  },
+  state: lengthRule(1, 60, 'Please enter your state', 'This state name is too long'),
+} satisfies Record<string, TextRule>;
+export type AddressForm = FormValues<typeof ADDRESS_FORM_RULES>;
+
+/** SPEC §3 address format: 'room, building, near landmark, city - pincode, state'. */
+export function composeAddress(a: AddressForm): string {
+  return `${a.room}, ${a.building}, near ${a.landmark}, ${a.city} - ${a.pincode}, ${a.state}`;
+}

@@ -1,0 +1,100 @@
+/**
+ * Form rules as plain data, so a browser form can check them without bundling
+ * zod (about 27 KB gzip, a third of a shopper's first-load budget; see
+ * docs/decisions/009-form-validation-bytes.md). The server's zod schemas are
+ * built from the same data (schemas/from-rules.ts), and a property test holds
+ * the two readings to the same answer: one rule, one message, in one place.
+ */
+
+/** One check of a text value; the first that fails gives its message. */
+export type TextCheck =
+  | { min: number; message: string }
+  | { max: number; message: string }
+  | { pattern: RegExp; message: string }
+  | { refine: (value: string) => boolean; message: string };
+
+export interface TextRule {
+  /** The message for a value that is missing or not text. */
+  message: string;
+  /** Drop spaces around the value before checking it (what is kept is trimmed too). */
+  trim: boolean;
+  checks: readonly TextCheck[];
+}
+
+/**
+ * The most common rule: `min` to `max` characters (trimmed unless told not
+ * to), with `message` for a value missing or too short and `tooLong` above.
+ */
+export function lengthRule(min: number, max: number, message: string, tooLong: string, { trim = true } = {}): TextRule {
+  return {
+    message,
+    trim,
+    checks: [
+      { min, message },
+      { max, message: tooLong },
+    ],
+  };
+}
+
+/** A list of texts: too many is refused first, then each item is checked, then too few. */
+export interface ListRule {
+  message: string;
+  item: TextRule;
+  checks: readonly ({ min: number; message: string } | { max: number; message: string })[];
+}
+
+export type FieldRule = TextRule | ListRule;
+export type FormRules = Record<string, FieldRule>;
+export type FormValues<R extends FormRules> = { [K in keyof R]: R[K] extends ListRule ? string[] : string };
+
+type Checked<T> = { ok: true; value: T } | { ok: false; field: string; message: string };
+
+function brokenCheck(checks: TextRule['checks'] | ListRule['checks'], value: string | string[]) {
+  // Texts are measured in code points, as zod does (an emoji is one character, not two UTF-16 units).
+  const length = typeof value === 'string' ? [...value].length : value.length;
+  return checks.find((c) => {
+    if ('min' in c) return length < c.min;
+    if ('max' in c) return length > c.max;
+    if ('pattern' in c) return !c.pattern.test(value as string);
+    return !c.refine(value as string);
+  });
+}
+
+export function checkText(rule: TextRule, raw: string, field = ''): Checked<string> {
+  const value = rule.trim ? raw.trim() : raw;
+  const broken = brokenCheck(rule.checks, value);
+  return broken ? { ok: false, field, message: broken.message } : { ok: true, value };
+}
+
+function checkList(rule: ListRule, raw: string[], field: string): Checked<string[]> {
+  // zod refuses an overlong list before reading its items (a guard against huge inputs): so do we.
+  const tooLong = rule.checks.find((c) => 'max' in c && raw.length > c.max);
+  if (tooLong) return { ok: false, field, message: tooLong.message };
+  const value: string[] = [];
+  for (const [i, item] of raw.entries()) {
+    const checked = checkText(rule.item, item, `${field}.${i}`);
+    if (!checked.ok) return checked;
+    value.push(checked.value);
+  }
+  const broken = brokenCheck(rule.checks, value);
+  return broken ? { ok: false, field, message: broken.message } : { ok: true, value };
+}
+
+/**
+ * The first broken rule of a form, fields in the order the rules list them
+ * (the spec's order), with the field it belongs to ("addresses.1" for a list
+ * item); or the values as the server will keep them (trimmed).
+ */
+export function checkForm<R extends FormRules>(
+  rules: R,
+  values: FormValues<R>,
+): { ok: true; data: FormValues<R> } | { ok: false; field: string; message: string } {
+  const data: Record<string, string | string[]> = {};
+  for (const [field, rule] of Object.entries(rules)) {
+    const raw = values[field] as string | string[];
+    const checked = 'item' in rule ? checkList(rule, raw as string[], field) : checkText(rule, raw as string, field);
+    if (!checked.ok) return checked;
+    data[field] = checked.value;
+  }
+  return { ok: true, data: data as FormValues<R> };
+}
