@@ -37,15 +37,15 @@ export async function placeOrder(db: Db, userId: string, input: PlaceOrderInput)
       // key and the cart read, so under READ COMMITTED a concurrent checkout
       // that committed first is seen: the same key returns its order, and a
       // second tab finds the cart already ordered instead of ordering it twice.
-      const locked = await trx
+      const user = await trx
         .updateTable('users')
         .set((eb) => ({ updated_at: eb.ref('updated_at') }))
         .where('id', '=', userId)
+        .returning('phone')
         .executeTakeFirst();
-      if (Number(locked.numUpdatedRows) === 0) throw unauthorized();
+      if (!user) throw unauthorized();
       const again = await findOrderIdByKey(trx, userId, input.idempotencyKey);
       if (again) return { orderId: again, created: false };
-      const user = await trx.selectFrom('users').select('phone').where('id', '=', userId).executeTakeFirstOrThrow();
 
       const wanted =
         input.lines ??
