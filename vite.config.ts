@@ -1,5 +1,8 @@
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 /**
  * The web app lives in src/web and builds to dist/web. In development the
@@ -7,16 +10,46 @@ import { defineConfig } from 'vite';
  */
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '3001'}`;
 
+/**
+ * Writes file.br and file.gz beside each built script, style sheet and SVG, at
+ * the densest settings: the server sends them as they are (@fastify/static
+ * preCompressed) instead of compressing every response quickly and less well
+ * (the entry script is about 15% smaller at brotli 11 than at the server's 4).
+ */
+function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    writeBundle() {
+      const assets = join(outDir, 'assets');
+      for (const name of readdirSync(assets)) {
+        if (!/\.(js|css|svg)$/.test(name)) continue;
+        const file = join(assets, name);
+        const body = readFileSync(file);
+        if (body.length < 1024) continue; // as @fastify/compress: not worth it below 1 KB
+        writeFileSync(`${file}.br`, brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+        writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
+      }
+    },
+  };
+}
+
 export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: false,
     reportCompressedSize: false,
+    // dist/web/.vite/manifest.json: the server preloads each page's screen chunks from it (src/server/web/build-manifest.ts).
+    manifest: true,
   },
   server: {
     port: Number(process.env.PORT ?? 3000),

@@ -74,10 +74,11 @@ describe('markup in shop data is data', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
     const html = res.body;
-    // Only the page's own scripts: the site config, the JSON-LD and the app bundle.
+    // Only the page's own scripts: the site config, the JSON-LD, the embedded API answer and the app bundle.
     expect(scriptTags(html)).toEqual([
       '<script type="application/ld+json">',
       '<script id="site-config" type="application/json">',
+      `<script type="application/json" id="initial-data" data-url="/api/products/${productId}">`,
       '<script type="module" src="/assets/app.js">',
     ]);
     expect(html).not.toContain(SCRIPT);
@@ -88,6 +89,9 @@ describe('markup in shop data is data', () => {
     const jsonLd = html.match(/<script type="application\/ld\+json">(.*?)<\/script>/s)?.[1] ?? '';
     expect(jsonLd).not.toMatch(/</);
     expect(JSON.parse(jsonLd)).toMatchObject({ name: EVIL_NAME, description: EVIL_DESCRIPTION });
+    const embedded = html.match(/<script type="application\/json" id="initial-data"[^>]*>(.*?)<\/script>/s)?.[1] ?? '';
+    expect(embedded).not.toMatch(/</);
+    expect(JSON.parse(embedded)).toMatchObject({ name: EVIL_NAME, description: EVIL_DESCRIPTION });
     // A javascript: name never becomes a link target: every URL in the head is the shop's own.
     for (const [, url] of html.matchAll(/(?:href|content)="(https?:[^"]*|javascript:[^"]*)"/g)) {
       expect(url).toMatch(/^https?:\/\/localhost/);

@@ -1,17 +1,23 @@
 /**
- * Head tags for product and listing URLs (DESIGN.md 15): the title, description,
- * first image and price a link preview shows, plus Product structured data.
+ * Head tags for the home, product and listing URLs (DESIGN.md 15): the title,
+ * description, first image and price a link preview shows, Product structured
+ * data, and what the first paint needs: its screen, its largest picture and
+ * the API answer the screen starts with (the same cached answer the API sends).
  */
 import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
 import { brandFromSlug, categoryFromSlug, listingPath, productPath } from '../../common/catalog.ts';
+import { HOME_API_PATH, listingApiPath, productApiPath } from '../../common/catalog-api.ts';
 import { POLICY } from '../../common/constants.ts';
-import { imageUrl } from '../../common/media.ts';
+import { imageSrcSet, imageUrl } from '../../common/media.ts';
 import { formatRupees } from '../../common/money.ts';
+import { CARD_PICTURE, HERO_PICTURE, type PictureSlot, PRODUCT_PICTURE } from '../../common/picture-slots.ts';
 import type { Product } from '../../common/schemas/product.ts';
 import { truncate } from '../../common/text.ts';
-import { findProduct } from '../catalog/queries.ts';
-import { parseJsonList } from '../db/json.ts';
-import { defaultHead, type PageHead } from './head.ts';
+import { homeAnswer, listingAnswer, productAnswer } from '../catalog/answers.ts';
+import { type homeResponseSchema, listingQuerySchema, type ProductPage } from '../catalog/schemas.ts';
+import type { CachedJson } from '../http/cached-json.ts';
+import { defaultHead, type PageHead, SCREENS } from './head.ts';
 
 /** Ids are 20 lowercase base32 characters (db/ids.ts); other two-part paths are not products. */
 const PRODUCT_ID = /^[0-9a-z]{20}$/;
@@ -49,20 +55,54 @@ function productJsonLd(app: FastifyInstance, p: Product, path: string): unknown 
   };
 }
 
+/** The picture `id` in `slot`, as the page's preload hint gives it. */
+function lcpImage(id: string | undefined, slot: PictureSlot): PageHead['lcpImage'] {
+  return id ? { srcset: imageSrcSet(id, slot.widths), sizes: slot.sizes } : undefined;
+}
+
+/** A cached API answer as the page embeds it, and its data for the head. */
+function embedded<T>(path: string, answer: CachedJson): { initialData: PageHead['initialData']; data: T } {
+  return { initialData: { path: `/api${path}`, body: answer.body }, data: JSON.parse(answer.body) as T };
+}
+
+/** A path segment as the web app's router reads it (decoded; a malformed escape kept as written). */
+function segment(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+export async function homeHead(app: FastifyInstance, path: string): Promise<PageHead | null> {
+  if (path !== '/' && path !== '/home') return null;
+  const { initialData, data } = embedded<z.infer<typeof homeResponseSchema>>(HOME_API_PATH, await homeAnswer(app.db));
+  return {
+    ...defaultHead(app, path),
+    canonicalPath: '/',
+    screen: SCREENS.home,
+    lcpImage: lcpImage(data.content?.banners[0]?.image, HERO_PICTURE),
+    initialData,
+  };
+}
+
 export async function productHead(app: FastifyInstance, path: string): Promise<PageHead | null> {
   const parts = path.split('/');
   if (parts.length !== 3 || !parts[1] || !parts[2] || !PRODUCT_ID.test(parts[1])) return null;
-  const product = await findProduct(app.db, parts[1]);
+  const apiPath = productApiPath(parts[1]);
+  const answer = await productAnswer(app.db, parts[1]);
   const { name: shop } = app.config.shop;
-  if (!product) {
+  if (!answer) {
     return {
       ...defaultHead(app, path),
       title: `Watch not found | ${shop}`,
       description: 'This watch is no longer in the shop. Browse our other watches with cash on delivery across India.',
       canonicalPath: '/product',
       status: 404,
+      screen: SCREENS.product,
     };
   }
+  const { initialData, data: product } = embedded<Product>(apiPath, answer);
   const canonical = productPath(product);
   const price =
     product.price > product.discountPrice
@@ -75,42 +115,56 @@ export async function productHead(app: FastifyInstance, path: string): Promise<P
     ...(product.images[0] ? { image: imageUrl(product.images[0], 960) } : {}),
     type: 'product',
     jsonLd: productJsonLd(app, product, canonical),
+    screen: SCREENS.product,
+    lcpImage: lcpImage(product.images[0], PRODUCT_PICTURE),
+    initialData,
   };
 }
 
+/**
+ * A listing's first page as the web app asks for it on arrival (sorted by
+ * latest; a page number lives in the URL's hash, which the server never sees),
+ * read through the API's own query schema.
+ */
+async function listingPage(
+  app: FastifyInstance,
+  category: string | undefined,
+  brand: string | undefined,
+  sort: string,
+) {
+  const path = listingApiPath({ category, brand, sort, page: 1 });
+  const query = listingQuerySchema.safeParse(Object.fromEntries(new URLSearchParams(path.split('?')[1])));
+  return query.success ? embedded<ProductPage>(path, await listingAnswer(app.db, query.data)) : null;
+}
+
 export async function listingHead(app: FastifyInstance, path: string): Promise<PageHead | null> {
-  const parts = path.split('/').filter(Boolean);
+  const parts = path.split('/').filter(Boolean).map(segment);
   if (parts[0] !== 'product' || parts.length > 3) return null;
   const category = parts[1] ? categoryFromSlug(parts[1]) : null;
   const brand = parts[2] ? brandFromSlug(parts[2]) : null;
   const known = (!parts[1] || category) && (!parts[2] || brand);
   const { name: shop } = app.config.shop;
-  if (!known) {
-    return { ...defaultHead(app, path), title: `Shop watches | ${shop}`, canonicalPath: '/product' };
+  const latest = await listingPage(app, parts[1], parts[2], 'latest');
+  const firstPaint = {
+    screen: SCREENS.listing,
+    lcpImage: lcpImage(latest?.data.items[0]?.images[0], CARD_PICTURE),
+    initialData: latest?.initialData,
+  };
+  if (!known || !latest) {
+    return { ...defaultHead(app, path), title: `Shop watches | ${shop}`, canonicalPath: '/product', ...firstPaint };
   }
-  let query = app.db
-    .selectFrom('products')
-    .where('deleted_at', 'is', null)
-    .select((eb) => [eb.fn.countAll<number | string>().as('n'), eb.fn.min('discount_price').as('lowest')]);
-  if (category) query = query.where('category', '=', category);
-  if (brand) query = query.where('brand', '=', brand);
-  let newest = app.db.selectFrom('products').select('images').where('deleted_at', 'is', null);
-  if (category) newest = newest.where('category', '=', category);
-  if (brand) newest = newest.where('brand', '=', brand);
-  const [stats, latest] = await Promise.all([
-    query.executeTakeFirst(),
-    newest.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst(),
-  ]);
-  const count = Number(stats?.n ?? 0);
+  const count = latest.data.total;
+  const lowest = count > 0 ? (await listingPage(app, parts[1], parts[2], 'price-asc'))?.data.items[0] : undefined;
   const what = [brand, category ? titleCase(category) : null].filter(Boolean).join(' ');
   const heading = what ? `${what}es` : 'All watches';
-  const from = count > 0 && stats?.lowest != null ? ` from ${formatRupees(Number(stats.lowest))}` : '';
-  const firstImage = latest ? parseJsonList<string>(latest.images)[0] : undefined;
+  const from = lowest ? ` from ${formatRupees(lowest.discountPrice)}` : '';
+  const firstImage = latest.data.items[0]?.images[0];
   return {
     title: `${heading} | ${shop}`,
     description: `${count.toLocaleString('en-IN')} ${what ? `${what.toLowerCase()}es` : 'watches'}${from}. Cash on delivery across India with only ${formatRupees(POLICY.codAdvance)} advance.`,
     canonicalPath: listingPath(category, brand),
     ...(firstImage ? { image: imageUrl(firstImage, 960) } : {}),
     type: 'website',
+    ...firstPaint,
   };
 }

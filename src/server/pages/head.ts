@@ -16,7 +16,27 @@ export interface PageHead {
   jsonLd?: unknown;
   /** 404 for unknown products, so crawlers drop them. */
   status?: number;
+  /** The screen that renders the page (see SCREENS): its chunks are preloaded. */
+  screen?: Screen;
+  /** The picture that will be the page's largest paint, preloaded with the srcset and sizes its <img> has. */
+  lcpImage?: { srcset: string; sizes: string } | undefined;
+  /** The first API answer the screen requests (its path under /api and the exact body the API sends), embedded. */
+  initialData?: { path: string; body: string } | undefined;
 }
+
+/**
+ * Screens of the web app the server can name for a path, as the source module
+ * of their lazily loaded chunk (the key of Vite's manifest; see the routes in
+ * src/web/app/app.tsx).
+ */
+export const SCREENS = {
+  home: 'routes/home.tsx',
+  listing: 'routes/listing.tsx',
+  product: 'routes/product.tsx',
+  explore: 'routes/explore.tsx',
+  policy: 'routes/policy.tsx',
+} as const;
+export type Screen = (typeof SCREENS)[keyof typeof SCREENS];
 
 export type PageHeadResolver = (app: FastifyInstance, path: string) => Promise<PageHead | null>;
 

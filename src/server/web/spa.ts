@@ -1,15 +1,18 @@
 /**
  * Serves the built single-page app: hashed assets with immutable caching, and
- * every client route answered with index.html carrying the page's head tags
- * and the shop's public details.
+ * every client route answered with index.html carrying the page's head tags,
+ * the shop's public details and what its first paint needs early: preloads of
+ * its screen's chunks and largest picture, and its first API answer
+ * (docs/decisions/012-first-paint.md).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { SiteConfig } from '../../common/site.ts';
-import { defaultHead, type PageHead, pageHeadResolvers } from '../pages/head.ts';
-import { escapeHtml, jsonForScript } from './html.ts';
+import { defaultHead, type PageHead, pageHeadResolvers, SCREENS } from '../pages/head.ts';
+import { readScreenAssets, type ScreenAssetsOf } from './build-manifest.ts';
+import { escapeHtml, jsonForScript, scriptSafeJson } from './html.ts';
 
 export function siteConfig(app: FastifyInstance): SiteConfig {
   const { name, phone, whatsapp, email, address } = app.config.shop;
@@ -45,6 +48,38 @@ export function renderHead(head: PageHead, origin: string): string {
   return tags.join('\n    ');
 }
 
+/**
+ * The largest picture's preload, first in the head: the same srcset and sizes
+ * as its <img>, so the browser picks the same file; no href, so a browser
+ * without imagesrcset fetches nothing rather than a wrong size.
+ */
+export function renderImagePreload(head: PageHead): string {
+  if (!head.lcpImage) return '';
+  const { srcset, sizes } = head.lcpImage;
+  return `<link rel="preload" as="image" imagesrcset="${escapeHtml(srcset)}" imagesizes="${escapeHtml(sizes)}" fetchpriority="high">\n    `;
+}
+
+/**
+ * The screen's chunks and styles, at the end of the head: after the entry
+ * script and styles that Vite puts there, the largest download, which runs first.
+ */
+export function renderScreenPreloads(head: PageHead, screenAssets: ScreenAssetsOf | null): string {
+  const assets = head.screen ? screenAssets?.(head.screen) : undefined;
+  if (!assets) return '';
+  const tags = [
+    ...assets.scripts.map((script) => `<link rel="modulepreload" crossorigin href="${escapeHtml(script)}">`),
+    ...assets.styles.map((style) => `<link rel="preload" as="style" crossorigin href="${escapeHtml(style)}">`),
+  ];
+  return tags.map((t) => `  ${t}\n  `).join('');
+}
+
+/** The screen's first API answer as a data block (never run: the CSP allows only our own script files). */
+export function renderInitialData(head: PageHead): string {
+  if (!head.initialData) return '';
+  const { path, body } = head.initialData;
+  return `\n    <script type="application/json" id="initial-data" data-url="${escapeHtml(path)}">${scriptSafeJson(body)}</script>`;
+}
+
 export async function registerSpa(app: FastifyInstance, distDir: string): Promise<void> {
   const indexPath = join(distDir, 'index.html');
   if (!existsSync(indexPath)) {
@@ -53,6 +88,13 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
   }
   const template = readFileSync(indexPath, 'utf8');
   const siteJson = jsonForScript(siteConfig(app));
+  // Optional: without a manifest (a build made without it) pages are served without chunk preloads.
+  const screenAssets = readScreenAssets(distDir);
+  if (!screenAssets) app.log.warn(`No build manifest in ${distDir}: pages are served without chunk preloads.`);
+  for (const screen of Object.values(SCREENS)) {
+    if (screenAssets && !screenAssets(screen))
+      app.log.warn(`The build has no chunk for ${screen}: it is not preloaded.`);
+  }
 
   await app.register(fastifyStatic, {
     root: distDir,
@@ -81,8 +123,12 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
     }
     head ??= defaultHead(app, path);
     const html = template
-      .replace('<!--app-head-->', renderHead(head, publicOrigin(app, request)))
-      .replace('<!--app-site-->', `<script id="site-config" type="application/json">${siteJson}</script>`);
+      .replace('<!--app-head-->', renderImagePreload(head) + renderHead(head, publicOrigin(app, request)))
+      .replace(
+        '<!--app-site-->',
+        `<script id="site-config" type="application/json">${siteJson}</script>${renderInitialData(head)}`,
+      )
+      .replace('</head>', `${renderScreenPreloads(head, screenAssets)}</head>`);
     return reply
       .status(head.status ?? 200)
       .header('cache-control', 'no-cache')

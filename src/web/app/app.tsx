@@ -1,28 +1,31 @@
-import { lazy } from 'react';
 import { Navigate, type RouteObject, RouterProvider } from '../lib/router/index.ts';
+import { pickRoute } from '../lib/router/path.ts';
 import { Layout } from './layout.tsx';
+import { type LazyScreen, lazyScreen } from './lazy-screen.tsx';
 import { RouteError } from './route-error.tsx';
 
 /*
- * Every route of SPEC §2. Each screen is its own lazily loaded chunk; the admin
- * area (/dashboard/*) is one chunk a shopper never downloads. Routes showing the
- * same screen share one lazy component, so moving between them keeps it mounted.
+ * Every route of SPEC §2. Each screen is its own lazily loaded chunk (the
+ * server preloads the first screen's chunks in the page, and main.tsx renders
+ * once they are here); the admin area (/dashboard/*) is one chunk a shopper
+ * never downloads. Routes showing the same screen share one lazy component, so
+ * moving between them keeps it mounted.
  */
-const HomePage = lazy(async () => ({ default: (await import('../routes/home.tsx')).HomePage }));
-const ExplorePage = lazy(async () => ({ default: (await import('../routes/explore.tsx')).ExplorePage }));
-const ListingPage = lazy(async () => ({ default: (await import('../routes/listing.tsx')).ListingPage }));
-const SignupPage = lazy(async () => ({ default: (await import('../routes/signup.tsx')).SignupPage }));
-const LoginPage = lazy(async () => ({ default: (await import('../routes/login.tsx')).LoginPage }));
-const ProfilePage = lazy(async () => ({ default: (await import('../routes/profile.tsx')).ProfilePage }));
-const EditProfilePage = lazy(async () => ({ default: (await import('../routes/edit-profile.tsx')).EditProfilePage }));
-const OrdersPage = lazy(async () => ({ default: (await import('../routes/orders.tsx')).OrdersPage }));
-const HistoryPage = lazy(async () => ({ default: (await import('../routes/history.tsx')).HistoryPage }));
-const CartPage = lazy(async () => ({ default: (await import('../routes/cart.tsx')).CartPage }));
-const ConfirmationPage = lazy(async () => ({ default: (await import('../routes/confirmation.tsx')).ConfirmationPage }));
-const PolicyPage = lazy(async () => ({ default: (await import('../routes/policy.tsx')).PolicyPage }));
-const Dashboard = lazy(async () => ({ default: (await import('../admin/dashboard.tsx')).Dashboard }));
-const ProductPage = lazy(async () => ({ default: (await import('../routes/product.tsx')).ProductPage }));
-const NotFoundPage = lazy(async () => ({ default: (await import('../routes/not-found.tsx')).NotFoundPage }));
+const HomePage = lazyScreen(async () => (await import('../routes/home.tsx')).HomePage);
+const ExplorePage = lazyScreen(async () => (await import('../routes/explore.tsx')).ExplorePage);
+const ListingPage = lazyScreen(async () => (await import('../routes/listing.tsx')).ListingPage);
+const SignupPage = lazyScreen(async () => (await import('../routes/signup.tsx')).SignupPage);
+const LoginPage = lazyScreen(async () => (await import('../routes/login.tsx')).LoginPage);
+const ProfilePage = lazyScreen(async () => (await import('../routes/profile.tsx')).ProfilePage);
+const EditProfilePage = lazyScreen(async () => (await import('../routes/edit-profile.tsx')).EditProfilePage);
+const OrdersPage = lazyScreen(async () => (await import('../routes/orders.tsx')).OrdersPage);
+const HistoryPage = lazyScreen(async () => (await import('../routes/history.tsx')).HistoryPage);
+const CartPage = lazyScreen(async () => (await import('../routes/cart.tsx')).CartPage);
+const ConfirmationPage = lazyScreen(async () => (await import('../routes/confirmation.tsx')).ConfirmationPage);
+const PolicyPage = lazyScreen(async () => (await import('../routes/policy.tsx')).PolicyPage);
+const Dashboard = lazyScreen(async () => (await import('../admin/dashboard.tsx')).Dashboard);
+const ProductPage = lazyScreen(async () => (await import('../routes/product.tsx')).ProductPage);
+const NotFoundPage = lazyScreen(async () => (await import('../routes/not-found.tsx')).NotFoundPage);
 
 const POLICY_SLUGS = [
   'terms-and-conditions',
@@ -55,6 +58,15 @@ const routes: RouteObject[] = [
   { path: '/:id/:name', component: ProductPage },
   { path: '*', component: NotFoundPage },
 ];
+
+/**
+ * Loads the chunk of the screen for `pathname` (main.tsx awaits it before the
+ * first render). A chunk that fails to load is left to the screen's error boundary.
+ */
+export async function preloadScreen(pathname: string): Promise<void> {
+  const screen = pickRoute(routes, pathname)?.route.component;
+  if (screen && 'preload' in screen) await (screen as LazyScreen).preload().catch(() => {});
+}
 
 export function App() {
   return <RouterProvider routes={routes} layout={Layout} errorFallback={RouteError} />;

@@ -31,12 +31,40 @@ export interface RequestOptions {
   headers?: Record<string, string>;
 }
 
+/** The URL of an API path ('/products/abc' is '/api/products/abc'). */
+function apiUrl(path: string): string {
+  return `/api${path}`;
+}
+
+/** The answer the server put in the page for its first screen (src/server/web/spa.ts); null once taken. */
+let embedded: { url: string; json: string } | null | undefined;
+
+/**
+ * The API's answer to GET `path` when the server embedded it in the page, so
+ * the first screen renders without waiting for the call. It is taken once, and
+ * only for exactly the URL it answers; later calls fetch as usual.
+ */
+export function takeEmbeddedAnswer<T>(path: string): T | undefined {
+  if (embedded === undefined) {
+    const element = typeof document === 'undefined' ? null : document.getElementById('initial-data');
+    embedded = element?.textContent ? { url: element.dataset.url ?? '', json: element.textContent } : null;
+  }
+  if (!embedded || embedded.url !== apiUrl(path)) return undefined;
+  const { json } = embedded;
+  embedded = null;
+  try {
+    return JSON.parse(json) as T;
+  } catch {
+    return undefined;
+  }
+}
+
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = 'GET', body, signal, headers = {} } = options;
   const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
   let response: Response;
   try {
-    response = await fetch(`/api${path}`, {
+    response = await fetch(apiUrl(path), {
       method,
       signal: signal ?? null,
       credentials: 'same-origin',

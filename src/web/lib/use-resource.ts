@@ -3,7 +3,7 @@
  * (so going back shows data at once), cancels stale requests, and exposes the
  * error message instead of leaving a loader spinning.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { startTransition, useCallback, useEffect, useState } from 'react';
 import { errorMessage } from './api-client.ts';
 
 const cache = new Map<string, unknown>();
@@ -19,13 +19,35 @@ export interface Resource<T> {
   reload: () => void;
 }
 
-export function useResource<T>(key: string | null, load: (signal: AbortSignal) => Promise<T>): Resource<T> {
+/** Keys whose cached data came with the page and whose first load is therefore skipped. */
+const fromPage = new Set<string>();
+
+/**
+ * `initial` gives data the page already holds for `key` (the server's embedded
+ * answer, api-client.ts takeEmbeddedAnswer): the first render shows it and the
+ * first load is skipped, so the screen neither waits nor renders twice.
+ */
+export function useResource<T>(
+  key: string | null,
+  load: (signal: AbortSignal) => Promise<T>,
+  initial?: () => T | undefined,
+): Resource<T> {
   const [state, setState] = useState<{
     key: string | null;
     data: T | undefined;
     error: string | null;
     loading: boolean;
-  }>(() => ({ key, data: key ? (cache.get(key) as T | undefined) : undefined, error: null, loading: key !== null }));
+  }>(() => {
+    if (key === null) return { key, data: undefined, error: null, loading: false };
+    if (!cache.has(key)) {
+      const data = initial?.();
+      if (data !== undefined) {
+        cache.set(key, data);
+        fromPage.add(key);
+      }
+    }
+    return { key, data: cache.get(key) as T | undefined, error: null, loading: !fromPage.has(key) };
+  });
   const [version, setVersion] = useState(0);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `load` is keyed by `key`; version forces a reload.
@@ -34,6 +56,7 @@ export function useResource<T>(key: string | null, load: (signal: AbortSignal) =
       setState({ key, data: undefined, error: null, loading: false });
       return;
     }
+    if (fromPage.delete(key)) return;
     const controller = new AbortController();
     setState((s) => ({
       key,
@@ -44,7 +67,8 @@ export function useResource<T>(key: string | null, load: (signal: AbortSignal) =
     load(controller.signal).then(
       (data) => {
         cache.set(key, data);
-        setState({ key, data, error: null, loading: false });
+        // A transition: React renders what arrived in short slices, so a tap is never kept waiting.
+        startTransition(() => setState({ key, data, error: null, loading: false }));
       },
       (err: unknown) => {
         if (controller.signal.aborted) return;

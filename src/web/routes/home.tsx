@@ -4,11 +4,12 @@
  * customer reviews. One API call: GET /api/home.
  */
 import { useEffect } from 'react';
+import { HOME_LATEST } from '../../common/constants.ts';
 import { useCardActions } from '../features/admin-actions/use-card-actions.tsx';
 import { CategoryGrid } from '../features/catalog/category-grid.tsx';
 import { Hero } from '../features/catalog/hero.tsx';
 import { FollowCards, Reels, Reviews, SupportChat } from '../features/catalog/home-extras.tsx';
-import { ProductGrid } from '../features/catalog/product-grid.tsx';
+import { ProductGrid, ProductGridSkeleton } from '../features/catalog/product-grid.tsx';
 import { useHome } from '../features/catalog/use-home.ts';
 import { Link } from '../lib/router/index.ts';
 import '../features/catalog/home.css';
@@ -28,13 +29,17 @@ export function HomePage() {
         {content ? (
           <Hero banners={content.banners} />
         ) : (
-          <div className="hero hero-placeholder">
-            <p className="hero-fallback">
-              <span>SALE up to 50% off</span>
-              <Link to="/product" className="btn btn-gold">
-                Shop now
-              </Link>
-            </p>
+          // The size of the banners with their previous/next row, so nothing moves when they arrive.
+          <div className="hero">
+            <div className="hero-placeholder">
+              <p className="hero-fallback">
+                <span>SALE up to 50% off</span>
+                <Link to="/product" className="btn btn-gold">
+                  Shop now
+                </Link>
+              </p>
+            </div>
+            <div className="hero-nav" aria-hidden="true" />
           </div>
         )}
         <LoadError message={error} onRetry={reload} />
@@ -51,7 +56,11 @@ export function HomePage() {
             <h2 id="latest-heading">Latest Collection</h2>
             <Link to="/product">VIEW ALL</Link>
           </div>
-          {data && <ProductGrid products={data.latest} empty="New watches are on their way." actions={cardActions} />}
+          {data ? (
+            <ProductGrid products={data.latest} empty="New watches are on their way." actions={cardActions} />
+          ) : (
+            loading && <ProductGridSkeleton count={HOME_LATEST} />
+          )}
         </section>
 
         {content && <Reels reels={content.reels} />}

@@ -8,13 +8,16 @@ import { LoaderOverlay } from '../components/loader.tsx';
 import { useCardActions } from '../features/admin-actions/use-card-actions.tsx';
 import { useListingPage } from '../features/catalog/listing-page-number.ts';
 import { Pagination } from '../features/catalog/pagination.tsx';
-import { ProductGrid } from '../features/catalog/product-grid.tsx';
+import { ProductGrid, ProductGridSkeleton } from '../features/catalog/product-grid.tsx';
 import type { Sort } from '../features/catalog/types.ts';
 import { useListing } from '../features/catalog/use-listing.ts';
 import { useLoaderVisible } from '../features/catalog/use-loader-timeout.ts';
 import { Link, useNavigate, useParams } from '../lib/router/index.ts';
 import '../features/catalog/listing.css';
 import { LoadError } from '../components/load-error.tsx';
+
+/** Enough grey cards to fill a phone's screen and more while a page loads. */
+const LISTING_SKELETON_CARDS = 6;
 
 const SORTS: Array<{ value: Sort; label: string }> = [
   { value: 'latest', label: 'latest' },
@@ -121,12 +124,12 @@ export function ListingPage() {
       </div>
 
       <LoadError message={error} onRetry={reload} />
-      {data && data.total > 0 && (
-        <p className="listing-count" aria-live="polite">
-          Showing {first.toLocaleString('en-IN')}–{last.toLocaleString('en-IN')} of {data.total.toLocaleString('en-IN')}{' '}
-          watches
-        </p>
-      )}
+      {/* Always there (empty while loading), so the grid below it does not move when the count arrives. */}
+      <p className="listing-count" aria-live="polite">
+        {data && data.total > 0
+          ? `Showing ${first.toLocaleString('en-IN')}–${last.toLocaleString('en-IN')} of ${data.total.toLocaleString('en-IN')} watches`
+          : '\u00a0'}
+      </p>
       {data && (
         <div aria-busy={loading}>
           {/* Card names are h3s: this keeps the heading order h1 > h2 > h3 for screen readers. */}
@@ -148,6 +151,7 @@ export function ListingPage() {
           <Pagination page={page} pageCount={data.pageCount} onPage={setPage} />
         </div>
       )}
+      {!data && loading && <ProductGridSkeleton count={LISTING_SKELETON_CARDS} />}
       {!data && !loading && !error && <p className="catalog-empty">No product found!</p>}
       <LoaderOverlay active={showLoader} label="Loading watches…" />
     </div>

@@ -3,8 +3,9 @@
  * thumbnails, details, price, ADD TO CART and BUY NOW, video, specifications,
  * the four info cards and related products.
  */
-import { useEffect, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import { categorySlug } from '../../common/catalog.ts';
+import { PRODUCT_PICTURE } from '../../common/picture-slots.ts';
 import { ChatIcon } from '../components/icons.tsx';
 import { useSession } from '../features/accounts/session.tsx';
 import { AddToCartButton } from '../features/cart/add-to-cart-button.tsx';
@@ -70,7 +71,8 @@ export function ProductPage() {
   return <ProductDetails key={product.id} product={product} />;
 }
 
-function ProductDetails({ product }: { product: Product }) {
+/** Memoised: the session arriving after the first paint re-renders ProductPage, not the whole page. */
+const ProductDetails = memo(function ProductDetails({ product }: { product: Product }) {
   const [current, setCurrent] = useState(0);
   const [zoom, setZoom] = useState(false);
   const related = useRelated(product.id);
@@ -104,15 +106,7 @@ function ProductDetails({ product }: { product: Product }) {
             aria-haspopup="dialog"
             disabled={!image}
           >
-            <ProductImage
-              id={image}
-              alt={product.name}
-              sizes="(min-width: 1240px) 600px, (min-width: 800px) 50vw, 100vw"
-              widths={[480, 960, 1600]}
-              width={1200}
-              height={1200}
-              priority
-            />
+            <ProductImage id={image} alt={product.name} {...PRODUCT_PICTURE} width={1200} height={1200} priority />
             <span className="product-watermark" aria-hidden="true">
               {site().name}
             </span>
@@ -205,4 +199,4 @@ function ProductDetails({ product }: { product: Product }) {
       {image && <ZoomPopup image={image} alt={product.name} open={zoom} onClose={() => setZoom(false)} />}
     </div>
   );
-}
+});

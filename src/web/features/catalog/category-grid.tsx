@@ -2,7 +2,7 @@
  * The home category cards with live counts (SPEC §2). Men watch opens the
  * brand popup; the others go straight to their listing.
  */
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { type Category, listingPath } from '../../../common/catalog.ts';
 import { Link } from '../../lib/router/index.ts';
 import { BrandPopup } from './brand-popup.tsx';
@@ -15,7 +15,8 @@ const CARDS: Array<{ category: Category; label: string; line: string }> = [
   { category: 'swizz eta watch', label: 'Swizz ETA Watch', line: 'Swiss ETA movements' },
 ];
 
-export function CategoryGrid({ counts }: { counts: CategoryCounts | undefined }) {
+/** Memoised, as the home re-renders when the session arrives after the first paint. */
+export const CategoryGrid = memo(function CategoryGrid({ counts }: { counts: CategoryCounts | undefined }) {
   const [brandsOpen, setBrandsOpen] = useState(false);
   const countOf = (category: Category) => counts?.categories.find((c) => c.category === category)?.count;
   const body = (card: (typeof CARDS)[number]) => {
@@ -61,4 +62,4 @@ export function CategoryGrid({ counts }: { counts: CategoryCounts | undefined })
       <BrandPopup open={brandsOpen} onClose={() => setBrandsOpen(false)} />
     </>
   );
-}
+});

@@ -2,11 +2,13 @@
  * Hero banners (SPEC §2: SALE up to 50% off first): a swipeable row with
  * previous/next buttons; no auto-rotation, so nothing moves under a reader.
  */
-import { type ReactNode, useRef } from 'react';
+import { memo, type ReactNode, useRef } from 'react';
 import { imageSrcSet, imageUrl } from '../../../common/media.ts';
+import { HERO_PICTURE } from '../../../common/picture-slots.ts';
 import { whatsappLink } from '../../../common/site.ts';
 import { Link } from '../../lib/router/index.ts';
 import { site } from '../../lib/site.ts';
+import { useAfterFirstPaint } from './use-after-first-paint.ts';
 import type { HomeData } from './use-home.ts';
 
 type Banner = NonNullable<HomeData['content']>['banners'][number];
@@ -34,8 +36,10 @@ function BannerLink({ banner, children }: { banner: Banner; children: ReactNode 
   );
 }
 
-export function Hero({ banners }: { banners: Banner[] }) {
+/** Memoised, as the home re-renders when the session arrives after the first paint. */
+export const Hero = memo(function Hero({ banners }: { banners: Banner[] }) {
   const track = useRef<HTMLUListElement>(null);
+  const painted = useAfterFirstPaint();
   const scroll = (direction: 1 | -1) => {
     const el = track.current;
     if (el) el.scrollBy({ left: direction * el.clientWidth, behavior: 'smooth' });
@@ -53,9 +57,10 @@ export function Hero({ banners }: { banners: Banner[] }) {
           >
             <BannerLink banner={b}>
               <img
-                src={imageUrl(b.image, 960)}
-                srcSet={imageSrcSet(b.image, [480, 960, 1600])}
-                sizes="(min-width: 1240px) 1208px, 100vw"
+                // The first banner is the page's largest paint; the others (off to the side) wait for it.
+                src={i === 0 || painted ? imageUrl(b.image, 960) : undefined}
+                srcSet={i === 0 || painted ? imageSrcSet(b.image, HERO_PICTURE.widths) : undefined}
+                sizes={HERO_PICTURE.sizes}
                 width={b.width}
                 height={b.height}
                 alt={`${b.headline}. ${b.subline}`}
@@ -78,4 +83,4 @@ export function Hero({ banners }: { banners: Banner[] }) {
       )}
     </section>
   );
-}
+});

@@ -3,11 +3,14 @@ import { imageSrcSet, imageUrl } from '../../../common/media.ts';
 import { whatsappLink } from '../../../common/site.ts';
 import { ChatIcon } from '../../components/icons.tsx';
 import { site } from '../../lib/site.ts';
+import { useAfterFirstPaint } from './use-after-first-paint.ts';
 import type { HomeData } from './use-home.ts';
 
 type Content = NonNullable<HomeData['content']>;
 
+/** Below the fold: the pictures wait for the first paint (use-after-first-paint.ts). */
 export function Reels({ reels }: { reels: Content['reels'] }) {
+  const painted = useAfterFirstPaint();
   if (reels.length === 0) return null;
   return (
     <section aria-labelledby="reels-heading">
@@ -19,8 +22,8 @@ export function Reels({ reels }: { reels: Content['reels'] }) {
           <li key={r.url}>
             <a href={r.url} target="_blank" rel="noopener noreferrer" className="reel-card card">
               <img
-                src={imageUrl(r.poster, 480)}
-                srcSet={imageSrcSet(r.poster, [240, 480])}
+                src={painted ? imageUrl(r.poster, 480) : undefined}
+                srcSet={painted ? imageSrcSet(r.poster, [240, 480]) : undefined}
                 sizes="(min-width: 800px) 25vw, 45vw"
                 width={480}
                 height={480}
@@ -97,6 +100,7 @@ export function SupportChat() {
 }
 
 export function Reviews({ reviews }: { reviews: Content['reviews'] }) {
+  const painted = useAfterFirstPaint();
   if (reviews.length === 0) return null;
   return (
     <section aria-labelledby="reviews-heading">
@@ -108,9 +112,9 @@ export function Reviews({ reviews }: { reviews: Content['reviews'] }) {
           <li key={r.image}>
             <figure className="review-card card">
               <img
-                src={imageUrl(r.image, 480)}
-                srcSet={imageSrcSet(r.image, [240, 480, 960])}
-                sizes="(min-width: 800px) 33vw, 80vw"
+                src={painted ? imageUrl(r.image, 480) : undefined}
+                srcSet={painted ? imageSrcSet(r.image, [240, 480, 960]) : undefined}
+                sizes="(min-width: 800px) 33vw, 50vw"
                 width={480}
                 height={480}
                 alt={`${r.stars} stars: “${r.quote}”`}

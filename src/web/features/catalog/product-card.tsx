@@ -5,6 +5,7 @@
 import type { ReactNode } from 'react';
 import { BADGE_STATUSES, type ProductStatus, productPath } from '../../../common/catalog.ts';
 import { TRUNCATE } from '../../../common/constants.ts';
+import { CARD_PICTURE } from '../../../common/picture-slots.ts';
 import { truncate } from '../../../common/text.ts';
 import { Link } from '../../lib/router/index.ts';
 import { Price } from './price.tsx';
@@ -13,8 +14,6 @@ import { Stars } from './stars.tsx';
 import type { ProductCard as Card } from './types.ts';
 import { useNarrow } from './use-narrow.ts';
 import './catalog.css';
-
-export const CARD_IMAGE_SIZES = '(min-width: 1240px) 400px, (min-width: 800px) 33vw, 50vw';
 
 export function ProductCard({
   product,
@@ -36,7 +35,7 @@ export function ProductCard({
     <article className="product-card card">
       <Link to={productPath(product)} className="product-card-link">
         <div className="product-card-media">
-          <ProductImage id={product.images[0]} alt={product.name} sizes={CARD_IMAGE_SIZES} priority={priority} />
+          <ProductImage id={product.images[0]} alt={product.name} {...CARD_PICTURE} priority={priority} />
           {badge && <span className={`badge product-card-badge${badge === 'SALE' ? ' badge-sale' : ''}`}>{badge}</span>}
         </div>
         <div className="product-card-body">

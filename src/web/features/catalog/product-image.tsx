@@ -1,8 +1,11 @@
 /**
  * A product picture: WebP in several widths (srcset), width and height so the
- * layout never jumps, lazy unless it is the page's main (LCP) picture.
+ * layout never jumps, lazy unless it is the page's main (LCP) picture. Other
+ * pictures get their address only after the first paint (use-after-first-paint.ts);
+ * until then the element holds its place, hidden (global.css).
  */
-import { IMAGE_WIDTHS, type ImageWidth, imageSrcSet, imageUrl } from '../../../common/media.ts';
+import { type ImageWidth, imageSrcSet, imageUrl } from '../../../common/media.ts';
+import { useAfterFirstPaint } from './use-after-first-paint.ts';
 
 export function ProductImage({
   id,
@@ -11,19 +14,21 @@ export function ProductImage({
   priority = false,
   width = 480,
   height = 480,
-  widths = IMAGE_WIDTHS.slice(0, 3),
+  widths,
   className,
 }: {
   id: string | undefined;
   alt: string;
+  /** Candidates and sizes, as in src/common/picture-slots.ts for the pictures the server preloads. */
   sizes: string;
+  widths: readonly ImageWidth[];
   /** The largest picture above the fold: loaded first, never lazily. */
   priority?: boolean;
   width?: number;
   height?: number;
-  widths?: readonly ImageWidth[];
   className?: string;
 }) {
+  const painted = useAfterFirstPaint();
   if (!id) {
     return (
       <div className={`product-image-missing ${className ?? ''}`} role="img" aria-label={`${alt} (no picture yet)`}>
@@ -34,8 +39,8 @@ export function ProductImage({
   return (
     <img
       className={className}
-      src={imageUrl(id, 480)}
-      srcSet={imageSrcSet(id, widths)}
+      src={priority || painted ? imageUrl(id, 480) : undefined}
+      srcSet={priority || painted ? imageSrcSet(id, widths) : undefined}
       sizes={sizes}
       alt={alt}
       width={width}

@@ -1,8 +1,8 @@
 /** GET /api/home: latest 4, category counts and the home content in one call. */
+import { HOME_API_PATH } from '../../../common/catalog-api.ts';
 import type { HomeContent } from '../../../common/schemas/home.ts';
-import { api } from '../../lib/api-client.ts';
-import { useResource } from '../../lib/use-resource.ts';
 import type { CategoryCounts, ProductCard } from './types.ts';
+import { useCatalogAnswer } from './use-catalog-answer.ts';
 
 export type { HomeLink } from '../../../common/schemas/home.ts';
 export interface HomeData {
@@ -12,5 +12,5 @@ export interface HomeData {
 }
 
 export function useHome() {
-  return useResource<HomeData>('catalog:/home', (signal) => api<HomeData>('/home', { signal }));
+  return useCatalogAnswer<HomeData>(HOME_API_PATH);
 }

@@ -1,9 +1,7 @@
 /** GET /api/products/latest: the newest products (explore shows 8). */
-import { api } from '../../lib/api-client.ts';
-import { useResource } from '../../lib/use-resource.ts';
 import type { ProductCard } from './types.ts';
+import { useCatalogAnswer } from './use-catalog-answer.ts';
 
 export function useLatest(limit: number) {
-  const url = `/products/latest?limit=${limit}`;
-  return useResource<{ items: ProductCard[] }>(`catalog:${url}`, (signal) => api(url, { signal }));
+  return useCatalogAnswer<{ items: ProductCard[] }>(`/products/latest?limit=${limit}`);
 }

@@ -1,7 +1,7 @@
 /** GET /api/products: one page of a listing (category and brand slugs as in the URL). */
-import { api } from '../../lib/api-client.ts';
-import { useResource } from '../../lib/use-resource.ts';
+import { listingApiPath } from '../../../common/catalog-api.ts';
 import type { ProductPage, Sort } from './types.ts';
+import { useCatalogAnswer } from './use-catalog-answer.ts';
 
 export interface ListingQuery {
   cate?: string | undefined;
@@ -10,14 +10,8 @@ export interface ListingQuery {
   page: number;
 }
 
-function listingUrl(q: ListingQuery): string {
-  const params = new URLSearchParams({ sort: q.sort, page: String(q.page) });
-  if (q.cate) params.set('category', q.cate);
-  if (q.brand) params.set('brand', q.brand);
-  return `/products?${params}`;
-}
-
 export function useListing(q: ListingQuery) {
-  const url = listingUrl(q);
-  return useResource<ProductPage>(`catalog:${url}`, (signal) => api<ProductPage>(url, { signal }));
+  return useCatalogAnswer<ProductPage>(
+    listingApiPath({ category: q.cate, brand: q.brand, sort: q.sort, page: q.page }),
+  );
 }

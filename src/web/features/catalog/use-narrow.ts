@@ -4,16 +4,23 @@ import { NARROW_MAX_WIDTH } from '../../../common/constants.ts';
 
 const QUERY = `(max-width: ${NARROW_MAX_WIDTH - 1}px)`;
 
+// One query list for every card: a listing renders 40 cards, and React reads the value
+// several times per render.
+let list: MediaQueryList | undefined;
+const media = () => {
+  list ??= window.matchMedia(QUERY);
+  return list;
+};
+
 function subscribe(onChange: () => void): () => void {
-  const list = window.matchMedia(QUERY);
-  list.addEventListener('change', onChange);
-  return () => list.removeEventListener('change', onChange);
+  media().addEventListener('change', onChange);
+  return () => media().removeEventListener('change', onChange);
 }
 
 export function useNarrow(): boolean {
   return useSyncExternalStore(
     subscribe,
-    () => window.matchMedia(QUERY).matches,
+    () => media().matches,
     () => false,
   );
 }

@@ -2,23 +2,22 @@
  * GET /api/products/:id and /related, and the fire-and-forget calls the product
  * page makes (view counter, WhatsApp lead).
  */
+import { productApiPath } from '../../../common/catalog-api.ts';
 import { api } from '../../lib/api-client.ts';
-import { useResource } from '../../lib/use-resource.ts';
 import type { Product, ProductCard } from './types.ts';
+import { useCatalogAnswer } from './use-catalog-answer.ts';
 
 export function useProduct(id: string) {
-  const url = `/products/${encodeURIComponent(id)}`;
-  return useResource<Product>(`catalog:${url}`, (signal) => api<Product>(url, { signal }));
+  return useCatalogAnswer<Product>(productApiPath(id));
 }
 
 export function useRelated(id: string) {
-  const url = `/products/${encodeURIComponent(id)}/related`;
-  return useResource<{ items: ProductCard[] }>(`catalog:${url}`, (signal) => api(url, { signal }));
+  return useCatalogAnswer<{ items: ProductCard[] }>(`${productApiPath(id)}/related`);
 }
 
 /** Counts a view by the logged-in shopper (the server ignores visitors). Failures do not matter to the shopper. */
 export function recordView(id: string): void {
-  api(`/products/${encodeURIComponent(id)}/views`, { method: 'POST' }).catch(() => {});
+  api(`${productApiPath(id)}/views`, { method: 'POST' }).catch(() => {});
 }
 
 /**

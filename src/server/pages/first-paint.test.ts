@@ -1,0 +1,206 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HOME_API_PATH, listingApiPath, productApiPath } from '../../common/catalog-api.ts';
+import { HOME_CONTENT_KEY } from '../../common/schemas/home.ts';
+import { addProduct } from '../catalog/test-products.ts';
+import { createTestApp, type TestApp } from '../test-support/app.ts';
+
+/*
+ * What a page's HTML carries for its first paint (docs/decisions/012-first-paint.md):
+ * preloads of its screen's chunks and largest picture, and the first API answer
+ * embedded as a data block, byte for byte what the API sends.
+ */
+
+let t: TestApp;
+let dist: string;
+const IMAGE = 'b'.repeat(32);
+const BANNER = 'c'.repeat(32);
+const HOSTILE = '</script><script>alert(1)</script><!-- \u2028\u2029 </SCRIPT >';
+const ids: Record<string, string> = {};
+
+/** A built app as Vite leaves it: the entry's tags before </head>, and the manifest. */
+function writeBuild(dir: string): void {
+  writeFileSync(
+    join(dir, 'index.html'),
+    '<!doctype html><html><head><!--app-head--><!--app-site--><script type="module" crossorigin src="/assets/index-e.js"></script><link rel="stylesheet" crossorigin href="/assets/index-e.css"></head><body><div id="root"></div></body></html>',
+  );
+  mkdirSync(join(dir, '.vite'));
+  const screen = (file: string, imports: string[], css: string[] = []) => ({
+    file,
+    isDynamicEntry: true,
+    imports,
+    css,
+  });
+  writeFileSync(
+    join(dir, '.vite', 'manifest.json'),
+    JSON.stringify({
+      'index.html': { file: 'assets/index-e.js', isEntry: true, imports: ['_react-r.js'], css: ['assets/index-e.css'] },
+      '_react-r.js': { file: 'assets/react-r.js' },
+      '_grid-g.js': { file: 'assets/grid-g.js', imports: ['index.html'], css: ['assets/grid-g.css'] },
+      'routes/home.tsx': screen('assets/home-h.js', ['index.html', '_grid-g.js'], ['assets/home-h.css']),
+      'routes/listing.tsx': screen('assets/listing-l.js', ['index.html', '_grid-g.js']),
+      'routes/product.tsx': screen('assets/product-p.js', ['index.html', '_react-r.js', '_grid-g.js']),
+      'routes/explore.tsx': screen('assets/explore-x.js', ['index.html', '_grid-g.js']),
+      'routes/policy.tsx': screen('assets/policy-y.js', ['index.html']),
+      'routes/cart.tsx': screen('assets/cart-c.js', ['index.html']),
+    }),
+  );
+}
+
+beforeAll(async () => {
+  dist = mkdtempSync(join(tmpdir(), 'watch-dist-'));
+  writeBuild(dist);
+  t = await createTestApp({ webDistDir: dist });
+  ids.watch = (await addProduct(t.app.db, { name: 'Seiko Presage', images: [IMAGE] })).id;
+  ids.hostile = (await addProduct(t.app.db, { name: HOSTILE, description: HOSTILE, images: [IMAGE] })).id;
+  const banner = { image: BANNER, width: 1600, height: 600, headline: 'Sale', subline: 'Up to 50% off', cta: 'Shop' };
+  await t.app.db
+    .insertInto('site_content')
+    .values({
+      key: HOME_CONTENT_KEY,
+      value: JSON.stringify({
+        banners: [{ ...banner, link: { kind: 'path', path: '/product' } }],
+        reels: [],
+        reviews: [],
+      }),
+      updated_at: new Date().toISOString(),
+    })
+    .execute();
+});
+afterAll(async () => {
+  await t.close();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+const get = (url: string) => t.app.inject({ method: 'GET', url });
+
+/** The embedded answer: its data-url and its text, as the browser's textContent gives it. */
+function embedded(html: string): { url: string; text: string } | null {
+  const match = html.match(/<script type="application\/json" id="initial-data" data-url="([^"]*)">(.*?)<\/script>/s);
+  return match ? { url: (match[1] ?? '').replace(/&#38;/g, '&'), text: match[2] ?? '' } : null;
+}
+
+describe('the first paint of a product page', () => {
+  it('preloads the main picture with the srcset and sizes of its <img>, and the screen’s chunks', async () => {
+    const { body } = await get(`/${ids.watch}/Seiko%20Presage`);
+    const head = body.slice(0, body.indexOf('</head>'));
+    const picture = `<link rel="preload" as="image" imagesrcset="/media/${IMAGE}/480.webp 480w, /media/${IMAGE}/960.webp 960w, /media/${IMAGE}/1600.webp 1600w" imagesizes="(min-width: 1240px) 600px, (min-width: 800px) 50vw, 100vw" fetchpriority="high">`;
+    expect(head).toContain(picture);
+    expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/product-p.js">');
+    expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/grid-g.js">');
+    expect(head).toContain('<link rel="preload" as="style" crossorigin href="/assets/grid-g.css">');
+    // The entry and what it imports are already in the page; other screens are not preloaded.
+    expect(head).not.toContain('modulepreload crossorigin href="/assets/index-e.js"');
+    expect(head).not.toContain('/assets/react-r.js');
+    expect(head).not.toContain('/assets/home-h.js');
+    // The picture first, then the entry (the longest download), then the screen's chunks.
+    expect(head.indexOf(picture)).toBeLessThan(head.indexOf('/assets/index-e.js'));
+    expect(head.indexOf('/assets/index-e.js')).toBeLessThan(head.indexOf('/assets/product-p.js'));
+  });
+
+  it('embeds the product exactly as GET /api/products/:id answers it', async () => {
+    const page = await get(`/${ids.watch}/Seiko%20Presage`);
+    const api = await get(`/api${productApiPath(ids.watch as string)}`);
+    const data = embedded(page.body);
+    expect(data?.url).toBe(`/api/products/${ids.watch}`);
+    expect(data?.text).toBe(api.body);
+  });
+
+  it('keeps a hostile name inside the data block, and it reads back unchanged', async () => {
+    const page = await get(`/${ids.hostile}/x`);
+    const api = await get(`/api/products/${ids.hostile}`);
+    expect(page.statusCode).toBe(200);
+    const data = embedded(page.body);
+    expect(data?.text).not.toMatch(/[<\u2028\u2029]/);
+    expect(JSON.parse(data?.text ?? '')).toEqual(api.json());
+    expect(JSON.parse(data?.text ?? '').name).toBe(HOSTILE);
+    // Only the page's own script elements: the name opened none and closed none early.
+    expect(page.body.match(/<script\b[^>]*>/gi)).toEqual([
+      '<script type="application/ld+json">',
+      '<script id="site-config" type="application/json">',
+      `<script type="application/json" id="initial-data" data-url="/api/products/${ids.hostile}">`,
+      '<script type="module" crossorigin src="/assets/index-e.js">',
+    ]);
+    expect(page.body.match(/<\/script>/gi)).toHaveLength(4);
+    expect(page.body).not.toContain('<!--');
+  });
+
+  it('embeds nothing for an unknown product, which answers 404 with its screen', async () => {
+    const page = await get('/zzzzzzzzzzzzzzzzzzzz/Gone');
+    expect(page.statusCode).toBe(404);
+    expect(embedded(page.body)).toBeNull();
+    expect(page.body).not.toContain('rel="preload" as="image"');
+    expect(page.body).toContain('<link rel="modulepreload" crossorigin href="/assets/product-p.js">');
+  });
+});
+
+describe('the first paint of the home and a listing', () => {
+  it('home: the first banner preloaded as the hero shows it, and GET /api/home embedded', async () => {
+    const page = await get('/');
+    expect(page.body).toContain('<link rel="modulepreload" crossorigin href="/assets/home-h.js">');
+    expect(page.body).toContain('<link rel="preload" as="style" crossorigin href="/assets/home-h.css">');
+    expect(page.body).toContain(
+      `<link rel="preload" as="image" imagesrcset="/media/${BANNER}/480.webp 480w, /media/${BANNER}/960.webp 960w, /media/${BANNER}/1600.webp 1600w" imagesizes="(min-width: 1240px) 1208px, 100vw" fetchpriority="high">`,
+    );
+    const data = embedded(page.body);
+    expect(data?.url).toBe(`/api${HOME_API_PATH}`);
+    // Equal as JSON: the hostile product's "<" is escaped in the page (see the product tests).
+    expect(JSON.parse(data?.text ?? '')).toEqual((await get('/api/home')).json());
+  });
+
+  it('listing: the first card’s picture and the first page, at the URL the listing screen asks for', async () => {
+    const page = await get('/product/men-watch');
+    const path = listingApiPath({ category: 'men-watch', sort: 'latest', page: 1 });
+    const data = embedded(page.body);
+    expect(data?.url).toBe(`/api${path}`);
+    expect(JSON.parse(data?.text ?? '')).toEqual((await get(`/api${path}`)).json());
+    expect(JSON.parse(data?.text ?? '').items[0].id).toBe(ids.hostile);
+    expect(page.body).toContain('<link rel="modulepreload" crossorigin href="/assets/listing-l.js">');
+    expect(page.body).toContain(
+      `imagesrcset="/media/${IMAGE}/240.webp 240w, /media/${IMAGE}/480.webp 480w, /media/${IMAGE}/960.webp 960w" imagesizes="(min-width: 1240px) 400px, (min-width: 800px) 33vw, 50vw"`,
+    );
+    // The brand's listing and a decoded slug ask for what the router's params give.
+    const brand = embedded((await get('/product/men%2Dwatch/rolex')).body);
+    expect(brand?.url).toBe(
+      `/api${listingApiPath({ category: 'men-watch', brand: 'rolex', sort: 'latest', page: 1 })}`,
+    );
+  });
+
+  it('search and the policy pages: their screen’s chunks, no data', async () => {
+    const explore = (await get('/explore')).body;
+    expect(explore).toContain('<link rel="modulepreload" crossorigin href="/assets/explore-x.js">');
+    expect(explore).toContain('<link rel="modulepreload" crossorigin href="/assets/grid-g.js">');
+    expect(embedded(explore)).toBeNull();
+    const policy = (await get('/privacy-policy')).body;
+    expect(policy).toContain('<link rel="modulepreload" crossorigin href="/assets/policy-y.js">');
+    expect(policy).not.toContain('/assets/grid-g.js');
+  });
+
+  it('pages the server knows no screen for get no preloads and no data', async () => {
+    const page = await get('/cart');
+    expect(page.body).not.toContain('modulepreload');
+    expect(page.body).not.toContain('rel="preload"');
+    expect(embedded(page.body)).toBeNull();
+  });
+});
+
+describe('without a build manifest', () => {
+  it('serves pages with their data and picture but without chunk preloads', async () => {
+    const bare = mkdtempSync(join(tmpdir(), 'watch-dist-'));
+    writeFileSync(join(bare, 'index.html'), '<html><head><!--app-head--><!--app-site--></head><body></body></html>');
+    const other = await createTestApp({ webDistDir: bare });
+    try {
+      const id = (await addProduct(other.app.db, { name: 'Bare Watch', images: [IMAGE] })).id;
+      const page = await other.app.inject({ method: 'GET', url: `/${id}/Bare%20Watch` });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('rel="preload" as="image"');
+      expect(embedded(page.body)?.url).toBe(`/api/products/${id}`);
+      expect((await other.app.inject({ method: 'GET', url: '/explore' })).body).not.toContain('modulepreload');
+    } finally {
+      await other.close();
+      rmSync(bare, { recursive: true, force: true });
+    }
+  });
+});
