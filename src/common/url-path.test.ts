@@ -9,7 +9,7 @@ import {
   resolveTo,
   safeDecode,
   stripBase,
-} from './path.ts';
+} from './url-path.ts';
 
 const APP_ROUTES = [
   { path: '/' },

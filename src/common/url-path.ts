@@ -1,7 +1,8 @@
 /**
  * The pure half of the router: parsing and building URLs, matching a path
  * pattern, ranking the matches and resolving relative links. No DOM here, so
- * it is unit-tested in node (path.test.ts).
+ * it is unit-tested in node (url-path.test.ts), and the server uses it to
+ * tell the app's pages from unknown paths (page-paths.ts).
  */
 
 export interface Path {

@@ -17,7 +17,8 @@ let t: TestApp;
 let dist: string;
 const IMAGE = 'b'.repeat(32);
 const BANNER = 'c'.repeat(32);
-const HOSTILE = '</script><script>alert(1)</script><!-- \u2028\u2029 </SCRIPT >';
+// "$'", "$&" and "$`" would be String.replace patterns if the page were put together with strings.
+const HOSTILE = "</script><script>alert(1)</script><!-- \u2028\u2029 </SCRIPT > $' $& $`";
 const ids: Record<string, string> = {};
 
 /** A built app as Vite leaves it: the entry's tags before </head>, and the manifest. */

@@ -4,6 +4,7 @@
  * preview well and crawlers read real titles (DESIGN.md 15).
  */
 import type { FastifyInstance } from 'fastify';
+import { isPagePath } from '../../common/page-paths.ts';
 
 export interface PageHead {
   title: string;
@@ -14,7 +15,7 @@ export interface PageHead {
   type?: 'website' | 'product';
   /** JSON-LD structured data, serialised safely into a script data block. */
   jsonLd?: unknown;
-  /** 404 for unknown products, so crawlers drop them. */
+  /** 404 for unknown products and paths, so crawlers drop them. */
   status?: number;
   /** The screen that renders the page (see SCREENS): its chunks are preloaded. */
   screen?: Screen;
@@ -42,6 +43,15 @@ export type PageHeadResolver = (app: FastifyInstance, path: string) => Promise<P
 
 export function defaultHead(app: FastifyInstance, path: string): PageHead {
   const { name } = app.config.shop;
+  // A path the app has no page for gets its "not found" screen with a real 404, not a soft 200.
+  if (!isPagePath(path))
+    return {
+      title: `Page not found | ${name}`,
+      description: 'This page does not exist. Browse our watches from the home page.',
+      canonicalPath: path,
+      type: 'website',
+      status: 404,
+    };
   return {
     title: `${name} | Premium watches with cash on delivery`,
     description: `Shop men's, women's, celebrity and Swiss ETA watches at ${name}. Cash on delivery across India with only ₹300 advance.`,

@@ -88,6 +88,18 @@ describe('link previews', () => {
     expect(unknown.body).toContain('<link rel="canonical" href="https://shop.example.in/product">');
   });
 
+  it('answers paths the app has no page for with 404 (no soft 404 for crawlers and scanners)', async () => {
+    for (const path of ['/index.php.bak', '/backup.zip', '/product/men-watch/rolex/extra', '/a/b/c']) {
+      const { status, body } = await html(path);
+      expect(status, path).toBe(404);
+      expect(body).toContain('<title>Page not found | Time Square Watches</title>');
+      expect(body).toContain('<div id="root">');
+    }
+    for (const path of ['/', '/home', '/cart', '/login', '/orders', '/dashboard/orders', '/Disclaimer']) {
+      expect((await html(path)).status, path).toBe(200);
+    }
+  });
+
   it('titles the policy pages', async () => {
     const { body } = await html('/privacy-policy');
     expect(body).toContain('<title>Privacy policy | Time Square Watches</title>');

@@ -122,13 +122,15 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
       if (head) break;
     }
     head ??= defaultHead(app, path);
+    // Replacer functions, not strings: a "$'" or "$&" in a product name must stay text,
+    // not become String.replace's "insert the rest of the page" pattern.
     const html = template
-      .replace('<!--app-head-->', renderImagePreload(head) + renderHead(head, publicOrigin(app, request)))
+      .replace('<!--app-head-->', () => renderImagePreload(head) + renderHead(head, publicOrigin(app, request)))
       .replace(
         '<!--app-site-->',
-        `<script id="site-config" type="application/json">${siteJson}</script>${renderInitialData(head)}`,
+        () => `<script id="site-config" type="application/json">${siteJson}</script>${renderInitialData(head)}`,
       )
-      .replace('</head>', `${renderScreenPreloads(head, screenAssets)}</head>`);
+      .replace('</head>', () => `${renderScreenPreloads(head, screenAssets)}</head>`);
     return reply
       .status(head.status ?? 200)
       .header('cache-control', 'no-cache')

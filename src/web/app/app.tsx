@@ -1,5 +1,6 @@
+import { PAGE_PATHS, type PagePath, POLICY_SLUGS } from '../../common/page-paths.ts';
+import { pickRoute } from '../../common/url-path.ts';
 import { Navigate, type RouteObject, RouterProvider } from '../lib/router/index.ts';
-import { pickRoute } from '../lib/router/path.ts';
 import { Layout } from './layout.tsx';
 import { type LazyScreen, lazyScreen } from './lazy-screen.tsx';
 import { RouteError } from './route-error.tsx';
@@ -27,35 +28,34 @@ const Dashboard = lazyScreen(async () => (await import('../admin/dashboard.tsx')
 const ProductPage = lazyScreen(async () => (await import('../routes/product.tsx')).ProductPage);
 const NotFoundPage = lazyScreen(async () => (await import('../routes/not-found.tsx')).NotFoundPage);
 
-const POLICY_SLUGS = [
-  'terms-and-conditions',
-  'privacy-policy',
-  'return-and-refund-policy',
-  'user-generated-content-policy',
-  'disclaimer',
-] as const;
+// One screen (or redirect) for each of the app's page paths; the compiler checks none is missing.
+const SCREEN_OF: Record<PagePath, Pick<RouteObject, 'component' | 'element'>> = {
+  '/': { component: HomePage },
+  '/home': { component: HomePage },
+  '/explore': { component: ExplorePage },
+  '/product': { component: ListingPage },
+  '/product/:cate': { component: ListingPage },
+  '/product/:cate/:brand': { component: ListingPage },
+  '/signup': { component: SignupPage },
+  '/login': { component: LoginPage },
+  '/profile': { component: ProfilePage },
+  '/editprofile': { component: EditProfilePage },
+  '/orders': { component: OrdersPage },
+  '/history': { component: HistoryPage },
+  '/cart': { component: CartPage },
+  '/confirmation': { component: ConfirmationPage },
+  ...(Object.fromEntries(POLICY_SLUGS.map((slug) => [`/${slug}`, { component: PolicyPage }])) as Record<
+    `/${(typeof POLICY_SLUGS)[number]}`,
+    { component: typeof PolicyPage }
+  >),
+  '/terms-and-conditoins': { element: <Navigate to="/terms-and-conditions" replace /> },
+  '/dashboard/*': { component: Dashboard },
+  '/:id/:name': { component: ProductPage },
+};
 
 // The most specific pattern wins whatever the order (so '/product/men-watch' is the listing, not a product).
 const routes: RouteObject[] = [
-  { path: '/', component: HomePage },
-  { path: '/home', component: HomePage },
-  { path: '/explore', component: ExplorePage },
-  { path: '/product', component: ListingPage },
-  { path: '/product/:cate', component: ListingPage },
-  { path: '/product/:cate/:brand', component: ListingPage },
-  { path: '/signup', component: SignupPage },
-  { path: '/login', component: LoginPage },
-  { path: '/profile', component: ProfilePage },
-  { path: '/editprofile', component: EditProfilePage },
-  { path: '/orders', component: OrdersPage },
-  { path: '/history', component: HistoryPage },
-  { path: '/cart', component: CartPage },
-  { path: '/confirmation', component: ConfirmationPage },
-  ...POLICY_SLUGS.map((slug) => ({ path: `/${slug}`, component: PolicyPage })),
-  // The footer's misspelt path (SPEC §2); the server also answers it with a 301.
-  { path: '/terms-and-conditoins', element: <Navigate to="/terms-and-conditions" replace /> },
-  { path: '/dashboard/*', component: Dashboard },
-  { path: '/:id/:name', component: ProductPage },
+  ...PAGE_PATHS.map((path) => ({ path, ...SCREEN_OF[path] })),
   { path: '*', component: NotFoundPage },
 ];
 

@@ -5,8 +5,8 @@
  * nested <Routes>).
  */
 import { createContext, type ReactNode, useCallback, useContext, useRef } from 'react';
+import { type Params, resolveTo, type To } from '../../../common/url-path.ts';
 import type { BrowserHistory, HistoryUpdate, Location } from './history.ts';
-import { type Params, resolveTo, type To } from './path.ts';
 
 export interface RouterState {
   history: BrowserHistory;

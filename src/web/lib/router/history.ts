@@ -3,7 +3,7 @@
  * carries { usr, key, idx } in history.state, the shape react-router used, so
  * lib/go-back.ts can still tell from `idx` whether "back" stays in the shop.
  */
-import { createPath, type Path } from './path.ts';
+import { createPath, type Path } from '../../../common/url-path.ts';
 
 export type Action = 'POP' | 'PUSH' | 'REPLACE';
 

@@ -4,8 +4,8 @@
  * the link of the current page (aria-current="page" and class "active").
  */
 import type { ComponentPropsWithRef, MouseEvent, ReactNode } from 'react';
+import { createPath, isActivePath, type To } from '../../../common/url-path.ts';
 import { useLocation, useNavigate, useResolve } from './context.ts';
-import { createPath, isActivePath, type To } from './path.ts';
 
 export interface LinkProps extends Omit<ComponentPropsWithRef<'a'>, 'href'> {
   to: To;

@@ -13,10 +13,10 @@ import {
   useMemo,
   useState,
 } from 'react';
+import { pickRoute, type To } from '../../../common/url-path.ts';
 import { OutletContext, RouteContext, RouterContext, type RouterState, useNavigate } from './context.ts';
 import { RouteErrorBoundary } from './error-boundary.tsx';
 import { type BrowserHistory, createBrowserHistory, type HistoryUpdate } from './history.ts';
-import { pickRoute, type To } from './path.ts';
 import { rememberScroll, scrollAfterNavigation, takeOverScrolling } from './scroll.ts';
 
 export interface RouteObject {

@@ -4,8 +4,8 @@
  *   <Routes><Route index element={…}/><Route path="editproduct/:proid" element={…}/></Routes>
  */
 import { Children, isValidElement, type ReactNode, useContext } from 'react';
+import { joinPaths, pickRoute, stripBase } from '../../../common/url-path.ts';
 import { RouteContext, useLocation } from './context.ts';
-import { joinPaths, pickRoute, stripBase } from './path.ts';
 
 export interface RouteProps {
   /** Relative to the parent route: 'upload', 'editproduct/:proid', '*'. */
