@@ -14,6 +14,7 @@ import { formatRupees } from '../../common/money.ts';
 import { CARD_PICTURE, HERO_PICTURE, type PictureSlot, PRODUCT_PICTURE } from '../../common/picture-slots.ts';
 import type { Product } from '../../common/schemas/product.ts';
 import { truncate } from '../../common/text.ts';
+import { safeDecode } from '../../common/url-path.ts';
 import { homeAnswer, listingAnswer, productAnswer } from '../catalog/answers.ts';
 import { type homeResponseSchema, listingQuerySchema, type ProductPage } from '../catalog/schemas.ts';
 import type { CachedJson } from '../http/cached-json.ts';
@@ -104,6 +105,9 @@ export async function productHead(app: FastifyInstance, path: string): Promise<P
   }
   const { initialData, data: product } = embedded<Product>(apiPath, answer);
   const canonical = productPath(product);
+  // The name in the URL is decoration: one with another name (an old link after a rename,
+  // or a scanner's "watch.bak") is sent to the product's own URL rather than served as a copy.
+  if (safeDecode(parts[2]) !== product.name) return { ...defaultHead(app, path), redirect: canonical };
   const price =
     product.price > product.discountPrice
       ? `${formatRupees(product.discountPrice)} (MRP ${formatRupees(product.price)})`

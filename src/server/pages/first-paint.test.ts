@@ -110,7 +110,7 @@ describe('the first paint of a product page', () => {
   });
 
   it('keeps a hostile name inside the data block, and it reads back unchanged', async () => {
-    const page = await get(`/${ids.hostile}/x`);
+    const page = await get(`/${ids.hostile}/${encodeURIComponent(HOSTILE)}`);
     const api = await get(`/api/products/${ids.hostile}`);
     expect(page.statusCode).toBe(200);
     const data = embedded(page.body);

@@ -17,6 +17,8 @@ export interface PageHead {
   jsonLd?: unknown;
   /** 404 for unknown products and paths, so crawlers drop them. */
   status?: number;
+  /** Answer with a 301 to this path instead of the page (the query string is kept). */
+  redirect?: string;
   /** The screen that renders the page (see SCREENS): its chunks are preloaded. */
   screen?: Screen;
   /** The picture that will be the page's largest paint, preloaded with the srcset and sizes its <img> has. */

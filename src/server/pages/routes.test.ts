@@ -44,7 +44,7 @@ const html = async (url: string) => {
 
 describe('link previews', () => {
   it('gives a product page its title, price, image, canonical URL and Product data', async () => {
-    const { status, body } = await html(`/${ids.rolex}/anything`);
+    const { status, body } = await html(`/${ids.rolex}/Rolex%20Submariner%20%22Hulk%22%20%3CGreen%3E`);
     expect(status).toBe(200);
     expect(body).toContain('<title>Rolex Submariner &#34;Hulk&#34; &#60;Green&#62; | Time Square Watches</title>');
     expect(body).toContain('₹1,23,456 (MRP ₹1,25,000). Green dial &#38; bezel.');
@@ -64,6 +64,16 @@ describe('link previews', () => {
       offers: { price: 123_456, priceCurrency: 'INR', availability: 'https://schema.org/InStock' },
       aggregateRating: { ratingValue: 4.5, reviewCount: 12 },
     });
+  });
+
+  it('sends a product URL with another name to the product’s own URL (301), keeping the query', async () => {
+    for (const name of ['anything', 'watch.bak', 'Rolex%20Submariner', '.watch.swp']) {
+      const res = await t.app.inject({ url: `/${ids.rolex}/${name}?utm_source=wa` });
+      expect(res.statusCode, name).toBe(301);
+      expect(res.headers.location).toBe(`/${ids.rolex}/Rolex%20Submariner%20%22Hulk%22%20%3CGreen%3E?utm_source=wa`);
+    }
+    // The same name encoded differently is the same page.
+    expect((await html(`/${ids.rolex}/Rolex Submariner "Hulk" <Green>`)).status).toBe(200);
   });
 
   it('answers an unknown or deleted product URL with 404 and a not-found title', async () => {

@@ -122,6 +122,7 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
       if (head) break;
     }
     head ??= defaultHead(app, path);
+    if (head.redirect) return reply.redirect(head.redirect + request.url.slice(path.length), 301);
     // Replacer functions, not strings: a "$'" or "$&" in a product name must stay text,
     // not become String.replace's "insert the rest of the page" pattern.
     const html = template
