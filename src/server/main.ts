@@ -54,10 +54,16 @@ export async function startServer(config: Config, options: StartOptions = {}) {
   maintenance.unref();
   app.addHook('onClose', async () => clearInterval(maintenance));
 
+  let closing = false;
+  // While closing, answers tell the client to drop the connection: a keep-alive connection
+  // still busy when the close began would otherwise hold the exit for its idle timeout (5 s).
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
+
   await app.listen({ host: config.host, port: config.port });
   console.log(`  ${config.shop.name} is open at http://localhost:${config.port} (${database.dialect})`);
 
-  let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;

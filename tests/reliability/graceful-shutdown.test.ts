@@ -8,6 +8,7 @@
 
 import { randomInt } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
+import http from 'node:http';
 import { afterAll, describe, expect, it } from 'vitest';
 import { integrityProblems, openReader } from './support/databases.ts';
 import { recordFigures } from './support/figures.ts';
@@ -42,6 +43,34 @@ function requestLog(output: string) {
   const inFlight = [...incoming].filter(([id, at]) => at < signalAt && (completed.get(id)?.at ?? -1) > signalAt);
   const inFlightFailed = inFlight.filter(([id]) => (completed.get(id)?.status ?? 0) >= 500);
   return { signalAt, accepted: incoming.size, unfinished, inFlight: inFlight.length, inFlightFailed };
+}
+
+/**
+ * A request whose body arrives in two parts. The server logs it as incoming
+ * once its headers are in, so sending the rest only after SIGTERM makes sure
+ * at least one request is in flight when the signal lands, however fast the
+ * server answers everything else.
+ */
+function requestInTwoParts(baseUrl: string, path: string, cookie: string, body: unknown) {
+  const text = JSON.stringify(body);
+  const target = new URL(path, baseUrl);
+  const req = http.request({
+    host: target.hostname,
+    port: target.port,
+    path: target.pathname,
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), cookie },
+  });
+  const status = new Promise<number>((resolve) => {
+    req.on('response', (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+    });
+    req.on('error', () => resolve(0));
+  });
+  const half = Math.floor(text.length / 2);
+  req.write(text.slice(0, half));
+  return { finish: () => req.end(text.slice(half)), status };
 }
 
 describe.each<Dialect>(['sqlite', 'postgres'])('graceful shutdown on %s', (dialect) => {
@@ -118,8 +147,16 @@ describe.each<Dialect>(['sqlite', 'postgres'])('graceful shutdown on %s', (diale
       });
 
       await sleep(randomInt(2000, 3500));
+      const slow = requestInTwoParts(store.url, '/api/cart/items', shoppers[0]?.cookieHeader() ?? '', {
+        productId: products[0],
+        quantity: 1,
+      });
+      await sleep(500);
       signalled = Date.now();
       store.child.kill('SIGTERM');
+      await sleep(200);
+      slow.finish();
+      const slowStatus = await slow.status;
       const exit = await store.exited;
       const shutdownMs = Date.now() - signalled;
       await Promise.all([...buyers, ...readers]);
@@ -147,6 +184,7 @@ describe.each<Dialect>(['sqlite', 'postgres'])('graceful shutdown on %s', (diale
           'sent before SIGTERM, no answer': brokenBeforeSignal,
           'requests accepted by the server': log.accepted,
           'in flight at SIGTERM, finished': log.inFlight,
+          'body sent after SIGTERM, answered': slowStatus,
           'accepted but never answered': log.unfinished.length,
           'orders acknowledged / checked': `${acked.length} / ${check.ordersChecked}`,
           'orders committed but answer lost': lostOrders.length,
@@ -164,6 +202,8 @@ describe.each<Dialect>(['sqlite', 'postgres'])('graceful shutdown on %s', (diale
         expect(log.unfinished).toEqual([]);
         expect(log.inFlightFailed).toEqual([]);
         expect(log.inFlight).toBeGreaterThan(0);
+        // The request whose body came after SIGTERM was finished, not cut off.
+        expect(slowStatus).toBe(200);
         expect(outcomes.otherErrors).toEqual([]);
         expect(outcomes.refused503 + outcomes.refusedConnection).toBeGreaterThan(0);
         expect(lostOrders).toEqual([]);
