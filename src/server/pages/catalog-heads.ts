@@ -155,7 +155,15 @@ export async function listingHead(app: FastifyInstance, path: string): Promise<P
     initialData: latest?.initialData,
   };
   if (!known || !latest) {
-    return { ...defaultHead(app, path), title: `Shop watches | ${shop}`, canonicalPath: '/product', ...firstPaint };
+    return {
+      ...defaultHead(app, path),
+      title: `Shop watches | ${shop}`,
+      canonicalPath: '/product',
+      ...firstPaint,
+      // Categories and brands are a fixed list: an unknown slug is no page (a crawler or a
+      // scanner's "men-watch.bak"), though the screen still shows the shop's watches.
+      ...(known ? {} : { status: 404 }),
+    };
   }
   const count = latest.data.total;
   const lowest = count > 0 ? (await listingPage(app, parts[1], parts[2], 'price-asc'))?.data.items[0] : undefined;

@@ -94,7 +94,8 @@ describe('link previews', () => {
     const swiss = await html('/product/swizz-eta-watch');
     expect(swiss.body).toContain('<title>Swizz ETA Watches | Time Square Watches</title>');
     const unknown = await html('/product/pocket-watch');
-    expect(unknown.status).toBe(200);
+    expect(unknown.status).toBe(404);
+    expect((await html('/product/men-watch/rolex.bak')).status).toBe(404);
     expect(unknown.body).toContain('<link rel="canonical" href="https://shop.example.in/product">');
   });
 
