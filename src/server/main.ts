@@ -57,8 +57,9 @@ export async function startServer(config: Config, options: StartOptions = {}) {
   let closing = false;
   // While closing, answers tell the client to drop the connection: a keep-alive connection
   // still busy when the close began would otherwise hold the exit for its idle timeout (5 s).
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (closing) reply.header('connection', 'close');
+    done(null, payload);
   });
 
   await app.listen({ host: config.host, port: config.port });
