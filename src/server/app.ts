@@ -21,6 +21,7 @@ import type { Config } from './config.ts';
 import type { Dialect, OpenedDatabase } from './db/database.ts';
 import type { Db } from './db/tables.ts';
 import { healthRoutes } from './health/routes.ts';
+import { COMPRESS_THRESHOLD } from './http/cached-json.ts';
 import { answerFrameworkError, registerErrorHandling } from './http/errors.ts';
 import { registerNulGuard, registerOriginCheck, registerSecurityHeaders } from './http/security.ts';
 import { mediaServeRoutes } from './media/serve-routes.ts';
@@ -69,7 +70,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   registerSecurityHeaders(app, config);
   await app.register(compress, {
-    threshold: 1024,
+    threshold: COMPRESS_THRESHOLD,
     encodings: ['br', 'gzip'],
     // Dynamic responses: quick brotli, not the slow maximum.
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },

@@ -9,8 +9,8 @@ import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 
-/** Same threshold as @fastify/compress in app.ts: smaller bodies are sent as they are. */
-const COMPRESS_THRESHOLD = 1024;
+/** Bodies smaller than this are sent as they are, here and by @fastify/compress (app.ts). */
+export const COMPRESS_THRESHOLD = 1024;
 type Encoding = 'br' | 'gzip';
 
 const brotli = promisify(zlib.brotliCompress);

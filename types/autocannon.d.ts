@@ -1,4 +1,4 @@
-/** The parts of autocannon's programmatic API the load script uses (it ships no types). */
+/** The parts of autocannon's programmatic API the load test and the benchmarks use (it ships no types). */
 declare module 'autocannon' {
   export interface Histogram {
     average: number;
@@ -27,6 +27,11 @@ declare module 'autocannon' {
     duration?: number;
     timeout?: number;
     headers?: Record<string, string>;
+    /** One kind of request for every connection (instead of `requests`). */
+    method?: string;
+    body?: string | Buffer;
+    /** Stop after this many requests instead of after `duration`. */
+    amount?: number;
     requests?: Request[];
     initialContext?: Record<string, any>;
   }
