@@ -32,6 +32,13 @@ const QUERIES = [
   'womens watch',
   'casio gshock',
   'xyzzy',
+  // The demo walk's queries (decision 005): a brand, a brand with "watch", a word every watch has,
+  // a two-word brand, and only a dropped word (every watch, newest first).
+  'patek',
+  'casio watch',
+  'dial',
+  'tag heuer',
+  'watch',
 ];
 
 function percentile(values: number[], p: number): number {

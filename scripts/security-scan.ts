@@ -80,7 +80,7 @@ try {
     base: store.url,
     cookie: shopper.cookieHeader(),
     productId,
-    orderId: placed.body?.order?.id ?? 'unknown',
+    orderNumber: placed.body?.order?.number,
     address: ADDRESS,
     work,
     reports: REPORTS,

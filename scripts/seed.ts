@@ -38,7 +38,13 @@ try {
     const random = mulberry32(seed ?? (empty ? DEFAULT_SEED : Date.now() >>> 0));
     const count = products ?? config.seedProducts;
     console.log(`Seeding ${config.databaseUrl ? 'PostgreSQL' : config.sqlitePath}, pictures in ${config.uploadsDir}`);
-    const result = await seedDemo(db, { products: count, uploadsDir: config.uploadsDir, random, log: console.log });
+    const result = await seedDemo(db, {
+      products: count,
+      uploadsDir: config.uploadsDir,
+      random,
+      log: console.log,
+      orderPrefix: config.orderPrefix,
+    });
     console.log(
       `Done: ${result.products.toLocaleString('en-IN')} products, ${result.images} pictures in ${(result.ms / 1000).toFixed(1)} s.`,
     );

@@ -1,7 +1,8 @@
 /**
  * Concurrent shoppers placing cash-on-delivery orders for a fixed time. Each
  * shopper waits for its answer before the next order, as a person would; an
- * order counts as acknowledged only when the store answered 201 with its id.
+ * order counts as acknowledged only when the store answered 201 with its
+ * number (order.number, e.g. TSW-10427), which the after-crash check looks up.
  */
 import { randomUUID } from 'node:crypto';
 import { SHOPPER_ADDRESS, send } from './shoppers.ts';
@@ -11,6 +12,7 @@ import { percentile } from './stats.ts';
 export type OrderFlow = 'lines' | 'cart';
 
 export interface OrderLoad {
+  /** Numbers of the orders acknowledged (201). */
   acked: string[];
   /** Orders per second acknowledged. */
   rate: number;
@@ -54,8 +56,13 @@ export async function placeOrders(
         const sent = performance.now();
         const res = await send('POST', `${baseUrl}/api/orders`, body, cookie);
         latencies.push(performance.now() - sent);
-        if (res.status === 201) acked.push((JSON.parse(res.body) as { order: { id: string } }).order.id);
-        else fail(`order ${res.status}: ${res.body.slice(0, 80)}`);
+        if (res.status !== 201) {
+          fail(`order ${res.status}: ${res.body.slice(0, 80)}`);
+          continue;
+        }
+        const number = (JSON.parse(res.body) as { order?: { number?: unknown } }).order?.number;
+        if (typeof number === 'string' && number) acked.push(number);
+        else fail(`order 201 without order.number: ${res.body.slice(0, 80)}`);
       } catch (err) {
         fail(err instanceof Error ? err.message : String(err));
       }

@@ -4,6 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import type { StoredState } from './crash-check.ts';
 
 export const ADMIN_URL =
   process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -43,13 +44,32 @@ export async function postgresReachable(): Promise<boolean> {
   }
 }
 
-/** How many of these order ids are stored (with at least one line). */
-export async function storedOrdersPg(url: string, ids: string[]): Promise<number> {
+/** Every product gets this stock count, so each order takes stock (run after seeding, before the store starts). */
+export async function giveStockPg(url: string, count: number): Promise<void> {
+  await withClient(url, (c) => c.query('update products set stock_count = $1', [count]));
+}
+
+/** After the crash: the acknowledged orders (by number) found with their lines, their new-order mails, the stock. */
+export async function storedOrdersPg(url: string, numbers: string[]): Promise<StoredState> {
   return withClient(url, async (c) => {
-    const res = await c.query<{ n: string }>(
-      'select count(*) as n from orders o where o.id = any($1) and exists (select 1 from order_lines l where l.order_id = o.id)',
-      [ids],
+    const found = await c.query<{ number: string }>(
+      'select o.number from orders o where o.number = any($1) and exists (select 1 from order_lines l where l.order_id = o.id)',
+      [numbers],
     );
-    return Number(res.rows[0]?.n ?? 0);
+    const lines = await c.query<{ number: string; product_id: string; quantity: number }>(
+      'select o.number, l.product_id, l.quantity from order_lines l join orders o on o.id = l.order_id where o.number = any($1)',
+      [numbers],
+    );
+    const mails = await c.query<{ number: string; id: string; sent_at: string | null }>(
+      "select o.number, m.id, m.sent_at from outbox m join orders o on o.id = m.order_id where m.kind = 'new-order' and o.number = any($1)",
+      [numbers],
+    );
+    const stock = await c.query<{ id: string; stock_count: number | null }>('select id, stock_count from products');
+    return {
+      found: new Set(found.rows.map((r) => r.number)),
+      lines: lines.rows.map((r) => ({ number: r.number, productId: r.product_id, quantity: Number(r.quantity) })),
+      mails: mails.rows.map((r) => ({ number: r.number, id: r.id, sentAt: r.sent_at })),
+      stock: stock.rows.map((r) => ({ id: r.id, count: r.stock_count === null ? null : Number(r.stock_count) })),
+    };
   });
 }

@@ -4,7 +4,7 @@
  * TypeScript script to completion.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -59,4 +59,20 @@ export function scratchDir(prefix: string): string {
   const dir = mkdtempSync(join(tmpdir(), `watch-bench-${prefix}-`));
   scratch.push(dir);
   return dir;
+}
+
+/**
+ * CPU time (user + system, ms) a process has used so far, from /proc (Linux;
+ * NaN elsewhere). CPU per request moves less than rates when other work on a
+ * shared machine takes turns on the cores (it still grows some: caches, SMT).
+ */
+export function cpuMs(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces): state is field 3, utime 14, stime 15.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return Number.NaN;
+  }
 }

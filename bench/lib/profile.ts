@@ -26,6 +26,8 @@ function ownerOf(url: string, functionName: string): string {
   }
   if (url.startsWith('node:')) return 'node (built-in)';
   const path = url.replace(/^file:\/\//, '');
+  // The statement timer of the orders benchmark (sql-timing-preload.ts) calls into SQLite.
+  if (path.endsWith('bench/lib/sql-timing-preload.ts')) return 'better-sqlite3 (statements, timed by the bench)';
   if (path.startsWith(ROOT))
     return path
       .slice(ROOT.length + 1)

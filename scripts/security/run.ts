@@ -27,7 +27,11 @@ export interface ScanContext {
   base: string;
   cookie: string;
   productId: string;
-  orderId: string;
+  /**
+   * The shopper's own order, by its number (TSW-10427): orders are named by their number in every URL.
+   * When absent, sqlmapScan asks the store for the shopper's newest order.
+   */
+  orderNumber?: string | undefined;
   address: string;
   /** Folder for the scanners' own state (removed afterwards). */
   work: string;

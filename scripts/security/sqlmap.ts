@@ -1,14 +1,29 @@
 /**
- * sqlmap against the API: query strings, ids inside paths (`*` marks the
- * injection point), JSON bodies, and at level 2 the session cookie too.
- * Sign-up and log-in go last: they replace the session the others use.
+ * sqlmap against the API: query strings, ids and order numbers inside paths
+ * (`*` marks the injection point), JSON bodies, and at level 2 the session
+ * cookie too. Sign-up and log-in go last: they replace the session the others use.
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runTool, type ScanContext } from './run.ts';
 
+/** The shopper's newest order number, asked of the store with the scan's session. */
+async function ownOrderNumber(ctx: ScanContext): Promise<string> {
+  try {
+    const res = await fetch(`${ctx.base}/api/orders?view=all`, { headers: { cookie: ctx.cookie } });
+    const body = (await res.json()) as { orders?: Array<{ number?: string }> };
+    const number = body.orders?.[0]?.number;
+    if (number) return number;
+  } catch {
+    // said below
+  }
+  ctx.finding('sqlmap: the scan’s shopper has no order, so the order paths were scanned with a made-up number');
+  return 'TSW-10001';
+}
+
 export async function sqlmapScan(ctx: ScanContext): Promise<void> {
-  const { base, productId, orderId, address } = ctx;
+  const { base, productId, address } = ctx;
+  const orderNumber = ctx.orderNumber ?? (await ownOrderNumber(ctx));
   const body = (value: unknown) => ['--data', JSON.stringify(value)];
   const targets: Array<{ name: string; args: string[] }> = [
     { name: 'listing query', args: ['-u', `${base}/api/products?category=men-watch&brand=rolex&sort=latest&page=1`] },
@@ -16,7 +31,12 @@ export async function sqlmapScan(ctx: ScanContext): Promise<void> {
     { name: 'latest query', args: ['-u', `${base}/api/products/latest?limit=4`] },
     { name: 'product id (path)', args: ['-u', `${base}/api/products/${productId}*`] },
     { name: 'related id (path)', args: ['-u', `${base}/api/products/${productId}*/related`] },
-    { name: 'own order id (path)', args: ['-u', `${base}/api/orders/${orderId}*`] },
+    { name: 'own order number (path)', args: ['-u', `${base}/api/orders/${orderNumber}*`] },
+    {
+      // A well-formed reference the store may keep: the order reads "Advance: checking" afterwards.
+      name: 'advance UTR body',
+      args: ['-u', `${base}/api/orders/${orderNumber}/advance`, ...body({ utr: '123456789012' })],
+    },
     { name: 'orders view query', args: ['-u', `${base}/api/orders?view=open`] },
     { name: 'add to cart body', args: ['-u', `${base}/api/cart/items`, ...body({ productId, quantity: 1 })] },
     {

@@ -4,7 +4,9 @@ import {
   brandFromSlug,
   brandSlug,
   categoryFromSlug,
+  categoryLabel,
   categorySlug,
+  LISTING_TABS,
   listingPath,
   productPath,
 } from './catalog.ts';
@@ -24,6 +26,11 @@ describe('slug rules (SPEC §2)', () => {
     expect(categorySlug('swizz eta watch')).toBe('swizz-eta-watch');
     expect(categoryFromSlug('men-watch')).toBe('men watch');
     expect(categoryFromSlug('kids-watch')).toBeNull();
+  });
+  it('names categories as the listing tabs do', () => {
+    for (const tab of LISTING_TABS) if (tab.category) expect(categoryLabel(tab.category)).toBe(tab.label);
+    expect(categoryLabel('swizz eta watch')).toBe('Swizz ETA Watch');
+    expect(categoryLabel('original watch')).toBe('Original Watch');
   });
   it('has the 28 brands with the four original brands last', () => {
     expect(BRANDS).toHaveLength(28);

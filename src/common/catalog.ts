@@ -83,6 +83,15 @@ export function brandFromSlug(slug: string): Brand | null {
   return BRANDS.find((b) => b.toLowerCase() === name) ?? null;
 }
 
+/**
+ * A category as the shop names it: the listing tab's label ("Swizz ETA Watch"),
+ * or each word capitalised for a category without a tab ("Original Watch").
+ */
+export function categoryLabel(category: string): string {
+  const name = category.toLowerCase();
+  return LISTING_TABS.find((t) => t.category === name)?.label ?? name.replace(/(^|\s)\S/g, (c) => c.toUpperCase());
+}
+
 /** Path of a listing page. */
 export function listingPath(category?: string | null, brand?: string | null): string {
   if (!category) return '/product';

@@ -44,3 +44,6 @@ export const POLICY = {
 
 /** Estimated delivery: order date plus 3 to plus 9 days (SPEC §9). */
 export const DELIVERY_DAYS = { min: 3, max: 9 } as const;
+
+/** A counted watch with this many or fewer left is flagged as low stock to the owner. */
+export const LOW_STOCK = 3;

@@ -25,6 +25,8 @@ import { COMPRESS_THRESHOLD } from './http/cached-json.ts';
 import { answerFrameworkError, registerErrorHandling } from './http/errors.ts';
 import { registerNulGuard, registerOriginCheck, registerSecurityHeaders } from './http/security.ts';
 import { mediaServeRoutes } from './media/serve-routes.ts';
+import { mailPlugin } from './notifications/plugin.ts';
+import type { MailWorkerOptions } from './notifications/worker.ts';
 import { pageRoutes } from './pages/routes.ts';
 import { apiRoutes } from './routes.ts';
 import { registerSpa } from './web/spa.ts';
@@ -45,6 +47,8 @@ export interface BuildOptions {
   /** Folder of the built web app; omitted in API-only tests. */
   webDistDir?: string;
   logger?: boolean;
+  /** Mail worker timings (tests); defaults otherwise. */
+  mail?: MailWorkerOptions;
 }
 
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
@@ -84,6 +88,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   registerOriginCheck(app);
   registerNulGuard(app);
 
+  await app.register(mailPlugin, options.mail ?? {});
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(apiRoutes, { prefix: '/api' });
   await app.register(mediaServeRoutes);

@@ -4,6 +4,7 @@
  */
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { UPI_ID_PATTERN } from '../common/advance.ts';
 import { isCommonPassword } from '../common/common-passwords.ts';
 
 const bool = z
@@ -33,6 +34,17 @@ const envSchema = z.object({
   SHOP_WHATSAPP: phone.default('919876543210'),
   SHOP_EMAIL: z.string().email('must be an email address').default('support@timesquarewatches.in'),
   SHOP_ADDRESS: z.string().trim().min(1).default('Shop 12, Crawford Market, Mumbai - 400001, Maharashtra'),
+  SHOP_ORDER_PREFIX: z
+    .string()
+    .regex(/^[A-Z][A-Z0-9]{0,9}$/, 'must be 1 to 10 capital letters or digits, starting with a letter')
+    .default('TSW'),
+  SHOP_UPI_ID: z.string().trim().regex(UPI_ID_PATTERN, 'must be a UPI id such as shopname@okhdfcbank').optional(),
+  SHOP_UPI_NAME: z.string().trim().min(1).max(60).optional(),
+  OWNER_EMAIL: z.string().email('must be an email address').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^\s]+$/, 'must be an SMTP URL such as smtp://user:pass@host:587')
+    .optional(),
   PUBLIC_URL: z.string().url('must be a full URL such as https://shop.example.in').optional(),
   COOKIE_SECURE: bool.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -51,6 +63,14 @@ export interface Config {
   databaseUrl: string | undefined;
   admin: { username: string; password: string | undefined };
   shop: { name: string; phone: string; whatsapp: string; email: string; address: string };
+  /** Order numbers are PREFIX-NNNNN. */
+  orderPrefix: string;
+  /** The merchant UPI id the advance is paid to; without it shoppers are offered WhatsApp. */
+  upi: { id: string; name: string } | undefined;
+  /** Who hears of new orders and submitted advances. */
+  ownerEmail: string;
+  /** Mail goes out through this server; without it messages wait in the outbox (listed on the dashboard). */
+  smtpUrl: string | undefined;
   publicUrl: string | undefined;
   /** Secure cookies (and the __Host- prefix): on in production unless turned off. */
   cookieSecure: boolean;
@@ -85,6 +105,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       email: e.SHOP_EMAIL,
       address: e.SHOP_ADDRESS,
     },
+    orderPrefix: e.SHOP_ORDER_PREFIX,
+    upi: e.SHOP_UPI_ID ? { id: e.SHOP_UPI_ID, name: e.SHOP_UPI_NAME ?? e.SHOP_NAME } : undefined,
+    ownerEmail: e.OWNER_EMAIL ?? e.SHOP_EMAIL,
+    smtpUrl: e.SMTP_URL,
     publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
     cookieSecure: e.COOKIE_SECURE ?? e.NODE_ENV === 'production',
     logLevel: e.LOG_LEVEL,

@@ -41,7 +41,11 @@ export async function startServer(config: Config, options: StartOptions = {}) {
     const { isDatabaseEmpty, seedDemo } = await import('./db/seed/index.ts');
     if (await isDatabaseEmpty(database.db)) {
       app.log.info(`Empty database: seeding ${config.seedProducts} demo products`);
-      const result = await seedDemo(database.db, { products: config.seedProducts, uploadsDir: config.uploadsDir });
+      const result = await seedDemo(database.db, {
+        products: config.seedProducts,
+        uploadsDir: config.uploadsDir,
+        orderPrefix: config.orderPrefix,
+      });
       app.log.info(`Seeded ${result.products} products and ${result.images} images in ${result.ms} ms`);
     }
   }

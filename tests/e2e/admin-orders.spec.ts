@@ -32,7 +32,7 @@ test('the admin delivers a shopper’s order and it moves to the shopper’s His
     },
   });
   expect(placed.status()).toBe(201);
-  const orderId: string = (await placed.json()).order.id;
+  const orderId: string = (await placed.json()).order.number;
 
   await shopper.goto('/orders');
   const open = shopper.locator('.order-card', { hasText: orderId });
@@ -40,13 +40,16 @@ test('the admin delivers a shopper’s order and it moves to the shopper’s His
 
   // The admin finds the order by the shopper's number and sets it to delivered.
   await adminLogin(page, '/dashboard/orders');
-  await page.getByLabel('Order ID or phone number').fill(phone);
+  await page.getByLabel('Order number, phone or UTR').fill(phone);
   await page.getByRole('button', { name: 'Search' }).click();
-  const row = page.getByRole('row', { name: new RegExp(orderId) });
+  const row = page.getByRole('row', { name: new RegExp(orderId) }).first();
   await expect(row).toContainText('Nisha Rao');
   await expect(row).toContainText('2');
   await expect(row.getByRole('link', { name: product.name })).toBeVisible();
   await screenshots(page, 'admin-orders');
+  // Packing needs the ₹300 advance (the packing gate): the owner found it paid.
+  await row.getByRole('button', { name: /Mark received/ }).click();
+  await expect(page.getByText(`Order ${orderId}: advance marked received`)).toBeVisible();
   await page.getByLabel(`State of order ${orderId}`).selectOption('packed');
   await expect(page.getByText(`Order ${orderId} is now Packed`)).toBeVisible();
   await shopper.reload();

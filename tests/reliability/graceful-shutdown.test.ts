@@ -123,9 +123,12 @@ describe.each<Dialect>(['sqlite', 'postgres'])('graceful shutdown on %s', (diale
           const placed = await shopper.call('POST', '/api/orders', { address: ADDRESS, idempotencyKey });
           note(placed, sentAt);
           if (ok(placed)) {
-            const order = placed.body.order as { id: string; lines: Array<{ productId: string; quantity: number }> };
+            const order = placed.body.order as {
+              number: string;
+              lines: Array<{ productId: string; quantity: number }>;
+            };
             acked.push({
-              orderId: order.id,
+              orderNumber: order.number,
               userId: shopper.userId,
               lines: Object.fromEntries(order.lines.map((l) => [l.productId, l.quantity])),
             });

@@ -1,17 +1,27 @@
 /**
  * ASVS V4 (access control): every API route × {nobody, shopper A, shopper B,
  * admin} with the status each must get. Routes that name a shopper's thing
- * (an order, a cart line) name shopper B's, so A must get 404 where B gets
- * 200; every admin route answers 401 to nobody and 403 to any shopper. The
- * route list comes from the app's router: a route without a row here fails.
+ * (an order by its number, a cart line) name shopper B's, so A must get 404
+ * where B gets 200; every admin route answers 401 to nobody and 403 to any
+ * shopper. The route list comes from the app's router: a route without a row
+ * here fails.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { multipart, pngImage, validProduct } from '../../src/server/admin/test-helpers.ts';
+import { multipart, placeOrder, pngImage, validProduct } from '../../src/server/admin/test-helpers.ts';
+import { ORDER_NOT_FOUND } from '../../src/server/orders/queries.ts';
 import { TEST_DIALECTS } from '../../src/server/test-support/databases.ts';
 import { ADDRESS, signupBody } from '../../src/server/test-support/shoppers.ts';
 import { documentedRoutes, routerApiRoutes } from './support/routes.ts';
-import { createWorld, errorMessageOf, ROLES, type Role, SHOPPER_PASSWORD, type World } from './support/world.ts';
+import {
+  createWorld,
+  errorMessageOf,
+  newUtr,
+  ROLES,
+  type Role,
+  SHOPPER_PASSWORD,
+  type World,
+} from './support/world.ts';
 
 interface Request {
   url: string;
@@ -29,6 +39,9 @@ const all = (status: number): Expected => ({ nobody: status, shopperA: status, s
 /** A shopper-only route: the admin's session is not a shopper's. */
 const shopper = (a: number, b = a): Expected => ({ nobody: 401, shopperA: a, shopperB: b, admin: 401 });
 const adminOnly = (status: number): Expected => ({ nobody: 401, shopperA: 403, shopperB: 403, admin: status });
+
+/** The UPI reference B sends in the matrix. A tries the same one first: had A's refused attempt stored it, B would get 409. */
+const B_UTR = newUtr();
 
 let seq = 0;
 const unique = () => `${Date.now() % 100_000}${seq++}`;
@@ -127,9 +140,21 @@ const ROWS: Row[] = [
     expect: shopper(201),
   },
   { route: 'GET /api/orders', request: () => ({ url: '/api/orders?view=all' }), expect: shopper(200) },
+  // Orders are named by their number, which is easy to guess (TSW-10427, TSW-10428…): only the owner reaches one.
   {
-    route: 'GET /api/orders/:orderId',
+    route: 'GET /api/orders/:orderNumber',
     request: (w) => ({ url: `/api/orders/${w.bOrder}` }),
+    expect: shopper(404, 200),
+  },
+  {
+    route: 'GET /api/orders/:orderNumber/advance-qr.svg',
+    request: (w) => ({ url: `/api/orders/${w.bOrder}/advance-qr.svg` }),
+    expect: shopper(404, 200),
+  },
+  {
+    // B sends the advance's UPI reference for B's order; A's attempt is a 404 that stores nothing (checked below).
+    route: 'POST /api/orders/:orderNumber/advance',
+    request: (w) => ({ url: `/api/orders/${w.bOrder}/advance`, payload: { utr: B_UTR } }),
     expect: shopper(404, 200),
   },
   // Last of B's rows, as it empties B's cart line.
@@ -182,13 +207,19 @@ const ROWS: Row[] = [
     expect: adminOnly(200),
   },
   {
-    route: 'GET /api/admin/orders/:id',
+    route: 'GET /api/admin/orders/:orderNumber',
     request: (w) => ({ url: `/api/admin/orders/${w.bOrder}` }),
     expect: adminOnly(200),
   },
   {
-    route: 'PATCH /api/admin/orders/:id/state',
-    request: (w) => ({ url: `/api/admin/orders/${w.bOrder}/state`, payload: { state: 'packed' } }),
+    // An order whose advance the admin marked received: packing it is allowed, so the admin's 200 proves the route.
+    route: 'PATCH /api/admin/orders/:orderNumber/state',
+    request: (w) => ({ url: `/api/admin/orders/${w.bSettledOrder}/state`, payload: { state: 'packed' } }),
+    expect: adminOnly(200),
+  },
+  {
+    route: 'POST /api/admin/orders/:orderNumber/advance',
+    request: (w) => ({ url: `/api/admin/orders/${w.bOrder}/advance`, payload: { action: 'received', note: '' } }),
     expect: adminOnly(200),
   },
   { route: 'GET /api/admin/stats', request: () => ({ url: '/api/admin/stats' }), expect: adminOnly(200) },
@@ -236,6 +267,9 @@ describe.each(TEST_DIALECTS)('on %s', (dialect) => {
   });
   afterAll(() => w.t.close());
 
+  const orderRow = (number: string) =>
+    w.t.app.db.selectFrom('orders').selectAll().where('number', '=', number).executeTakeFirstOrThrow();
+
   async function send(row: Row, role: Role) {
     const { url, payload, multipart: isUpload } = row.request(w, role);
     const method = row.route.split(' ')[0] as 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -263,12 +297,22 @@ describe.each(TEST_DIALECTS)('on %s', (dialect) => {
         'rows for routes that no longer exist',
       ).toEqual([]);
       expect([...documented].sort()).toEqual(served);
+      // The router's listing is read from its printed tree: make sure it sees nested routes such as the advance's.
+      expect(served).toEqual(
+        expect.arrayContaining([
+          'GET /api/orders/:orderNumber/advance-qr.svg',
+          'POST /api/orders/:orderNumber/advance',
+          'POST /api/admin/orders/:orderNumber/advance',
+          'PATCH /api/admin/orders/:orderNumber/state',
+        ]),
+      );
       console.log(
         `authorization matrix: ${rows.length} routes x ${ROLES.length} roles = ${rows.length * ROLES.length} checks`,
       );
     });
 
-    it.each(ROWS)('$route', async (row) => {
+    // '%s' with the route itself: '$route' would shorten long routes in the test's name.
+    it.each(ROWS.map((row) => [row.route, row] as const))('%s', async (_route, row) => {
       for (const role of ROLES) {
         const res = await send(row, role);
         // A row may end a session on purpose (log out, log in again); the next role starts from the same cast.
@@ -300,24 +344,35 @@ describe.each(TEST_DIALECTS)('on %s', (dialect) => {
       const bLine = await as(w.b.cookie, 'POST', '/api/cart/items', { productId: w.bCartProduct });
       expect(bLine.statusCode).toBe(200);
 
-      // A's attempts on B's things, by every id A could learn: B's user id, order id and cart line.
+      // A's attempts on B's things, by every id A could learn: B's user id, order number and cart line.
       expect((await as(w.a.cookie, 'GET', `/api/orders/${w.bOrder}`)).statusCode).toBe(404);
+      expect((await as(w.a.cookie, 'GET', `/api/orders/${w.bOrder}/advance-qr.svg`)).statusCode).toBe(404);
       expect((await as(w.a.cookie, 'PUT', `/api/cart/items/${w.bCartProduct}`, { quantity: 9 })).statusCode).toBe(404);
       expect((await as(w.a.cookie, 'DELETE', `/api/cart/items/${w.bCartProduct}`)).statusCode).toBe(404);
+      for (const url of [`/api/profile/${w.b.id}`, `/api/cart/${w.b.id}`, `/api/users/${w.b.id}`]) {
+        expect((await as(w.a.cookie, 'GET', url)).statusCode, url).toBe(404);
+      }
+      // Internal ids are no key at all: B's user id or B's order's internal id is not an order number (400).
+      const bInternal = await orderRow(w.bOrder);
       for (const url of [
         `/api/orders/${w.b.id}`,
-        `/api/profile/${w.b.id}`,
-        `/api/cart/${w.b.id}`,
-        `/api/users/${w.b.id}`,
+        `/api/orders/${bInternal.id}`,
+        `/api/orders/${bInternal.id}/advance-qr.svg`,
       ]) {
-        expect((await as(w.a.cookie, 'GET', url)).statusCode, url).toBe(404);
+        const res = await as(w.a.cookie, 'GET', url);
+        expect(res.statusCode, url).toBe(400);
+        expect(errorMessageOf(res.body), url).toBe(ORDER_NOT_FOUND);
       }
       // Ids in the body or query are ignored: A's own profile answers, never B's.
       const aProfile = await as(w.a.cookie, 'GET', `/api/profile?userId=${w.b.id}&id=${w.b.id}`);
       expect(aProfile.json().user.id).toBe(w.a.id);
       const aOrders = await as(w.a.cookie, 'GET', `/api/orders?view=all&userId=${w.b.id}`);
       expect(aOrders.statusCode).toBe(200);
-      expect(aOrders.json().orders.map((o: { id: string }) => o.id)).not.toContain(w.bOrder);
+      const aNumbers: string[] = aOrders.json().orders.map((o: { number: string }) => o.number);
+      expect(aNumbers).toContain(w.aOrder);
+      const bNumbers: string[] = bBefore.orders.orders.map((o: { number: string }) => o.number);
+      expect(bNumbers).toEqual(expect.arrayContaining([w.bOrder, w.bSettledOrder]));
+      expect(aNumbers.filter((n) => bNumbers.includes(n))).toEqual([]);
       const aCart = await as(w.a.cookie, 'GET', '/api/cart');
       expect(aCart.json().lines.map((l: { productId: string }) => l.productId)).not.toContain(w.bCartProduct);
       const aProfilePut = await as(w.a.cookie, 'PUT', '/api/profile', {
@@ -338,6 +393,57 @@ describe.each(TEST_DIALECTS)('on %s', (dialect) => {
       const bCart = (await as(w.b.cookie, 'GET', '/api/cart')).json();
       expect(bCart.lines).toEqual(bLine.json().lines);
       expect(bBefore.cart.lines.length).toBeLessThanOrEqual(bCart.lines.length);
+    });
+
+    it('A’s advance reference and QR requests on B’s order get the answer of a missing order, and store nothing', async () => {
+      const bOrder = await placeOrder(w.t, w.b.cookie, w.product);
+      const missing = 'TSW-999999';
+      const utr = newUtr();
+      const send = (cookie: string | null, method: 'GET' | 'POST', url: string, payload?: object) =>
+        w.t.app.inject({ method, url, headers: cookie ? { cookie } : {}, ...(payload ? { payload } : {}) });
+      const bView = async () => (await send(w.b.cookie, 'GET', `/api/orders/${bOrder}`)).json();
+      const traces = async () => {
+        const row = await orderRow(bOrder);
+        const events = await w.t.app.db.selectFrom('order_events').selectAll().where('order_id', '=', row.id).execute();
+        const mails = await w.t.app.db.selectFrom('outbox').select('kind').where('order_id', '=', row.id).execute();
+        const utrHolders = await w.t.app.db.selectFrom('orders').select('id').where('advance_utr', '=', utr).execute();
+        return { row, events, mails, utrHolders };
+      };
+      const before = { view: await bView(), traces: await traces() };
+      expect(before.traces.row.advance_state).toBe('awaiting');
+
+      // Order numbers are easy to guess, so B's order must answer A exactly as an order that does not exist.
+      for (const [method, path, payload] of [
+        ['POST', '/advance', { utr }],
+        ['GET', '/advance-qr.svg', undefined],
+        ['GET', '', undefined],
+      ] as const) {
+        const theirs = await send(w.a.cookie, method, `/api/orders/${bOrder}${path}`, payload);
+        const none = await send(w.a.cookie, method, `/api/orders/${missing}${path}`, payload);
+        expect(theirs.statusCode, `${method} ${path}`).toBe(404);
+        expect(theirs.body, `${method} ${path}`).toBe(none.body);
+        expect(errorMessageOf(theirs.body)).toBe(ORDER_NOT_FOUND);
+        // Nobody and the admin's session (not a shopper's) are turned away before any order is looked up.
+        for (const cookie of [null, w.admin.cookie]) {
+          expect((await send(cookie, method, `/api/orders/${bOrder}${path}`, payload)).statusCode).toBe(401);
+        }
+      }
+      // An id or owner in the body changes nothing either.
+      const smuggled = await send(w.a.cookie, 'POST', `/api/orders/${w.aOrder}/advance`, {
+        utr: newUtr(),
+        orderNumber: bOrder,
+        number: bOrder,
+        userId: w.b.id,
+      });
+      expect(smuggled.statusCode).toBe(200);
+      expect(smuggled.json().order.number).toBe(w.aOrder);
+
+      expect({ view: await bView(), traces: await traces() }).toEqual(before);
+      expect(before.traces.utrHolders).toEqual([]);
+      // The reference A tried was never stored anywhere: B may still send it for B's own order.
+      const own = await send(w.b.cookie, 'POST', `/api/orders/${bOrder}/advance`, { utr });
+      expect(own.statusCode, own.body).toBe(200);
+      expect(own.json().order.advance).toMatchObject({ state: 'submitted', utr });
     });
   });
 });

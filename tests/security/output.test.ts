@@ -3,7 +3,8 @@
  * holding markup are data, never markup: JSON as typed, and escaped in the
  * server-rendered head; HTML answers carry a CSP without inline script,
  * nosniff and frame protection; uploaded files are only ever served as WebP
- * images with a sandbox; CSV exports defuse spreadsheet formulas.
+ * images with a sandbox; the advance's QR code is a plain SVG drawing and the
+ * owner's private notes stay private; CSV exports defuse spreadsheet formulas.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -103,10 +104,10 @@ describe('markup in shop data is data', () => {
     const profile = await t.app.inject({ method: 'GET', url: '/api/profile', headers: { cookie: shopper.cookie } });
     expect(profile.headers['content-type']).toMatch(/^application\/json/);
     expect(profile.json().user).toMatchObject({ name: `Asha ${SCRIPT}`, addresses: [EVIL_ADDRESS] });
-    const orderId = await placeOrder(t, shopper.cookie, productId);
+    const orderNumber = await placeOrder(t, shopper.cookie, productId);
     const own = await t.app.inject({
       method: 'GET',
-      url: `/api/orders/${orderId}`,
+      url: `/api/orders/${orderNumber}`,
       headers: { cookie: shopper.cookie },
     });
     expect(own.json().order.address).toBe('12, Sea View, near Church, Mumbai - 400001, Maharashtra');
@@ -119,7 +120,7 @@ describe('markup in shop data is data', () => {
     expect(placed.statusCode).toBe(201);
     const seen = await t.app.inject({
       method: 'GET',
-      url: `/api/admin/orders/${placed.json().order.id}`,
+      url: `/api/admin/orders/${placed.json().order.number}`,
       headers: { cookie: admin },
     });
     expect(seen.headers['content-type']).toMatch(/^application\/json/);
@@ -136,6 +137,72 @@ describe('markup in shop data is data', () => {
     expect(csv.headers['content-disposition']).toMatch(/^attachment;/);
     expect(csv.body).toContain(`"'=HYPERLINK(""http://evil.example"",""x"")"`);
     expect(csv.body).not.toMatch(/(^|,)=HYPERLINK/m);
+  });
+});
+
+describe('the advance: the owner’s notes and the UPI QR code', () => {
+  const UPI_NAME = `Time ${SCRIPT} Watches`;
+  let upi: TestApp;
+  let owner: string;
+  let watch: string;
+  beforeAll(async () => {
+    upi = await createTestApp({ env: { SHOP_UPI_ID: 'timesquare@okhdfcbank', SHOP_UPI_NAME: UPI_NAME } });
+    owner = await adminCookie(upi, 'upi-owner', 'upi-owner-password-1');
+    watch = await createProduct(upi, owner, { name: EVIL_NAME, category: 'women watch' });
+  });
+  afterAll(() => upi.close());
+
+  const call = (cookie: string, method: 'GET' | 'POST', url: string, payload?: object) =>
+    upi.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
+
+  it('serves the QR code as a plain SVG drawing: no script, handler, link or text, whatever the shop’s name', async () => {
+    const shopper = await signUp(upi.app);
+    const number = await placeOrder(upi, shopper.cookie, watch);
+    const order = (await call(shopper.cookie, 'GET', `/api/orders/${number}`)).json().order;
+    // The payee name is percent-encoded inside the link: as JSON data it holds no markup.
+    expect(order.advance.payLink).toMatch(/^upi:\/\/pay\?pa=timesquare%40okhdfcbank&pn=Time%20%3Cscript%3E/);
+    expect(order.advance.payLink).not.toMatch(/[<>"' ]/);
+    const qr = await call(shopper.cookie, 'GET', `/api/orders/${number}/advance-qr.svg`);
+    expect(qr.statusCode).toBe(200);
+    expect(qr.headers['content-type']).toBe('image/svg+xml; charset=utf-8');
+    expect(qr.headers['x-content-type-options']).toBe('nosniff');
+    expect(qr.headers['cache-control']).toBe('no-store');
+    expect(String(qr.headers['content-security-policy'])).toContain("script-src 'self'");
+    const svg = qr.body;
+    expect(svg).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+    // Only the drawing's own elements and attributes.
+    expect([...new Set([...svg.matchAll(/<\/?([a-zA-Z][\w:-]*)/g)].map((m) => m[1]))].sort()).toEqual(['path', 'svg']);
+    expect(svg).not.toMatch(/script|on\w+\s*=|href|javascript:|foreignObject|<text|upi:|Watches/i);
+  });
+
+  it('returns the owner’s refusal reason to the shopper verbatim as JSON, and never the note of a waiver', async () => {
+    const shopper = await signUp(upi.app);
+    const number = await placeOrder(upi, shopper.cookie, watch);
+    const reason = `No payment found ${SCRIPT} ${JS_URL}`;
+    const utr = `${Date.now()}`.slice(-12).padStart(12, '7');
+    expect((await call(shopper.cookie, 'POST', `/api/orders/${number}/advance`, { utr })).statusCode).toBe(200);
+    const refused = await call(owner, 'POST', `/api/admin/orders/${number}/advance`, {
+      action: 'refused',
+      note: reason,
+    });
+    expect(refused.statusCode, refused.body).toBe(200);
+    const seen = await call(shopper.cookie, 'GET', `/api/orders/${number}`);
+    expect(seen.headers['content-type']).toMatch(/^application\/json/);
+    expect(seen.json().order.advance).toMatchObject({ state: 'refused', note: reason, utr: null });
+
+    const waiver = 'Known customer; owes us from the last order';
+    const waived = await call(owner, 'POST', `/api/admin/orders/${number}/advance`, { action: 'waived', note: waiver });
+    expect(waived.statusCode, waived.body).toBe(200);
+    expect(waived.json().order.advance.note).toBe(waiver);
+    for (const url of [`/api/orders/${number}`, '/api/orders?view=all']) {
+      const res = await call(shopper.cookie, 'GET', url);
+      expect(res.statusCode).toBe(200);
+      expect(res.body, url).not.toContain('Known customer');
+    }
+    expect((await call(shopper.cookie, 'GET', `/api/orders/${number}`)).json().order.advance).toMatchObject({
+      state: 'waived',
+      note: null,
+    });
   });
 });
 

@@ -12,7 +12,7 @@ import { nowIso } from '../../src/server/db/ids.ts';
 import { createTestApp, type TestApp } from '../../src/server/test-support/app.ts';
 import { signupBody } from '../../src/server/test-support/shoppers.ts';
 import { routerApiRoutes, STATE_CHANGING } from './support/routes.ts';
-import { createWorld, errorMessageOf, type World } from './support/world.ts';
+import { createWorld, errorMessageOf, newUtr, type World } from './support/world.ts';
 
 const CROSS_ORIGIN = 'Requests from other websites are not allowed';
 
@@ -137,10 +137,14 @@ describe('sessions and origins', () => {
   it('refuses every state-changing API route from another origin, for every kind of caller', async () => {
     const stateChanging = routerApiRoutes(w.t.app).filter((r) => STATE_CHANGING.has(r.split(' ')[0] as string));
     expect(stateChanging.length).toBeGreaterThan(20);
+    expect(stateChanging).toContain('POST /api/orders/:orderNumber/advance');
+    expect(stateChanging).toContain('POST /api/admin/orders/:orderNumber/advance');
     const before = await w.t.app.db.selectFrom('sessions').select('token_hash').execute();
+    const ordersBefore = await w.t.app.db.selectFrom('orders').selectAll().orderBy('id').execute();
     for (const route of stateChanging) {
       const [method, path] = route.split(' ') as [string, string];
-      const url = path.replace(/:(\w+)/g, w.product);
+      // Real things in the URL (A's own order, a real product), so only the origin check can stop the request.
+      const url = path.replace(/:(\w+)/g, (_, name: string) => (name === 'orderNumber' ? w.aOrder : w.product));
       for (const cookie of [null, w.a.cookie, w.admin.cookie]) {
         for (const headers of [
           { origin: 'https://evil.example' },
@@ -159,9 +163,10 @@ describe('sessions and origins', () => {
         }
       }
     }
-    // Nothing happened: not even a log out.
+    // Nothing happened: not even a log out, nor a change to an order or its advance.
     const after = await w.t.app.db.selectFrom('sessions').select('token_hash').execute();
     expect(after.length).toBe(before.length);
+    expect(await w.t.app.db.selectFrom('orders').selectAll().orderBy('id').execute()).toEqual(ordersBefore);
   });
 
   it('a sample per domain: the same request from the shop’s own origin goes through', async () => {
@@ -171,6 +176,8 @@ describe('sessions and origins', () => {
       ['POST', '/api/cart/items', { productId: w.product }, w.a.cookie, 200],
       ['POST', '/api/profile/addresses', { address: '7, Hill Road, near Park, Pune - 411002, MH' }, w.a.cookie, 200],
       ['POST', `/api/products/${w.product}/views`, {}, w.a.cookie, 200],
+      ['POST', `/api/orders/${w.aOrder}/advance`, { utr: newUtr() }, w.a.cookie, 200],
+      ['POST', `/api/admin/orders/${w.bOrder}/advance`, { action: 'received', note: '' }, w.admin.cookie, 200],
       ['PATCH', `/api/admin/products/${w.product}/stock`, { inStock: true }, w.admin.cookie, 200],
       [
         'POST',

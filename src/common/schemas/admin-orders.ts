@@ -1,5 +1,6 @@
 /** Orders and stats as the admin area reads them, and the state change it sends. */
 import { z } from 'zod';
+import { ADVANCE_STATES } from '../advance.ts';
 import { CATEGORIES, ORDER_STATES } from '../catalog.ts';
 
 export const orderStateInputSchema = z.object({
@@ -14,20 +15,47 @@ export const adminOrderLineSchema = z.object({
   discountPrice: z.number().int(),
 });
 
+/** The owner's finding on an advance: received, refused (a reason the shopper reads) or waived (a note). */
+export const ADVANCE_ACTIONS = ['received', 'refused', 'waived'] as const;
+export const ADVANCE_NOTE_MESSAGES = {
+  refused: 'Please write the reason: the shopper reads it',
+  waived: 'Please write why the advance is waived: it stays in the order’s history',
+} as const;
+export const advanceActionSchema = z
+  .object({
+    action: z.enum(ADVANCE_ACTIONS, 'Please choose received, refused or waived'),
+    note: z.string('The note must be text').trim().max(300, 'Please keep the note under 300 characters').default(''),
+  })
+  .superRefine((v, ctx) => {
+    if (v.action !== 'received' && v.note.length < 3) {
+      ctx.addIssue({ code: 'custom', message: ADVANCE_NOTE_MESSAGES[v.action], path: ['note'] });
+    }
+  });
+export type AdvanceActionInput = z.infer<typeof advanceActionSchema>;
+
 export const orderEventSchema = z.object({
+  /** 'state': status is the order's state; 'advance': status is the advance's state. */
+  kind: z.enum(['state', 'advance']),
   status: z.string(),
+  note: z.string().nullable(),
   admin: z.string().nullable(),
   at: z.string(),
 });
 
 export const adminOrderSchema = z.object({
-  id: z.string(),
+  /** The order number (TSW-10427): the admin API's key for an order. */
+  number: z.string(),
   userName: z.string(),
   userPhone: z.string(),
   address: z.string(),
-  status: z.string(),
-  /** False while no admin has set a state: the shopper then reads Pending. */
-  setByAdmin: z.boolean(),
+  status: z.enum(ORDER_STATES),
+  advance: z.object({
+    state: z.enum(ADVANCE_STATES),
+    utr: z.string().nullable(),
+    note: z.string().nullable(),
+    amount: z.number().int(),
+    balance: z.number().int(),
+  }),
   quantity: z.number().int(),
   total: z.number().int(),
   createdAt: z.string(),
@@ -40,11 +68,12 @@ export const ORDER_PAGE_SIZE = 40;
 
 export const orderListQuerySchema = z.object({
   status: z.enum(ORDER_STATES, 'Unknown order state').optional(),
+  advance: z.enum(ADVANCE_STATES, 'Unknown advance state').optional(),
   q: z
     .string()
     .trim()
     .max(40, 'The search is too long')
-    .regex(/^[0-9A-Za-z]*$/, 'Search by an order id or a phone number (letters and digits only)')
+    .regex(/^[0-9A-Za-z-]*$/, 'Search by an order number, a phone number or a UPI reference')
     .optional(),
   page: z.coerce.number('The page must be a number').int().min(1).max(100_000).default(1),
 });
@@ -64,6 +93,27 @@ export const statsSchema = z.object({
   ordersByState: z.record(z.enum(ORDER_STATES), z.number().int()),
   /** The last 30 days, oldest first, each day in India time (YYYY-MM-DD). */
   ordersPerDay: z.array(z.object({ day: z.string(), orders: z.number().int() })),
+  /** What needs the owner now. */
+  attention: z.object({
+    /** Orders whose shopper sent a UPI reference to check. */
+    advancesToCheck: z.number().int(),
+    /** Orders still "ordered" whose advance is received or waived. */
+    ordersToPack: z.number().int(),
+    /** Counted watches at or under LOW_STOCK, fewest first. */
+    lowStock: z.array(z.object({ id: z.string(), name: z.string(), stockCount: z.number().int() })),
+    /** False without SMTP_URL: the store keeps messages and lists them here. */
+    mailConfigured: z.boolean(),
+    unsentMessages: z.array(
+      z.object({
+        to: z.string(),
+        subject: z.string(),
+        createdAt: z.string(),
+        attempts: z.number().int(),
+        lastError: z.string().nullable(),
+      }),
+    ),
+    unsentCount: z.number().int(),
+  }),
   topViewed: z.array(
     z.object({
       id: z.string(),

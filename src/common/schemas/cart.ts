@@ -57,3 +57,7 @@ export const cartSchema = z.object({
   totals: totalsSchema,
 });
 export type Cart = z.infer<typeof cartSchema>;
+
+/** POST /cart/items: the cart, and how many watches the call added (0 when the line was already at the cap). */
+export const addToCartResultSchema = cartSchema.extend({ added: z.number().int().min(0) });
+export type AddToCartResult = z.infer<typeof addToCartResultSchema>;

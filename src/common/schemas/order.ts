@@ -1,5 +1,6 @@
 /** Order shapes shared by checkout, Your Orders, History and the orders API. */
 import { z } from 'zod';
+import { ADVANCE_STATES, UTR_MESSAGE, UTR_PATTERN } from '../advance.ts';
 import { addressSchema } from './account.ts';
 import { MAX_CART_LINES, productIdSchema, quantitySchema, totalsSchema } from './cart.ts';
 
@@ -28,8 +29,24 @@ export const orderLineSchema = z.object({
 });
 export type OrderLine = z.infer<typeof orderLineSchema>;
 
+/** The advance as the shopper's order shows it (common/advance.ts). */
+export const orderAdvanceSchema = z.object({
+  amount: z.number().int(),
+  /** Left to pay on delivery: the total minus the advance. */
+  balance: z.number().int(),
+  state: z.enum(ADVANCE_STATES),
+  label: z.string(),
+  utr: z.string().nullable(),
+  /** The owner's reason when the advance was refused. */
+  note: z.string().nullable(),
+  /** The UPI intent link; null when the shop has no UPI id (then WhatsApp is offered). */
+  payLink: z.string().nullable(),
+});
+export type OrderAdvance = z.infer<typeof orderAdvanceSchema>;
+
 export const orderSchema = z.object({
-  id: z.string(),
+  /** The order number people read (TSW-10427); the internal id never leaves the server. */
+  number: z.string(),
   createdAt: z.string(),
   address: z.string(),
   status: z.string(),
@@ -38,8 +55,21 @@ export const orderSchema = z.object({
   lines: z.array(orderLineSchema),
   totals: totalsSchema,
   delivery: z.object({ from: z.string(), to: z.string() }),
+  advance: orderAdvanceSchema,
 });
 export type Order = z.infer<typeof orderSchema>;
+
+/** The shopper's UPI reference for the advance. */
+export const advancePaymentSchema = z.object({
+  utr: z.string(UTR_MESSAGE).trim().regex(UTR_PATTERN, UTR_MESSAGE),
+});
+export type AdvancePaymentInput = z.infer<typeof advancePaymentSchema>;
+
+/** Order numbers in URLs: letters, digits and one hyphen (TSW-10427). */
+export const orderNumberSchema = z
+  .string()
+  .max(40)
+  .regex(/^[A-Za-z0-9]{1,12}-[0-9]{1,12}$/, 'We could not find this order');
 
 /** Your Orders shows the undelivered ones, History the delivered ones (SPEC §4). */
 export const ORDER_VIEWS = ['open', 'delivered', 'all'] as const;

@@ -56,6 +56,13 @@ export const productCardSchema = productSchema.pick({
 });
 export type ProductCard = z.infer<typeof productCardSchema>;
 
+/** Watches left, for the admin only (shoppers read inStock): null when not counted. */
+const stockCount = z.number().int().nullable();
+export const adminProductSchema = productSchema.extend({ stockCount });
+export type AdminProduct = z.infer<typeof adminProductSchema>;
+export const adminProductCardSchema = productCardSchema.extend({ stockCount });
+export type AdminProductCard = z.infer<typeof adminProductCardSchema>;
+
 const rupees = (label: string) =>
   z
     .number(`${label} must be a number`)
@@ -84,6 +91,14 @@ export const productInputSchema = z
     status: z.union([z.enum(STATUSES), z.literal('')]).default(''),
     spinningText: z.string().trim().max(200).default(''),
     inStock: z.boolean().default(true),
+    /** Watches in stock; null (or absent) when the owner does not count them. */
+    stockCount: z
+      .number('The stock count must be a number')
+      .int('The stock count must be a whole number')
+      .min(0, 'The stock count cannot be negative')
+      .max(100_000, 'The stock count is too large')
+      .nullable()
+      .default(null),
     videoUrl: z
       .string()
       .trim()

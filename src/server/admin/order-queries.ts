@@ -1,4 +1,6 @@
 /** Reading orders for the admin area: a filtered page, each with its lines and state history. */
+import { type AdvanceState, balanceDue } from '../../common/advance.ts';
+import type { OrderState } from '../../common/catalog.ts';
 import type { AdminOrder, OrderListQuery } from '../../common/schemas/admin-orders.ts';
 import type { Db } from '../db/tables.ts';
 import { orderLinesOf } from '../orders/queries.ts';
@@ -8,24 +10,31 @@ function startsWith(text: string): string {
   return `${text}%`;
 }
 
-function filtered(db: Db, query: Pick<OrderListQuery, 'status' | 'q'>) {
+type Filter = Pick<OrderListQuery, 'status' | 'advance' | 'q'>;
+
+function filtered(db: Db, query: Filter) {
   let q = db.selectFrom('orders').innerJoin('users', 'users.id', 'orders.user_id');
   if (query.status) q = q.where('orders.status', '=', query.status);
+  if (query.advance) q = q.where('orders.advance_state', '=', query.advance);
   const search = query.q?.trim();
   if (search) {
-    // Order id (or its start) or the shopper's number (or its start).
+    // The order number (or its start, or its digits alone), the shopper's phone
+    // (or its start), or a UPI reference.
+    const upper = search.toUpperCase();
     q = q.where((eb) =>
       eb.or([
-        eb('orders.id', '=', search.toLowerCase()),
+        eb('orders.number', '=', upper),
+        eb('orders.number', 'like', eb.val(startsWith(upper))),
+        eb('orders.number', 'like', eb.val(`%-${search}`)),
         eb('orders.user_phone', 'like', eb.val(startsWith(search))),
-        eb('orders.id', 'like', eb.val(startsWith(search.toLowerCase()))),
+        eb('orders.advance_utr', '=', search),
       ]),
     );
   }
   return q;
 }
 
-export async function countOrders(db: Db, query: Pick<OrderListQuery, 'status' | 'q'>): Promise<number> {
+export async function countOrders(db: Db, query: Filter): Promise<number> {
   const row = await filtered(db, query)
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
@@ -33,22 +42,9 @@ export async function countOrders(db: Db, query: Pick<OrderListQuery, 'status' |
 }
 
 /** A page of orders, newest first, complete with lines and history. */
-export async function listOrders(
-  db: Db,
-  query: Pick<OrderListQuery, 'status' | 'q'>,
-  limit: number,
-  offset: number,
-): Promise<AdminOrder[]> {
+export async function listOrders(db: Db, query: Filter, limit: number, offset: number): Promise<AdminOrder[]> {
   const orders = await filtered(db, query)
-    .select([
-      'orders.id',
-      'orders.user_phone',
-      'orders.address',
-      'orders.status',
-      'orders.total',
-      'orders.created_at',
-      'users.name as user_name',
-    ])
+    .select(HEAD_COLUMNS)
     .orderBy('orders.created_at', 'desc')
     .orderBy('orders.id', 'desc')
     .limit(limit)
@@ -57,32 +53,42 @@ export async function listOrders(
   return withDetails(db, orders);
 }
 
-export async function getOrder(db: Db, id: string): Promise<AdminOrder | null> {
+export async function getOrder(db: Db, orderNumber: string): Promise<AdminOrder | null> {
   const order = await db
     .selectFrom('orders')
     .innerJoin('users', 'users.id', 'orders.user_id')
-    .select([
-      'orders.id',
-      'orders.user_phone',
-      'orders.address',
-      'orders.status',
-      'orders.total',
-      'orders.created_at',
-      'users.name as user_name',
-    ])
-    .where('orders.id', '=', id)
+    .select(HEAD_COLUMNS)
+    .where('orders.number', '=', orderNumber)
     .executeTakeFirst();
   if (!order) return null;
   return (await withDetails(db, [order]))[0] ?? null;
 }
 
+const HEAD_COLUMNS = [
+  'orders.id',
+  'orders.number',
+  'orders.user_phone',
+  'orders.address',
+  'orders.status',
+  'orders.total',
+  'orders.created_at',
+  'orders.advance_state',
+  'orders.advance_utr',
+  'orders.advance_note',
+  'users.name as user_name',
+] as const;
+
 interface OrderHead {
   id: string;
+  number: string;
   user_phone: string;
   address: string;
   status: string;
   total: number;
   created_at: string;
+  advance_state: string;
+  advance_utr: string | null;
+  advance_note: string | null;
   user_name: string;
 }
 
@@ -96,7 +102,9 @@ async function withDetails(db: Db, orders: OrderHead[]): Promise<AdminOrder[]> {
       .leftJoin('admins', 'admins.id', 'order_events.admin_id')
       .select([
         'order_events.order_id',
+        'order_events.kind',
         'order_events.status',
+        'order_events.note',
         'order_events.admin_id',
         'order_events.created_at',
         'admins.username',
@@ -109,15 +117,22 @@ async function withDetails(db: Db, orders: OrderHead[]): Promise<AdminOrder[]> {
   return orders.map((o) => {
     const own = lines.filter((l) => l.order_id === o.id);
     const history = events.filter((e) => e.order_id === o.id);
+    const total = Number(o.total);
     return {
-      id: o.id,
+      number: o.number,
       userName: o.user_name,
       userPhone: o.user_phone,
       address: o.address,
-      status: o.status,
-      setByAdmin: history.some((e) => e.admin_id !== null),
+      status: o.status as OrderState,
+      advance: {
+        state: o.advance_state as AdvanceState,
+        utr: o.advance_utr,
+        note: o.advance_note,
+        amount: total - balanceDue(total),
+        balance: balanceDue(total),
+      },
       quantity: own.reduce((sum, l) => sum + Number(l.quantity), 0),
-      total: Number(o.total),
+      total,
       createdAt: o.created_at,
       lines: own.map((l) => ({
         productId: l.product_id,
@@ -127,7 +142,9 @@ async function withDetails(db: Db, orders: OrderHead[]): Promise<AdminOrder[]> {
         discountPrice: Number(l.discount_price),
       })),
       history: history.map((e) => ({
+        kind: e.kind === 'advance' ? ('advance' as const) : ('state' as const),
         status: e.status,
+        note: e.note,
         admin: e.admin_id ? (e.username ?? 'a removed admin') : null,
         at: e.created_at,
       })),

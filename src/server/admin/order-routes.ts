@@ -1,24 +1,28 @@
 /**
  * Orders for the admin: a filtered, searchable page, one order, the state change
- * (any state in any order, SPEC §4; each change kept with its time and admin,
- * DESIGN.md 18) and a CSV export.
+ * and the advance's finding (admin/order-changes.ts), and a CSV export.
+ * Orders are named by their number.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ADVANCE_ADMIN_LABELS } from '../../common/advance.ts';
 import {
   adminOrderPageSchema,
   adminOrderSchema,
+  advanceActionSchema,
   ORDER_PAGE_SIZE,
   orderListQuerySchema,
   orderStateInputSchema,
 } from '../../common/schemas/admin-orders.ts';
-import { newId, nowIso } from '../db/ids.ts';
+import { orderNumberSchema } from '../../common/schemas/order.ts';
+import { nowIso } from '../db/ids.ts';
+import type { Db } from '../db/tables.ts';
 import { notFound } from '../http/errors.ts';
 import { toCsv } from '../leads/csv.ts';
+import { ORDER_NOT_FOUND, recordAdvance, setOrderState } from './order-changes.ts';
 import { countOrders, getOrder, listOrders } from './order-queries.ts';
 
-const idParams = z.object({ id: z.string().min(1).max(40) });
-const NOT_FOUND = 'This order does not exist';
+const numberParams = z.object({ orderNumber: orderNumberSchema });
 /** The export is for a small shop's records; past this, narrow it by state. */
 const EXPORT_MAX = 50_000;
 
@@ -34,7 +38,7 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['admin'],
-        summary: 'Orders, newest first: filter by state, search by order id or phone',
+        summary: 'Orders, newest first: filter by state and advance, search by order number, phone or UPI reference',
         querystring: orderListQuerySchema,
         response: { 200: adminOrderPageSchema },
       },
@@ -61,9 +65,11 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       const orders = await listOrders(app.db, request.query, EXPORT_MAX, 0);
       const rows: Array<Array<string | number | null>> = [
         [
-          'order id',
+          'order number',
           'date (IST)',
           'state',
+          'advance',
+          'UTR',
           'customer',
           'phone',
           'address',
@@ -77,9 +83,11 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       for (const o of orders) {
         for (const l of o.lines) {
           rows.push([
-            o.id,
+            o.number,
             indiaDateTime(o.createdAt),
             o.status,
+            ADVANCE_ADMIN_LABELS[o.advance.state],
+            o.advance.utr,
             o.userName,
             o.userPhone,
             o.address,
@@ -100,58 +108,60 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/orders/:id',
+    '/orders/:orderNumber',
     {
       schema: {
         tags: ['admin'],
-        summary: 'One order with its lines and state history',
-        params: idParams,
+        summary: 'One order by its number, with its lines and history',
+        params: numberParams,
         response: { 200: z.object({ order: adminOrderSchema }) },
       },
     },
-    async (request) => {
-      const order = await getOrder(app.db, request.params.id);
-      if (!order) throw notFound(NOT_FOUND);
-      return { order };
-    },
+    async (request) => ({ order: await orderOrThrow(app.db, request.params.orderNumber) }),
   );
 
   app.patch(
-    '/orders/:id/state',
+    '/orders/:orderNumber/state',
     {
       schema: {
         tags: ['admin'],
-        summary: 'Set an order’s state (ordered, packed, dispatched, delivered, cancelled)',
-        params: idParams,
+        summary:
+          'Set an order’s state (ordered, packed, dispatched, delivered, cancelled); packing and later need the advance',
+        params: numberParams,
         body: orderStateInputSchema,
         response: { 200: z.object({ order: adminOrderSchema }) },
       },
     },
     async (request) => {
-      const { id } = request.params;
-      const { state } = request.body;
-      await app.db.transaction().execute(async (trx) => {
-        // The update takes the order's row lock first; the time is read after it,
-        // and kept later than the order's last event, so two admins' changes are
-        // recorded in the order they committed (the last event is the state).
-        const result = await trx.updateTable('orders').set({ status: state }).where('id', '=', id).executeTakeFirst();
-        if (Number(result.numUpdatedRows) === 0) throw notFound(NOT_FOUND);
-        const last = await trx
-          .selectFrom('order_events')
-          .select((eb) => eb.fn.max('created_at').as('at'))
-          .where('order_id', '=', id)
-          .executeTakeFirst();
-        const lastMs = last?.at ? Date.parse(last.at) : 0;
-        const now = nowIso(Math.max(Date.now(), lastMs + 1));
-        await trx.updateTable('orders').set({ updated_at: now }).where('id', '=', id).execute();
-        await trx
-          .insertInto('order_events')
-          .values({ id: newId(), order_id: id, status: state, admin_id: request.adminId, created_at: now })
-          .execute();
-      });
-      const order = await getOrder(app.db, id);
-      if (!order) throw notFound(NOT_FOUND);
-      return { order };
+      const { orderNumber } = request.params;
+      await setOrderState(app.db, app.config, orderNumber, request.body.state, request.adminId!);
+      app.mail.nudge();
+      return { order: await orderOrThrow(app.db, orderNumber) };
+    },
+  );
+
+  app.post(
+    '/orders/:orderNumber/advance',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Record the owner’s finding on the advance: received, refused (with a reason) or waived (with a note)',
+        params: numberParams,
+        body: advanceActionSchema,
+        response: { 200: z.object({ order: adminOrderSchema }) },
+      },
+    },
+    async (request) => {
+      const { orderNumber } = request.params;
+      await recordAdvance(app.db, app.config, orderNumber, request.body, request.adminId!);
+      app.mail.nudge();
+      return { order: await orderOrThrow(app.db, orderNumber) };
     },
   );
 };
+
+async function orderOrThrow(db: Db, orderNumber: string) {
+  const order = await getOrder(db, orderNumber);
+  if (!order) throw notFound(ORDER_NOT_FOUND);
+  return order;
+}

@@ -9,13 +9,13 @@ import { BRANDS, CATEGORIES } from '../../common/catalog.ts';
 import { PAGE_SIZE } from '../../common/constants.ts';
 import { IMAGE_WIDTHS } from '../../common/media.ts';
 import {
-  type Product,
+  type AdminProduct,
+  adminProductCardSchema,
+  adminProductSchema,
   type ProductInput,
-  productCardSchema,
   productInputSchema,
-  productSchema,
 } from '../../common/schemas/product.ts';
-import { toProduct, toProductRow } from '../catalog/product-row.ts';
+import { toAdminProduct, toProductRow } from '../catalog/product-row.ts';
 import { refreshSearchIndex } from '../catalog/search/index-writer.ts';
 import { newId, nowIso } from '../db/ids.ts';
 import type { Db, ProductUpdate } from '../db/tables.ts';
@@ -54,7 +54,7 @@ export const productAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         }),
         response: {
           200: z.object({
-            items: z.array(productCardSchema),
+            items: z.array(adminProductCardSchema),
             total: z.number().int(),
             page: z.number().int(),
             pageCount: z.number().int(),
@@ -76,7 +76,7 @@ export const productAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         .offset((page - 1) * PAGE_SIZE)
         .execute();
       const total = Number(count.n);
-      return { items: rows.map(toProduct), total, page, pageCount: Math.max(1, Math.ceil(total / PAGE_SIZE)) };
+      return { items: rows.map(toAdminProduct), total, page, pageCount: Math.max(1, Math.ceil(total / PAGE_SIZE)) };
     },
   );
 
@@ -87,7 +87,7 @@ export const productAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary: 'One product for the edit form',
         params: idParams,
-        response: { 200: z.object({ product: productSchema }) },
+        response: { 200: z.object({ product: adminProductSchema }) },
       },
     },
     async (request) => {
@@ -98,7 +98,7 @@ export const productAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         .where('deleted_at', 'is', null)
         .executeTakeFirst();
       if (!row) throw notFound(NOT_FOUND);
-      return { product: toProduct(row) };
+      return { product: toAdminProduct(row) };
     },
   );
 
@@ -109,7 +109,7 @@ export const productAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary: 'Create a product',
         body: productInputSchema,
-        response: { 201: z.object({ product: productSchema }) },
+        response: { 201: z.object({ product: adminProductSchema }) },
       },
     },
     async (request, reply) => {
@@ -120,7 +120,7 @@ export const productAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         await refreshSearchIndex(trx, row.id);
       });
       const saved = await app.db.selectFrom('products').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
-      return reply.status(201).send({ product: toProduct(saved) });
+      return reply.status(201).send({ product: toAdminProduct(saved) });
     },
   );
 
@@ -132,7 +132,7 @@ export const productAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Replace a product’s details',
         params: idParams,
         body: productInputSchema,
-        response: { 200: z.object({ product: productSchema }) },
+        response: { 200: z.object({ product: adminProductSchema }) },
       },
     },
     async (request) => {
@@ -155,7 +155,7 @@ export const productAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Mark a product in stock or out of stock',
         params: idParams,
         body: z.object({ inStock: z.boolean('Please say whether the product is in stock') }),
-        response: { 200: z.object({ product: productSchema }) },
+        response: { 200: z.object({ product: adminProductSchema }) },
       },
     },
     async (request) => {
@@ -195,7 +195,7 @@ export const productAdminRoutes: FastifyPluginAsyncZod = async (app) => {
  * Applies `changes` to a product that is not deleted, keeps its search entry in
  * step in the same transaction, and returns the product as saved.
  */
-async function updateLiveProduct(db: Db, id: string, changes: ProductUpdate): Promise<Product> {
+async function updateLiveProduct(db: Db, id: string, changes: ProductUpdate): Promise<AdminProduct> {
   await db.transaction().execute(async (trx) => {
     const result = await trx
       .updateTable('products')
@@ -207,5 +207,5 @@ async function updateLiveProduct(db: Db, id: string, changes: ProductUpdate): Pr
     await refreshSearchIndex(trx, id);
   });
   const saved = await db.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-  return toProduct(saved);
+  return toAdminProduct(saved);
 }

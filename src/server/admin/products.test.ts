@@ -132,7 +132,7 @@ describe.each(TEST_DIALECTS)('admin products on %s', (dialect) => {
   it('deletes softly: gone from listings and search, orders keep their snapshot', async () => {
     const id = await createProduct(t, admin, { name: 'Hublot Big Bang Unico', brand: 'Hublot' });
     const buyer = await shopper(t);
-    const orderId = await placeOrder(t, buyer.cookie, id, 2);
+    const orderNumber = await placeOrder(t, buyer.cookie, id, 2);
     const del = await t.app.inject({ method: 'DELETE', url: `/api/admin/products/${id}`, headers: { cookie: admin } });
     expect(del.statusCode).toBe(204);
     expect((await t.app.inject({ method: 'GET', url: `/api/products/${id}` })).statusCode).toBe(404);
@@ -146,7 +146,7 @@ describe.each(TEST_DIALECTS)('admin products on %s', (dialect) => {
     expect(again.json().error.message).toBe('This product does not exist or was deleted');
     const order = await t.app.inject({
       method: 'GET',
-      url: `/api/orders/${orderId}`,
+      url: `/api/orders/${orderNumber}`,
       headers: { cookie: buyer.cookie },
     });
     expect(order.json().order.lines[0]).toMatchObject({ productId: id, name: 'Hublot Big Bang Unico', quantity: 2 });

@@ -59,6 +59,7 @@ describe.each(TEST_DIALECTS)('stats and admins on %s', (dialect) => {
       .insertInto('orders')
       .values({
         id: 'ist-test-order-00001',
+        number: 'IST-00001',
         user_id: user.id,
         user_phone: '9000000000',
         address: 'x',

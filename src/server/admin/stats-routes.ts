@@ -1,10 +1,11 @@
-/** Dashboard numbers: products per category, orders per state and per day, the ten most viewed products. */
+/** Dashboard numbers: what needs the owner, products per category, orders per state and per day, the ten most viewed products. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CATEGORIES, type Category, ORDER_STATES, type OrderState } from '../../common/catalog.ts';
 import { TOP_VIEWED_LIMIT } from '../../common/constants.ts';
 import { statsSchema } from '../../common/schemas/admin-orders.ts';
 import { parseJsonList } from '../db/json.ts';
 import type { Db } from '../db/tables.ts';
+import { readAttention } from './attention-queries.ts';
 
 const DAYS = 30;
 const DAY_MS = 24 * 60 * 60_000;
@@ -36,7 +37,7 @@ export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/stats',
     { schema: { tags: ['admin'], summary: 'Dashboard numbers', response: { 200: statsSchema } } },
     async (_request, reply) => {
-      const [categories, states, perDay, viewed] = await Promise.all([
+      const [categories, states, perDay, viewed, attention] = await Promise.all([
         app.db
           .selectFrom('products')
           .select(['category', (eb) => eb.fn.countAll<number>().as('n')])
@@ -66,6 +67,7 @@ export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
           .orderBy('products.id')
           .limit(TOP_VIEWED_LIMIT)
           .execute(),
+        readAttention(app.db, app.config.smtpUrl !== undefined),
       ]);
       const byCategory = Object.fromEntries(CATEGORIES.map((c) => [c, 0])) as Record<Category, number>;
       for (const row of categories)
@@ -79,6 +81,7 @@ export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
         byCategory,
         ordersByState,
         ordersPerDay: perDay,
+        attention,
         topViewed: viewed.map((v) => ({
           id: v.id,
           name: v.name,

@@ -100,7 +100,7 @@ export async function createProduct(
   return res.json().product.id;
 }
 
-/** The shopper orders one product through the real orders API. */
+/** The shopper orders one product through the real orders API; returns the order number. */
 export async function placeOrder(t: TestApp, cookie: string, productId: string, quantity = 1): Promise<string> {
   const res = await t.app.inject({
     method: 'POST',
@@ -113,5 +113,17 @@ export async function placeOrder(t: TestApp, cookie: string, productId: string, 
     },
   });
   if (res.statusCode !== 201) throw new Error(`order failed: ${res.body}`);
-  return res.json().order.id;
+  return res.json().order.number;
+}
+
+/** The owner records a finding on the order's advance (received, refused or waived). */
+export async function settleAdvance(t: TestApp, cookie: string, orderNumber: string, action = 'received', note = '') {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/admin/orders/${orderNumber}/advance`,
+    headers: { cookie },
+    payload: { action, note },
+  });
+  if (res.statusCode !== 200) throw new Error(`advance ${action} failed: ${res.body}`);
+  return res;
 }

@@ -23,8 +23,13 @@ describe.each(TEST_DIALECTS)('cart on %s', (dialect) => {
     const p = await insertProduct(t.app.db);
     expect((await add(cookie, p.id)).json().lines[0]).toMatchObject({ productId: p.id, quantity: 1, available: true });
     expect((await add(cookie, p.id, 4)).json().lines[0].quantity).toBe(5);
-    expect((await add(cookie, p.id, 9)).json().lines[0].quantity).toBe(10);
-    expect((await add(cookie, p.id)).json().lines).toHaveLength(1);
+    const capped = (await add(cookie, p.id, 9)).json();
+    expect(capped.lines[0].quantity).toBe(10);
+    expect(capped.added).toBe(5);
+    // Already at the cap: nothing added, and the answer says so (the product page shows CART_LINE_FULL).
+    const full = (await add(cookie, p.id)).json();
+    expect(full.lines).toHaveLength(1);
+    expect(full.added).toBe(0);
     expect((await cart(cookie)).lines[0].quantity).toBe(10);
   });
 

@@ -4,10 +4,12 @@
  * marked unavailable (DESIGN.md 17) and is left out of the totals.
  */
 import { sql } from 'kysely';
+import { quantityAdded } from '../../common/cart-rules.ts';
 import { productPath } from '../../common/catalog.ts';
 import { CART_QTY_MAX } from '../../common/constants.ts';
 import { cartTotals } from '../../common/money.ts';
 import { type Cart, type CartLine, UNKNOWN_PRODUCT } from '../../common/schemas/cart.ts';
+import { isAvailable } from '../catalog/product-row.ts';
 import { writeTransaction } from '../db/group-commit.ts';
 import { nowIso } from '../db/ids.ts';
 import { parseJsonList } from '../db/json.ts';
@@ -19,12 +21,21 @@ export const OUT_OF_STOCK = 'Sorry, this watch is out of stock';
 
 type ProductFields = Pick<
   ProductRow,
-  'id' | 'name' | 'images' | 'price' | 'discount_price' | 'in_stock' | 'deleted_at'
+  'id' | 'name' | 'images' | 'price' | 'discount_price' | 'in_stock' | 'stock_count' | 'deleted_at'
 >;
-const PRODUCT_FIELDS = ['id', 'name', 'images', 'price', 'discount_price', 'in_stock', 'deleted_at'] as const;
+const PRODUCT_FIELDS = [
+  'id',
+  'name',
+  'images',
+  'price',
+  'discount_price',
+  'in_stock',
+  'stock_count',
+  'deleted_at',
+] as const;
 
-export function isOrderable(p: Pick<ProductRow, 'in_stock' | 'deleted_at'>): boolean {
-  return Number(p.in_stock) === 1 && p.deleted_at === null;
+export function isOrderable(p: Pick<ProductRow, 'in_stock' | 'stock_count' | 'deleted_at'>): boolean {
+  return isAvailable(p) && p.deleted_at === null;
 }
 
 function toCartLine(p: ProductFields, quantity: number): CartLine {
@@ -96,16 +107,26 @@ async function upsertQuantity(db: Db, userId: string, productId: string, quantit
     .execute();
 }
 
-export async function addToCart(db: Db, userId: string, productId: string, quantity: number): Promise<void> {
+/** Returns how many watches were added: 0 when the line already held the most allowed. */
+export async function addToCart(db: Db, userId: string, productId: string, quantity: number): Promise<number> {
   const product = await db
     .selectFrom('products')
-    .select(['in_stock', 'deleted_at'])
+    .select(['in_stock', 'stock_count', 'deleted_at'])
     .where('id', '=', productId)
     .executeTakeFirst();
   if (!product || product.deleted_at !== null) throw notFound(UNKNOWN_PRODUCT);
-  if (Number(product.in_stock) !== 1) throw new AppError(409, 'out_of_stock', OUT_OF_STOCK);
+  if (!isAvailable(product)) throw new AppError(409, 'out_of_stock', OUT_OF_STOCK);
   // Grouped with other shoppers' writes on SQLite: one fsync for many carts.
-  await writeTransaction(db, (trx) => upsertQuantity(trx, userId, productId, quantity));
+  return writeTransaction(db, async (trx) => {
+    const line = await trx
+      .selectFrom('cart_items')
+      .select('quantity')
+      .where('user_id', '=', userId)
+      .where('product_id', '=', productId)
+      .executeTakeFirst();
+    await upsertQuantity(trx, userId, productId, quantity);
+    return quantityAdded(line ? Number(line.quantity) : 0, quantity);
+  });
 }
 
 /**

@@ -6,6 +6,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  addToCartResultSchema,
   addToCartSchema,
   cartSchema,
   mergeCartSchema,
@@ -50,14 +51,14 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['cart'],
-        summary: 'Add a watch (again raises the quantity, never past 10)',
+        summary: 'Add a watch (again raises the quantity, never past 10); `added` says how many were added',
         body: addToCartSchema,
-        response: { 200: cartSchema },
+        response: { 200: addToCartResultSchema },
       },
     },
     async (request) => {
-      await addToCart(app.db, request.userId!, request.body.productId, request.body.quantity);
-      return getCart(app.db, request.userId!);
+      const added = await addToCart(app.db, request.userId!, request.body.productId, request.body.quantity);
+      return { ...(await getCart(app.db, request.userId!)), added };
     },
   );
 

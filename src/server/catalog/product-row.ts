@@ -1,7 +1,20 @@
 /** Turns a products row into the API's Product, and a ProductInput into a row. */
-import type { Product, ProductCard, ProductInput } from '../../common/schemas/product.ts';
+import type { AdminProduct, Product, ProductCard, ProductInput } from '../../common/schemas/product.ts';
 import { parseJsonList, toJson } from '../db/json.ts';
 import type { NewProductRow, ProductRow } from '../db/tables.ts';
+
+/**
+ * Whether a shopper can order the watch: the owner's in-stock toggle, and, when
+ * the owner counts this watch, at least one left (issue 12: at 0 it shows OUT OF STOCK).
+ */
+export function isAvailable(row: Pick<ProductRow, 'in_stock' | 'stock_count'>): boolean {
+  return Number(row.in_stock) === 1 && (row.stock_count === null || Number(row.stock_count) > 0);
+}
+
+/** Watches left as a number, or null when not counted. */
+export function stockCountOf(row: Pick<ProductRow, 'stock_count'>): number | null {
+  return row.stock_count === null ? null : Number(row.stock_count);
+}
 
 export function toProduct(row: ProductRow): Product {
   return {
@@ -20,10 +33,18 @@ export function toProduct(row: ProductRow): Product {
     reviewsCount: Number(row.reviews_count),
     status: row.status,
     spinningText: row.spinning_text,
-    inStock: Number(row.in_stock) === 1,
+    inStock: isAvailable(row),
     videoUrl: row.video_url,
     createdAt: row.created_at,
   };
+}
+
+/**
+ * The product as the admin form reads it: the owner's own in-stock toggle (not
+ * the shopper's availability, which also counts stock) and the stock count.
+ */
+export function toAdminProduct(row: ProductRow): AdminProduct {
+  return { ...toProduct(row), inStock: Number(row.in_stock) === 1, stockCount: stockCountOf(row) };
 }
 
 export function toProductRow(id: string, input: ProductInput, now: string): NewProductRow {
@@ -46,6 +67,7 @@ export function toProductRow(id: string, input: ProductInput, now: string): NewP
     status: input.status,
     spinning_text: input.spinningText,
     in_stock: input.inStock ? 1 : 0,
+    stock_count: input.stockCount,
     video_url: input.videoUrl,
     created_at: now,
     updated_at: now,
@@ -67,6 +89,7 @@ export const CARD_COLUMNS = [
   'reviews_count',
   'status',
   'in_stock',
+  'stock_count',
 ] as const satisfies ReadonlyArray<keyof ProductRow>;
 export type CardRow = Pick<ProductRow, (typeof CARD_COLUMNS)[number]>;
 
@@ -83,6 +106,6 @@ export function toProductCard(row: CardRow): ProductCard {
     stars: Number(row.stars),
     reviewsCount: Number(row.reviews_count),
     status: row.status,
-    inStock: Number(row.in_stock) === 1,
+    inStock: isAvailable(row),
   };
 }

@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
+import { type Kysely, Migrator, sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
+import { nextOrderNumber } from '../orders/order-number.ts';
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../test-support/databases.ts';
 import { ID_PATTERN, newId, nowIso } from './ids.ts';
 import { migrateToLatest } from './migrate.ts';
@@ -28,6 +29,66 @@ describe.each(TEST_DIALECTS)('data layer on %s', (dialect) => {
     const applied = await migrateToLatest(database);
     expect(applied).toEqual(Object.keys(migrations));
     expect(await migrateToLatest(database)).toEqual([]);
+  });
+
+  it('numbers the orders placed before order numbers existed, oldest first, and marks moved ones waived', async () => {
+    database = await createTestDatabase(dialect, false);
+    const migrator = new Migrator({
+      db: database.db,
+      provider: { getMigrations: async () => migrations },
+      ...(database.schema ? { migrationTableSchema: database.schema } : {}),
+    });
+    expect((await migrator.migrateTo('0002-search')).error).toBeUndefined();
+    const old = database.db as unknown as Kysely<any>;
+    const userId = newId();
+    await old
+      .insertInto('users')
+      .values({
+        id: userId,
+        name: 'A',
+        phone: '9000000009',
+        email: '',
+        addresses: '[]',
+        password_hash: 'x',
+        created_at: nowIso(),
+        updated_at: nowIso(),
+      })
+      .execute();
+    const placed = [
+      ['2025-01-03T00:00:00.000Z', 'ordered'],
+      ['2025-01-01T00:00:00.000Z', 'delivered'],
+      ['2025-01-02T00:00:00.000Z', 'cancelled'],
+    ] as const;
+    for (const [at, status] of placed) {
+      await old
+        .insertInto('orders')
+        .values({
+          id: newId(Date.parse(at)),
+          user_id: userId,
+          user_phone: '9000000009',
+          address: 'x',
+          status,
+          total_mrp: 1,
+          total: 1,
+          idempotency_key: null,
+          created_at: at,
+          updated_at: at,
+        })
+        .execute();
+    }
+    await migrateToLatest(database);
+    const rows = await database.db
+      .selectFrom('orders')
+      .select(['number', 'status', 'advance_state'])
+      .orderBy('created_at')
+      .execute();
+    expect(rows).toEqual([
+      { number: 'TSW-10001', status: 'delivered', advance_state: 'waived' },
+      { number: 'TSW-10002', status: 'cancelled', advance_state: 'awaiting' },
+      { number: 'TSW-10003', status: 'ordered', advance_state: 'awaiting' },
+    ]);
+    const next = await nextOrderNumber(database.db, 'TSW');
+    expect(next).toBe('TSW-10004');
   });
 
   it('stores and reads a product, an order with lines and its history', async () => {
@@ -80,6 +141,7 @@ describe.each(TEST_DIALECTS)('data layer on %s', (dialect) => {
         .insertInto('orders')
         .values({
           id: orderId,
+          number: 'TSW-00001',
           user_id: userId,
           user_phone: '9876543210',
           address: 'somewhere long',

@@ -40,7 +40,14 @@ class GroupCommitter {
   run<T>(work: Work<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       this.queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
-      if (!this.running) void this.drain();
+      if (!this.running) {
+        // Start on the next turn of the event loop, not now: better-sqlite3 answers every
+        // statement at once, so a group started now would hold only this write and commit
+        // before the next request is even read (measured: 1.0 COMMIT per order). Waiting
+        // one turn lets the requests already received join the group.
+        this.running = true;
+        setImmediate(() => void this.drain());
+      }
     });
   }
 

@@ -3,7 +3,7 @@
  * ids are app-generated text, booleans are 0/1 integers, times are ISO-8601 UTC
  * text (sortable as strings), lists are JSON text, money is whole rupees.
  */
-import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Insertable, Kysely, Selectable, Updateable } from 'kysely';
 
 export interface ProductsTable {
   id: string;
@@ -26,6 +26,8 @@ export interface ProductsTable {
   created_at: string;
   updated_at: string;
   deleted_at: string | null;
+  /** Watches left; null when the owner does not count them (the in-stock toggle alone). */
+  stock_count: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface UsersTable {
@@ -48,6 +50,8 @@ export interface CartItemsTable {
 
 export interface OrdersTable {
   id: string;
+  /** What people read: PREFIX-NNNNN (orders/order-number.ts). */
+  number: string;
   user_id: string;
   user_phone: string;
   address: string;
@@ -57,6 +61,10 @@ export interface OrdersTable {
   idempotency_key: string | null;
   created_at: string;
   updated_at: string;
+  /** awaiting | submitted | received | refused | waived (common/advance.ts). */
+  advance_state: ColumnType<string, string | undefined, string>;
+  advance_utr: ColumnType<string | null, string | null | undefined, string | null>;
+  advance_note: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface OrderLinesTable {
@@ -73,9 +81,33 @@ export interface OrderLinesTable {
 export interface OrderEventsTable {
   id: string;
   order_id: string;
+  /** 'state' (status is the order's state) or 'advance' (status is the advance's state). */
+  kind: ColumnType<string, string | undefined, string>;
   status: string;
   admin_id: string | null;
+  note: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: string;
+}
+
+export interface CountersTable {
+  key: string;
+  value: number;
+}
+
+/** A message to send, written in the same transaction as the change it tells of. */
+export interface OutboxTable {
+  id: string;
+  kind: string;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  order_id: string | null;
+  created_at: string;
+  attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at: string;
+  last_error: ColumnType<string | null, string | null | undefined, string | null>;
+  sent_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface ProductViewsTable {
@@ -137,6 +169,8 @@ export interface Database {
   sessions: SessionsTable;
   login_attempts: LoginAttemptsTable;
   site_content: SiteContentTable;
+  counters: CountersTable;
+  outbox: OutboxTable;
 }
 
 export type Db = Kysely<Database>;
@@ -149,3 +183,4 @@ export type OrderLineRow = Selectable<OrderLinesTable>;
 export type AdminRow = Selectable<AdminsTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type LeadRow = Selectable<LeadsTable>;
+export type OutboxRow = Selectable<OutboxTable>;

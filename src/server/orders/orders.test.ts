@@ -23,6 +23,8 @@ describe.each(TEST_DIALECTS)('orders on %s', (dialect) => {
     call('POST', '/api/cart/items', s.cookie, { productId, quantity });
   const place = (s: Shopper, extra: object = {}) =>
     call('POST', '/api/orders', s.cookie, { address: ADDRESS, idempotencyKey: randomUUID(), ...extra });
+  const orderIdOf = async (number: string) =>
+    (await t.app.db.selectFrom('orders').select('id').where('number', '=', number).executeTakeFirstOrThrow()).id;
   const orderCount = async (userId: string) =>
     Number(
       (
@@ -53,9 +55,13 @@ describe.each(TEST_DIALECTS)('orders on %s', (dialect) => {
     expect(Date.parse(order.delivery.from) - created).toBe(3 * DAY);
     expect(Date.parse(order.delivery.to) - created).toBe(9 * DAY);
     expect((await call('GET', '/api/cart', s.cookie)).json().lines).toEqual([]);
-    const row = await t.app.db.selectFrom('orders').selectAll().where('id', '=', order.id).executeTakeFirstOrThrow();
+    const row = await t.app.db
+      .selectFrom('orders')
+      .selectAll()
+      .where('number', '=', order.number)
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ user_id: s.id, user_phone: s.number, total: 8500 });
-    const events = await t.app.db.selectFrom('order_events').selectAll().where('order_id', '=', order.id).execute();
+    const events = await t.app.db.selectFrom('order_events').selectAll().where('order_id', '=', row.id).execute();
     expect(events).toMatchObject([{ status: 'ordered', admin_id: null }]);
   });
 
@@ -73,7 +79,7 @@ describe.each(TEST_DIALECTS)('orders on %s', (dialect) => {
     const line = await t.app.db
       .selectFrom('order_lines')
       .selectAll()
-      .where('order_id', '=', res.json().order.id)
+      .where('order_id', '=', await orderIdOf(res.json().order.number))
       .executeTakeFirstOrThrow();
     expect(Number(line.discount_price)).toBe(7000);
   });
@@ -87,7 +93,7 @@ describe.each(TEST_DIALECTS)('orders on %s', (dialect) => {
       .set({ name: 'New Name', discount_price: 100 })
       .where('id', '=', p.id)
       .execute();
-    const again = (await call('GET', `/api/orders/${order.id}`, s.cookie)).json().order;
+    const again = (await call('GET', `/api/orders/${order.number}`, s.cookie)).json().order;
     expect(again.lines[0]).toMatchObject({ name: 'Snapshot Watch', discountPrice: 2500 });
   });
 
@@ -140,14 +146,14 @@ describe.each(TEST_DIALECTS)('orders on %s', (dialect) => {
     const second = await place(s, { idempotencyKey });
     expect(first.statusCode).toBe(201);
     expect(second.statusCode).toBe(200);
-    expect(second.json().order.id).toBe(first.json().order.id);
+    expect(second.json().order.number).toBe(first.json().order.number);
     expect(await orderCount(s.id)).toBe(1);
 
     await add(s, p.id, 1);
     const key = randomUUID();
     const both = await Promise.all([place(s, { idempotencyKey: key }), place(s, { idempotencyKey: key })]);
     expect(both.map((r) => r.statusCode).sort()).toEqual([200, 201]);
-    expect(both[0]!.json().order.id).toBe(both[1]!.json().order.id);
+    expect(both[0]!.json().order.number).toBe(both[1]!.json().order.number);
     expect(await orderCount(s.id)).toBe(2);
   });
 
@@ -156,22 +162,24 @@ describe.each(TEST_DIALECTS)('orders on %s', (dialect) => {
     const p = await insertProduct(t.app.db);
     const ids: string[] = [];
     for (let i = 0; i < 3; i++) {
-      ids.push((await place(s, { lines: [{ productId: p.id, quantity: 1 }] })).json().order.id);
+      ids.push((await place(s, { lines: [{ productId: p.id, quantity: 1 }] })).json().order.number);
     }
     // Spread the dates so "newest first" is unambiguous; the second one was delivered.
     for (const [i, id] of ids.entries()) {
       await t.app.db
         .updateTable('orders')
         .set({ created_at: nowIso(Date.now() - (3 - i) * DAY) })
-        .where('id', '=', id)
+        .where('number', '=', id)
         .execute();
     }
-    await t.app.db.updateTable('orders').set({ status: 'delivered' }).where('id', '=', ids[1]!).execute();
-    const open = (await call('GET', '/api/orders', s.cookie)).json().orders.map((o: { id: string }) => o.id);
+    await t.app.db.updateTable('orders').set({ status: 'delivered' }).where('number', '=', ids[1]!).execute();
+    const open = (await call('GET', '/api/orders', s.cookie)).json().orders.map((o: { number: string }) => o.number);
     expect(open).toEqual([ids[2], ids[0]]);
     const delivered = (await call('GET', '/api/orders?view=delivered', s.cookie)).json().orders;
-    expect(delivered.map((o: { id: string }) => o.id)).toEqual([ids[1]]);
-    const all = (await call('GET', '/api/orders?view=all', s.cookie)).json().orders.map((o: { id: string }) => o.id);
+    expect(delivered.map((o: { number: string }) => o.number)).toEqual([ids[1]]);
+    const all = (await call('GET', '/api/orders?view=all', s.cookie))
+      .json()
+      .orders.map((o: { number: string }) => o.number);
     expect(all).toEqual([ids[2], ids[1], ids[0]]);
   });
 
@@ -192,10 +200,16 @@ describe.each(TEST_DIALECTS)('orders on %s', (dialect) => {
       .execute();
     await t.app.db
       .insertInto('order_events')
-      .values({ id: newId(), order_id: order.id, status: 'ordered', admin_id: adminId, created_at: nowIso() })
+      .values({
+        id: newId(),
+        order_id: await orderIdOf(order.number),
+        status: 'ordered',
+        admin_id: adminId,
+        created_at: nowIso(),
+      })
       .execute();
-    expect((await call('GET', `/api/orders/${order.id}`, s.cookie)).json().order.statusLabel).toBe('Ordered');
-    await t.app.db.updateTable('orders').set({ status: 'packed' }).where('id', '=', order.id).execute();
+    expect((await call('GET', `/api/orders/${order.number}`, s.cookie)).json().order.statusLabel).toBe('Ordered');
+    await t.app.db.updateTable('orders').set({ status: 'packed' }).where('number', '=', order.number).execute();
     expect((await call('GET', '/api/orders', s.cookie)).json().orders[0].statusLabel).toBe('Packed');
   });
 
@@ -204,11 +218,11 @@ describe.each(TEST_DIALECTS)('orders on %s', (dialect) => {
     const other = await signUp(t.app);
     const p = await insertProduct(t.app.db);
     const { order } = (await place(owner, { lines: [{ productId: p.id, quantity: 1 }] })).json();
-    const res = await call('GET', `/api/orders/${order.id}`, other.cookie);
+    const res = await call('GET', `/api/orders/${order.number}`, other.cookie);
     expect(res.statusCode).toBe(404);
     expect(res.json().error.message).toBe(ORDER_NOT_FOUND);
     expect((await call('GET', '/api/orders', other.cookie)).json().orders).toEqual([]);
-    expect((await call('GET', `/api/orders/${order.id}`)).statusCode).toBe(401);
+    expect((await call('GET', `/api/orders/${order.number}`)).statusCode).toBe(401);
     expect((await call('GET', '/api/orders')).statusCode).toBe(401);
     const anon = await call('POST', '/api/orders', undefined, {
       address: ADDRESS,
@@ -221,7 +235,7 @@ describe.each(TEST_DIALECTS)('orders on %s', (dialect) => {
     const row = await t.app.db
       .selectFrom('orders')
       .select('user_id')
-      .where('id', '=', own.json().order.id)
+      .where('number', '=', own.json().order.number)
       .executeTakeFirstOrThrow();
     expect(row.user_id).toBe(other.id);
   });

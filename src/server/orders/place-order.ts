@@ -1,19 +1,25 @@
 /**
- * Placing an order (SPEC §4 Checkout, DESIGN.md 7, 17): one transaction that
- * re-prices every line from the database, refuses deleted or out-of-stock
- * watches, stores the order with a price snapshot and its first event, and
- * takes the ordered watches out of the cart. The idempotency key makes a double
- * submit return the first order instead of making a second.
+ * Placing an order (docs/product.md "Checkout"): one transaction that re-prices
+ * every line from the database, refuses deleted or out-of-stock watches, takes
+ * counted stock, gives the order its number, stores it with a price snapshot
+ * and its first event, queues the owner's "new order" mail, and takes the
+ * ordered watches out of the cart. The idempotency key makes a double submit
+ * return the first order instead of making a second.
  */
 import { cartTotals } from '../../common/money.ts';
 import type { PlaceOrderInput } from '../../common/schemas/order.ts';
+import type { Config } from '../config.ts';
 import { writeTransaction } from '../db/group-commit.ts';
 import { newId, nowIso } from '../db/ids.ts';
 import { parseJsonList } from '../db/json.ts';
 import type { Db } from '../db/tables.ts';
 import { isUniqueViolation } from '../db/unique-violation.ts';
 import { AppError, badRequest, unauthorized } from '../http/errors.ts';
+import { queueOrderMail } from '../notifications/order-mail.ts';
+import { addOrderEvent } from './order-events.ts';
+import { nextOrderNumber } from './order-number.ts';
 import { findOrderIdByKey } from './queries.ts';
+import { notEnoughStockMessage, takeStock } from './stock.ts';
 
 export const CART_EMPTY = 'Your cart is empty. Add a watch to place an order.';
 export const DUPLICATE_LINE = 'Each watch can appear only once in an order';
@@ -27,7 +33,7 @@ export interface Placed {
   created: boolean;
 }
 
-export async function placeOrder(db: Db, userId: string, input: PlaceOrderInput): Promise<Placed> {
+export async function placeOrder(db: Db, config: Config, userId: string, input: PlaceOrderInput): Promise<Placed> {
   const earlier = await findOrderIdByKey(db, userId, input.idempotencyKey);
   if (earlier) return { orderId: earlier, created: false };
   try {
@@ -64,7 +70,7 @@ export async function placeOrder(db: Db, userId: string, input: PlaceOrderInput)
 
       const products = await trx
         .selectFrom('products')
-        .select(['id', 'name', 'images', 'price', 'discount_price', 'in_stock', 'deleted_at'])
+        .select(['id', 'name', 'images', 'price', 'discount_price', 'in_stock', 'stock_count', 'deleted_at'])
         .where('id', 'in', ids)
         .execute();
       const byId = new Map(products.map((p) => [p.id, p]));
@@ -73,6 +79,9 @@ export async function placeOrder(db: Db, userId: string, input: PlaceOrderInput)
         if (!p) throw new AppError(409, 'unavailable', UNKNOWN_IN_ORDER);
         if (p.deleted_at !== null || Number(p.in_stock) !== 1) {
           throw new AppError(409, 'unavailable', unavailableMessage(p.name));
+        }
+        if (p.stock_count !== null && Number(p.stock_count) < w.quantity) {
+          throw new AppError(409, 'out_of_stock', notEnoughStockMessage(p.name, Number(p.stock_count)));
         }
         return {
           line_no: i + 1,
@@ -86,12 +95,14 @@ export async function placeOrder(db: Db, userId: string, input: PlaceOrderInput)
       });
       const totals = cartTotals(lines.map((l) => ({ ...l, discountPrice: l.discount_price })));
 
+      await takeStock(trx, lines);
       const orderId = newId();
       const now = nowIso();
       await trx
         .insertInto('orders')
         .values({
           id: orderId,
+          number: await nextOrderNumber(trx, config.orderPrefix),
           user_id: userId,
           user_phone: user.phone,
           address: input.address,
@@ -107,11 +118,9 @@ export async function placeOrder(db: Db, userId: string, input: PlaceOrderInput)
         .insertInto('order_lines')
         .values(lines.map((l) => ({ ...l, order_id: orderId })))
         .execute();
-      await trx
-        .insertInto('order_events')
-        .values({ id: newId(), order_id: orderId, status: 'ordered', admin_id: null, created_at: now })
-        .execute();
+      await addOrderEvent(trx, { orderId, kind: 'state', status: 'ordered', adminId: null, at: now });
       await trx.deleteFrom('cart_items').where('user_id', '=', userId).where('product_id', 'in', ids).execute();
+      await queueOrderMail(trx, config, 'new-order', orderId);
       return { orderId, created: true };
     });
   } catch (err) {

@@ -1,7 +1,9 @@
-/** Reading a shopper's own orders: their lines, totals, status label and delivery window. */
+/** Reading a shopper's own orders: their lines, totals, status label, delivery window and advance. */
+import { ADVANCE_LABELS, type AdvanceState, balanceDue, upiPayLink } from '../../common/advance.ts';
 import { cartTotals } from '../../common/money.ts';
 import { deliveryWindow, orderStatusLabel } from '../../common/orders.ts';
 import type { Order, OrderView } from '../../common/schemas/order.ts';
+import type { Config } from '../config.ts';
 import type { Db, OrderRow } from '../db/tables.ts';
 import { notFound } from '../http/errors.ts';
 
@@ -20,7 +22,7 @@ export function orderLinesOf(db: Db, orderIds: string[]) {
     .execute();
 }
 
-async function withLines(db: Db, rows: OrderRow[]): Promise<Order[]> {
+async function withLines(db: Db, upi: Config['upi'], rows: OrderRow[]): Promise<Order[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const [lines, adminEvents] = await Promise.all([
@@ -30,6 +32,7 @@ async function withLines(db: Db, rows: OrderRow[]): Promise<Order[]> {
       .select('order_id')
       .distinct()
       .where('order_id', 'in', ids)
+      .where('kind', '=', 'state')
       .where('admin_id', 'is not', null)
       .execute(),
   ]);
@@ -45,8 +48,9 @@ async function withLines(db: Db, rows: OrderRow[]): Promise<Order[]> {
         discountPrice: Number(l.discount_price),
         quantity: Number(l.quantity),
       }));
+    const advance = row.advance_state as AdvanceState;
     return {
-      id: row.id,
+      number: row.number,
       createdAt: row.created_at,
       address: row.address,
       status: row.status,
@@ -54,29 +58,46 @@ async function withLines(db: Db, rows: OrderRow[]): Promise<Order[]> {
       lines: own,
       totals: cartTotals(own),
       delivery: deliveryWindow(row.created_at),
+      advance: {
+        amount: Number(row.total) - balanceDue(Number(row.total)),
+        balance: balanceDue(Number(row.total)),
+        state: advance,
+        label: ADVANCE_LABELS[advance] ?? ADVANCE_LABELS.awaiting,
+        utr: row.advance_utr,
+        note: advance === 'refused' ? row.advance_note : null,
+        payLink: upi ? upiPayLink(upi, row.number) : null,
+      },
     };
   });
 }
 
 /** open: everything not delivered (Your Orders, cancelled included); delivered: History. Newest first. */
-export async function listOrders(db: Db, userId: string, view: OrderView): Promise<Order[]> {
+export async function listOrders(db: Db, upi: Config['upi'], userId: string, view: OrderView): Promise<Order[]> {
   let query = db.selectFrom('orders').selectAll().where('user_id', '=', userId);
   if (view === 'open') query = query.where('status', '!=', 'delivered');
   if (view === 'delivered') query = query.where('status', '=', 'delivered');
   const rows = await query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(LIST_LIMIT).execute();
-  return withLines(db, rows);
+  return withLines(db, upi, rows);
 }
 
-/** One order, only for its owner: anyone else gets the same 404 as for a missing order. */
-export async function getOwnOrder(db: Db, userId: string, orderId: string): Promise<Order> {
+/** Which order: by its number (what URLs carry) or its internal id (right after placing it). */
+export type OrderKey = { number: string } | { id: string };
+
+/** The row of one of this shopper's orders; anyone else's is the same 404 as a missing one. */
+export async function ownOrderRow(db: Db, userId: string, key: OrderKey): Promise<OrderRow> {
   const row = await db
     .selectFrom('orders')
     .selectAll()
-    .where('id', '=', orderId)
+    .where((eb) => ('number' in key ? eb('number', '=', key.number) : eb('id', '=', key.id)))
     .where('user_id', '=', userId)
     .executeTakeFirst();
   if (!row) throw notFound(ORDER_NOT_FOUND);
-  const [order] = await withLines(db, [row]);
+  return row;
+}
+
+/** One order as its shopper reads it, only for its owner. */
+export async function getOwnOrder(db: Db, upi: Config['upi'], userId: string, key: OrderKey): Promise<Order> {
+  const [order] = await withLines(db, upi, [await ownOrderRow(db, userId, key)]);
   return order!;
 }
 

@@ -1,18 +1,36 @@
 /**
- * A shopper's orders (SPEC §2 Your Orders, History, Confirmation): place one,
- * list their own, read one. Only the session's user is ever used.
+ * A shopper's orders (docs/product.md "Your Orders", "History", "Confirmation"):
+ * place one, list their own, read one, send the advance's UPI reference, and
+ * the QR code of its UPI link. Only the session's user is ever used; orders are
+ * named by their number.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import QRCode from 'qrcode';
 import { z } from 'zod';
-import { ORDER_VIEWS, orderSchema, placeOrderSchema } from '../../common/schemas/order.ts';
+import { upiPayLink } from '../../common/advance.ts';
+import {
+  advancePaymentSchema,
+  ORDER_VIEWS,
+  orderNumberSchema,
+  orderSchema,
+  placeOrderSchema,
+} from '../../common/schemas/order.ts';
 import { requireUser } from '../auth/guards.ts';
+import { notFound } from '../http/errors.ts';
+import { submitAdvance } from './advance.ts';
 import { placeOrder } from './place-order.ts';
-import { getOwnOrder, listOrders } from './queries.ts';
+import { getOwnOrder, listOrders, ORDER_NOT_FOUND, ownOrderRow } from './queries.ts';
 
 const orderResponse = z.object({ order: orderSchema });
+const numberParams = z.object({ orderNumber: orderNumberSchema });
 
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   requireUser(app);
+  // Every answer here is one shopper's own: never kept by a browser or proxy cache.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    reply.header('cache-control', 'no-store');
+    return payload;
+  });
 
   app.post(
     '/orders',
@@ -25,9 +43,10 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const placed = await placeOrder(app.db, request.userId!, request.body);
+      const placed = await placeOrder(app.db, app.config, request.userId!, request.body);
+      if (placed.created) app.mail.nudge();
       reply.status(placed.created ? 201 : 200);
-      return { order: await getOwnOrder(app.db, request.userId!, placed.orderId) };
+      return { order: await getOwnOrder(app.db, app.config.upi, request.userId!, { id: placed.orderId }) };
     },
   );
 
@@ -41,25 +60,63 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.object({ orders: z.array(orderSchema) }) },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return { orders: await listOrders(app.db, request.userId!, request.query.view) };
+    async (request) => ({ orders: await listOrders(app.db, app.config.upi, request.userId!, request.query.view) }),
+  );
+
+  app.get(
+    '/orders/:orderNumber',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'One of the shopper’s own orders by its number (404 for anyone else’s)',
+        params: numberParams,
+        response: { 200: orderResponse },
+      },
+    },
+    async (request) => ({
+      order: await getOwnOrder(app.db, app.config.upi, request.userId!, { number: request.params.orderNumber }),
+    }),
+  );
+
+  app.post(
+    '/orders/:orderNumber/advance',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'Send the UPI reference (UTR) of the ₹300 advance paid for this order',
+        params: numberParams,
+        body: advancePaymentSchema,
+        response: { 200: orderResponse },
+      },
+    },
+    async (request) => {
+      const { orderNumber } = request.params;
+      await submitAdvance(app.db, app.config, request.userId!, orderNumber, request.body.utr);
+      app.mail.nudge();
+      return { order: await getOwnOrder(app.db, app.config.upi, request.userId!, { number: orderNumber }) };
     },
   );
 
   app.get(
-    '/orders/:orderId',
+    '/orders/:orderNumber/advance-qr.svg',
     {
       schema: {
         tags: ['orders'],
-        summary: 'One of the shopper’s own orders (404 for anyone else’s)',
-        params: z.object({ orderId: z.string().min(1).max(64) }),
-        response: { 200: orderResponse },
+        summary: 'The QR code of the order’s UPI payment link (for shoppers on a computer)',
+        params: numberParams,
+        produces: ['image/svg+xml'],
       },
     },
     async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return { order: await getOwnOrder(app.db, request.userId!, request.params.orderId) };
+      if (!app.config.upi) throw notFound(ORDER_NOT_FOUND);
+      const row = await ownOrderRow(app.db, request.userId!, { number: request.params.orderNumber });
+      // Drawn here by a kept library, so no outside service ever sees the payment link.
+      const svg = await QRCode.toString(upiPayLink(app.config.upi, row.number), {
+        type: 'svg',
+        errorCorrectionLevel: 'M',
+        margin: 2,
+      });
+      return reply.header('content-type', 'image/svg+xml; charset=utf-8').send(svg);
     },
   );
 };

@@ -1,16 +1,27 @@
 /** The admin area's calls to /api/admin, typed by the shared schemas. */
+
+import { adminOrderApiPath } from '../../common/order-api.ts';
 import type { AdminAccount, ChangePasswordInput, NewAdminInput } from '../../common/schemas/admin.ts';
-import type { AdminOrder, AdminOrderPage, AdminStats } from '../../common/schemas/admin-orders.ts';
+import type {
+  AdminOrder,
+  AdminOrderPage,
+  AdminStats,
+  AdvanceActionInput,
+  OrderListQuery,
+} from '../../common/schemas/admin-orders.ts';
 import type { LeadImportResult, LeadInput, LeadPage, LeadTab } from '../../common/schemas/lead.ts';
-import type { Product, ProductCard, ProductInput } from '../../common/schemas/product.ts';
+import type { AdminProduct, AdminProductCard, ProductInput } from '../../common/schemas/product.ts';
 import { api } from '../lib/api-client.ts';
 
 export interface ProductPage {
-  items: ProductCard[];
+  items: AdminProductCard[];
   total: number;
   page: number;
   pageCount: number;
 }
+
+/** The orders list's filters as the URL query and the API read them ('' for "all"). */
+export type OrderFilter = Partial<Record<keyof Omit<OrderListQuery, 'page'>, string>>;
 
 const query = (params: Record<string, string | number | undefined>) => {
   const q = new URLSearchParams();
@@ -30,21 +41,27 @@ export const adminApi = {
   products: (filter: { category?: string; brand?: string; page: number }, signal: AbortSignal) =>
     api<ProductPage>(`/admin/products${query(filter)}`, { signal }),
   product: (id: string, signal: AbortSignal) =>
-    api<{ product: Product }>(`/admin/products/${encodeURIComponent(id)}`, { signal }),
-  createProduct: (input: ProductInput) => api<{ product: Product }>('/admin/products', { method: 'POST', body: input }),
+    api<{ product: AdminProduct }>(`/admin/products/${encodeURIComponent(id)}`, { signal }),
+  createProduct: (input: ProductInput) =>
+    api<{ product: AdminProduct }>('/admin/products', { method: 'POST', body: input }),
   updateProduct: (id: string, input: ProductInput) =>
-    api<{ product: Product }>(`/admin/products/${encodeURIComponent(id)}`, { method: 'PUT', body: input }),
+    api<{ product: AdminProduct }>(`/admin/products/${encodeURIComponent(id)}`, { method: 'PUT', body: input }),
   setStock: (id: string, inStock: boolean) =>
-    api<{ product: Product }>(`/admin/products/${encodeURIComponent(id)}/stock`, {
+    api<{ product: AdminProduct }>(`/admin/products/${encodeURIComponent(id)}/stock`, {
       method: 'PATCH',
       body: { inStock },
     }),
 
-  orders: (filter: { status?: string; q?: string; page: number }, signal: AbortSignal) =>
+  orders: (filter: OrderFilter & { page: number }, signal: AbortSignal) =>
     api<AdminOrderPage>(`/admin/orders${query(filter)}`, { signal }),
-  setOrderState: (id: string, state: string) =>
-    api<{ order: AdminOrder }>(`/admin/orders/${encodeURIComponent(id)}/state`, { method: 'PATCH', body: { state } }),
-  ordersCsvUrl: (filter: { status?: string; q?: string }) => `/api/admin/orders/export.csv${query(filter)}`,
+  order: (orderNumber: string, signal: AbortSignal) =>
+    api<{ order: AdminOrder }>(adminOrderApiPath(orderNumber), { signal }),
+  setOrderState: (orderNumber: string, state: string) =>
+    api<{ order: AdminOrder }>(`${adminOrderApiPath(orderNumber)}/state`, { method: 'PATCH', body: { state } }),
+  /** The owner's finding on the advance: received, refused (with the reason the shopper reads) or waived (with a note). */
+  recordAdvance: (orderNumber: string, input: AdvanceActionInput) =>
+    api<{ order: AdminOrder }>(`${adminOrderApiPath(orderNumber)}/advance`, { method: 'POST', body: input }),
+  ordersCsvUrl: (filter: OrderFilter) => `/api/admin/orders/export.csv${query(filter)}`,
 
   leads: (platform: LeadTab, page: number, signal: AbortSignal) =>
     api<LeadPage>(`/admin/leads${query({ platform, page })}`, { signal }),

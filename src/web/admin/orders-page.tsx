@@ -1,69 +1,122 @@
 import { type FormEvent, useState } from 'react';
-import { ORDER_STATES, productPath } from '../../common/catalog.ts';
+import { ADVANCE_ADMIN_LABELS, ADVANCE_STATES } from '../../common/advance.ts';
+import { ORDER_STATES } from '../../common/catalog.ts';
 import { orderStatusLabel } from '../../common/orders.ts';
 import type { AdminOrder, AdminOrderPage } from '../../common/schemas/admin-orders.ts';
 import { LoadError } from '../components/load-error.tsx';
 import { LoaderOverlay } from '../components/loader.tsx';
-import { Message } from '../components/message.tsx';
 import { errorMessage } from '../lib/api-client.ts';
-import { Link } from '../lib/router/index.ts';
-import { useResource } from '../lib/use-resource.ts';
-import { adminApi, formatDateTime } from './admin-api.ts';
+import { useLocation } from '../lib/router/index.ts';
+import { invalidate, useResource } from '../lib/use-resource.ts';
+import { adminApi, type OrderFilter } from './admin-api.ts';
+import { type AdvanceAction, ORDER_COLUMNS, OrderRow, type RowNote } from './order-row.tsx';
 import { Pager } from './pager.tsx';
 
-/** Orders (SPEC §2): USER, QTY, PRODUCT LINK, ORDER ID, DATE & TIME, STATE with its dropdown. */
+const ADVANCE_DONE: Record<AdvanceAction, string> = {
+  received: 'advance marked received',
+  refused: 'advance refused: the shopper is asked for a new reference',
+  waived: 'advance waived',
+};
+
+/** The filters a link may open the page with: /dashboard/orders?advance=submitted (the dashboard's "Needs you"). */
+function filterFromQuery(search: string): Required<OrderFilter> {
+  const query = new URLSearchParams(search);
+  const status = query.get('status') ?? '';
+  const advance = query.get('advance') ?? '';
+  const q = (query.get('q') ?? '').trim();
+  return {
+    status: (ORDER_STATES as readonly string[]).includes(status) ? status : '',
+    advance: (ADVANCE_STATES as readonly string[]).includes(advance) ? advance : '',
+    q: /^[0-9A-Za-z-]{0,40}$/.test(q) ? q : '',
+  };
+}
+
+/**
+ * Orders (SPEC §2, issue 12 §3): USER, QTY, PRODUCT LINK, ORDER ID (the order
+ * number), DATE & TIME, ADVANCE with its actions, STATE with its dropdown and
+ * history. A new link (another query) starts the page afresh from its filters.
+ */
 export function OrdersPage() {
-  const [status, setStatus] = useState('');
-  const [search, setSearch] = useState('');
-  const [q, setQ] = useState('');
-  const [page, setPage] = useState(1);
+  const { search } = useLocation();
+  return <OrdersView key={search} initial={filterFromQuery(search)} />;
+}
+
+function OrdersView({ initial }: { initial: Required<OrderFilter> }) {
+  const [status, setStatus] = useState(initial.status);
+  const [advance, setAdvance] = useState(initial.advance);
+  const [search, setSearch] = useState(initial.q);
+  const [q, setQ] = useState(initial.q);
+  const [page, setPageState] = useState(1);
   const [saving, setSaving] = useState(false);
-  const [message, setMessage] = useState<{ text: string; tone: 'error' | 'success' } | null>(null);
-  const filter = { status, q, page };
+  // The server's answers to this page's changes, shown in place until the list is read again.
+  const [changed, setChanged] = useState<Record<string, AdminOrder>>({});
+  const [note, setNote] = useState<{ number: string } & RowNote>();
+  const filter = { status, advance, q, page };
   const { data, error, loading, reload } = useResource<AdminOrderPage>(
-    `admin:orders:${status}:${q}:${page}`,
+    `admin:orders:${status}:${advance}:${q}:${page}`,
     (signal) => adminApi.orders(filter, signal),
   );
 
-  async function changeState(order: AdminOrder, state: string) {
+  /** Every new list starts from what the server says. */
+  function refilter(apply: () => void) {
+    apply();
+    setPageState(1);
+    setChanged({});
+    setNote(undefined);
+  }
+
+  async function change(call: () => Promise<{ order: AdminOrder }>, done: string) {
     setSaving(true);
+    setNote(undefined);
     try {
-      await adminApi.setOrderState(order.id, state);
-      setMessage({ text: `Order ${order.id} is now ${orderStatusLabel(state, true)}`, tone: 'success' });
-      reload();
+      const { order: next } = await call();
+      setChanged((c) => ({ ...c, [next.number]: next }));
+      setNote({ number: next.number, text: done, tone: 'success' });
+      // The dashboard's counts and the other lists read afresh.
+      invalidate('admin:stats');
+      invalidate('admin:orders');
+      return null;
     } catch (err) {
-      // SPEC §8: a failed change hides the loader and shows the server's message.
-      setMessage({ text: errorMessage(err), tone: 'error' });
+      return errorMessage(err);
     } finally {
       setSaving(false);
     }
   }
 
+  async function changeState(order: AdminOrder, state: string) {
+    const done = `Order ${order.number} is now ${orderStatusLabel(state, true)}`;
+    const failed = await change(() => adminApi.setOrderState(order.number, state), done);
+    // The packing gate's refusal stays in view, under the order, until the next change.
+    if (failed) setNote({ number: order.number, text: failed, tone: 'error' });
+  }
+
+  async function recordAdvance(order: AdminOrder, action: AdvanceAction, text: string) {
+    const failed = await change(
+      () => adminApi.recordAdvance(order.number, { action, note: text }),
+      `Order ${order.number}: ${ADVANCE_DONE[action]}`,
+    );
+    // A refusal or waiver shows its error in its own form; "Mark received" has none.
+    if (failed && action === 'received') setNote({ number: order.number, text: failed, tone: 'error' });
+    return failed;
+  }
+
   function submitSearch(event: FormEvent) {
     event.preventDefault();
-    setQ(search.trim());
-    setPage(1);
+    refilter(() => setQ(search.trim()));
   }
 
   return (
     <section aria-labelledby="adm-orders-title">
       <div className="adm-heading">
         <h1 id="adm-orders-title">Orders</h1>
-        <a className="btn btn-ghost" href={adminApi.ordersCsvUrl({ status, q })} download>
+        <a className="btn btn-ghost" href={adminApi.ordersCsvUrl({ status, advance, q })} download>
           Export CSV
         </a>
       </div>
-      <div className="adm-toolbar">
+      <div className="adm-toolbar adm-orders-toolbar">
         <div className="field">
           <label htmlFor="adm-order-state">State</label>
-          <select
-            id="adm-order-state"
-            value={status}
-            onChange={(e) => {
-              setStatus(e.target.value);
-              setPage(1);
-            }}
-          >
+          <select id="adm-order-state" value={status} onChange={(e) => refilter(() => setStatus(e.target.value))}>
             <option value="">All states</option>
             {ORDER_STATES.map((s) => (
               <option key={s} value={s}>
@@ -72,81 +125,86 @@ export function OrdersPage() {
             ))}
           </select>
         </div>
+        <div className="field">
+          <label htmlFor="adm-order-advance">Advance</label>
+          <select id="adm-order-advance" value={advance} onChange={(e) => refilter(() => setAdvance(e.target.value))}>
+            <option value="">All advances</option>
+            {ADVANCE_STATES.map((s) => (
+              <option key={s} value={s}>
+                {ADVANCE_ADMIN_LABELS[s]}
+              </option>
+            ))}
+          </select>
+        </div>
         <form className="adm-row" onSubmit={submitSearch} aria-label="Search orders">
           <div className="field">
-            <label htmlFor="adm-order-q">Order ID or phone number</label>
-            <input id="adm-order-q" value={search} maxLength={40} onChange={(e) => setSearch(e.target.value)} />
+            <label htmlFor="adm-order-q">Order number, phone or UTR</label>
+            <input
+              id="adm-order-q"
+              value={search}
+              maxLength={40}
+              placeholder="TSW-10427"
+              onChange={(e) => setSearch(e.target.value)}
+            />
           </div>
           <button type="submit" className="btn">
             Search
           </button>
         </form>
       </div>
-      <Message text={message?.text ?? null} tone={message?.tone ?? 'error'} onClose={() => setMessage(null)} />
-      <LoadError message={error} onRetry={reload} />
+      {data && (
+        <p className="adm-count" aria-live="polite">
+          {data.total} {data.total === 1 ? 'order' : 'orders'}
+        </p>
+      )}
+      <LoadError
+        message={error}
+        onRetry={() => {
+          setChanged({});
+          reload();
+        }}
+      />
       <LoaderOverlay active={(loading && !data) || saving} />
       {data && data.items.length === 0 && <p className="adm-empty">No orders found.</p>}
       {data && data.items.length > 0 && (
-        <table className="adm-table">
+        <table className="adm-table adm-orders-table">
           <thead>
             <tr>
-              <th scope="col">USER</th>
-              <th scope="col">QTY</th>
-              <th scope="col">PRODUCT LINK</th>
-              <th scope="col">ORDER ID</th>
-              <th scope="col">DATE &amp; TIME</th>
-              <th scope="col">STATE</th>
+              {ORDER_COLUMNS.map((c) => (
+                <th key={c} scope="col">
+                  {c}
+                </th>
+              ))}
             </tr>
           </thead>
-          <tbody>
-            {data.items.map((order) => (
-              <tr key={order.id}>
-                <td data-label="USER">
-                  {order.userName}
-                  <br />
-                  <a href={`tel:${order.userPhone}`}>{order.userPhone}</a>
-                </td>
-                <td data-label="QTY">{order.quantity}</td>
-                <td data-label="PRODUCT LINK">
-                  {order.lines.map((line) => (
-                    <div key={`${line.productId}-${line.productName}`}>
-                      <Link to={productPath({ id: line.productId, name: line.productName })}>{line.productName}</Link> ×{' '}
-                      {line.quantity}
-                    </div>
-                  ))}
-                </td>
-                <td data-label="ORDER ID" className="adm-id">
-                  {order.id}
-                </td>
-                <td data-label="DATE & TIME">{formatDateTime(order.createdAt)}</td>
-                <td data-label="STATE">
-                  <label className="visually-hidden" htmlFor={`state-${order.id}`}>
-                    State of order {order.id}
-                  </label>
-                  <select
-                    id={`state-${order.id}`}
-                    value={order.setByAdmin ? order.status : ''}
-                    disabled={saving}
-                    onChange={(e) => changeState(order, e.target.value)}
-                  >
-                    {!order.setByAdmin && (
-                      <option value="" disabled>
-                        Pending
-                      </option>
-                    )}
-                    {ORDER_STATES.map((s) => (
-                      <option key={s} value={s}>
-                        {s}
-                      </option>
-                    ))}
-                  </select>
-                </td>
-              </tr>
-            ))}
-          </tbody>
+          {data.items.map((listed) => {
+            const order = changed[listed.number] ?? listed;
+            return (
+              <OrderRow
+                key={order.number}
+                order={order}
+                note={note?.number === order.number ? note : null}
+                busy={saving}
+                onNoteClose={() => setNote(undefined)}
+                onState={changeState}
+                onAdvance={recordAdvance}
+              />
+            );
+          })}
         </table>
       )}
-      {data && <Pager page={page} pageCount={data.pageCount} label="Order pages" onPage={setPage} />}
+      {data && (
+        <Pager
+          page={page}
+          pageCount={data.pageCount}
+          label="Order pages"
+          onPage={(p) => {
+            setPageState(p);
+            setChanged({});
+            setNote(undefined);
+          }}
+        />
+      )}
     </section>
   );
 }

@@ -7,6 +7,7 @@ import { LoaderOverlay } from '../components/loader.tsx';
 import { Link } from '../lib/router/index.ts';
 import { useResource } from '../lib/use-resource.ts';
 import { adminApi } from './admin-api.ts';
+import { NeedsYou } from './needs-you.tsx';
 import { OrdersChart } from './orders-chart.tsx';
 
 const TILES = [
@@ -16,7 +17,7 @@ const TILES = [
   { label: 'Swiss ETA', category: 'swizz eta watch' },
 ] as const;
 
-/** Dashboard home (SPEC §2): tiles, the ten most viewed products, orders per day. */
+/** Dashboard home (SPEC §2): what needs the owner now, tiles, the ten most viewed products, orders per day. */
 export function StatsPage() {
   const { data, error, loading, reload } = useResource<AdminStats>('admin:stats', (signal) => adminApi.stats(signal));
   return (
@@ -28,6 +29,7 @@ export function StatsPage() {
       <LoaderOverlay active={loading && !data} />
       {data && (
         <>
+          <NeedsYou attention={data.attention} />
           <div className="adm-tiles">
             <Link className="card adm-tile" to="/dashboard/products">
               <strong>{data.totalProducts}</strong> Total products

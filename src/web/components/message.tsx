@@ -1,10 +1,11 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { MESSAGE_MS } from '../../common/constants.ts';
 import { CloseIcon } from './icons.tsx';
 
 /**
  * An inline message that clears itself after 3 s (SPEC §4) or on its close icon.
- * `tone` picks the colour; errors are announced assertively.
+ * `tone` picks the colour; errors are announced assertively. A message that
+ * appears is brought into view (a form's message must not land below the screen's edge).
  */
 export function Message({
   text,
@@ -17,6 +18,10 @@ export function Message({
   onClose: () => void;
   autoHideMs?: number | null;
 }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (text) ref.current?.scrollIntoView({ block: 'nearest' });
+  }, [text]);
   useEffect(() => {
     if (!text || autoHideMs === null) return;
     const timer = setTimeout(onClose, autoHideMs);
@@ -24,7 +29,7 @@ export function Message({
   }, [text, autoHideMs, onClose]);
   if (!text) return null;
   return (
-    <div className={`message message-${tone}`} role={tone === 'error' ? 'alert' : 'status'}>
+    <div ref={ref} className={`message message-${tone}`} role={tone === 'error' ? 'alert' : 'status'}>
       <span>{text}</span>
       <button type="button" className="icon-btn" aria-label="Close message" onClick={onClose}>
         <CloseIcon size={18} />

@@ -2,7 +2,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { whatsappLink } from '../../common/site.ts';
 import { Link, NavLink, useLocation } from '../lib/router/index.ts';
 import { site } from '../lib/site.ts';
-import { CartIcon, ChatIcon, CloseIcon, MenuIcon, PhoneIcon, UserIcon } from './icons.tsx';
+import { CartIcon, ChatIcon, CloseIcon, MenuIcon, PhoneIcon, SearchIcon, UserIcon } from './icons.tsx';
 import { SearchBox } from './search-box.tsx';
 
 export const NAV_LINKS = [
@@ -42,6 +42,8 @@ export function Navbar({ cartBadge }: { cartBadge?: ReactNode } = {}) {
           <span aria-hidden="true">◷</span> {shop.name}
         </Link>
         <nav id="main-menu" aria-label="Main" className={`navbar-links${open ? ' open' : ''}`}>
+          {/* Under 800 px the menu has the search box too (the bar has only room for its icon). */}
+          {open && !onExplore && <SearchBox id="menu-search" className="navbar-menu-search" />}
           {NAV_LINKS.map((l) => (
             <NavLink key={l.to} to={l.to} end>
               {l.label}
@@ -57,6 +59,12 @@ export function Navbar({ cartBadge }: { cartBadge?: ReactNode } = {}) {
         </nav>
         {!onExplore && <SearchBox id="nav-search" className="navbar-search" />}
         <div className="navbar-actions">
+          {/* Under 800 px: search from any page (the full box is in the bar from 800 px, and on home). */}
+          {!onExplore && !onHome && (
+            <Link className="icon-btn navbar-search-link" to="/explore" aria-label="Search watches">
+              <SearchIcon size={22} />
+            </Link>
+          )}
           <a
             className="icon-btn navbar-contact"
             href={`tel:+91${shop.phone.slice(-10)}`}

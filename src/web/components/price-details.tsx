@@ -15,10 +15,13 @@ export function PriceDetails({ totals, heading = 'Price details' }: { totals: To
           <dt>Subtotal</dt>
           <dd>{formatRupees(totals.subtotal)}</dd>
         </div>
-        <div>
-          <dt>Discount</dt>
-          <dd className="price-details-discount">−{formatRupees(totals.discount)}</dd>
-        </div>
+        {/* No discount, no row: "−₹0" reads like a charge. */}
+        {totals.discount > 0 && (
+          <div>
+            <dt>Discount</dt>
+            <dd className="price-details-discount">−{formatRupees(totals.discount)}</dd>
+          </div>
+        )}
         <div className="price-details-total">
           <dt>Total</dt>
           <dd>{formatRupees(totals.total)}</dd>

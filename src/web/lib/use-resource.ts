@@ -4,7 +4,7 @@
  * error message instead of leaving a loader spinning.
  */
 import { startTransition, useCallback, useEffect, useState } from 'react';
-import { errorMessage } from './api-client.ts';
+import { ApiError, errorMessage } from './api-client.ts';
 
 const cache = new Map<string, unknown>();
 
@@ -15,6 +15,8 @@ export function invalidate(prefix: string): void {
 export interface Resource<T> {
   data: T | undefined;
   error: string | null;
+  /** HTTP status of the failed load (0: the shop could not be reached), null when none. */
+  errorStatus: number | null;
   loading: boolean;
   reload: () => void;
 }
@@ -36,9 +38,10 @@ export function useResource<T>(
     key: string | null;
     data: T | undefined;
     error: string | null;
+    errorStatus: number | null;
     loading: boolean;
   }>(() => {
-    if (key === null) return { key, data: undefined, error: null, loading: false };
+    if (key === null) return { key, data: undefined, error: null, errorStatus: null, loading: false };
     if (!cache.has(key)) {
       const data = initial?.();
       if (data !== undefined) {
@@ -46,14 +49,14 @@ export function useResource<T>(
         fromPage.add(key);
       }
     }
-    return { key, data: cache.get(key) as T | undefined, error: null, loading: !fromPage.has(key) };
+    return { key, data: cache.get(key) as T | undefined, error: null, errorStatus: null, loading: !fromPage.has(key) };
   });
   const [version, setVersion] = useState(0);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `load` is keyed by `key`; version forces a reload.
   useEffect(() => {
     if (key === null) {
-      setState({ key, data: undefined, error: null, loading: false });
+      setState({ key, data: undefined, error: null, errorStatus: null, loading: false });
       return;
     }
     if (fromPage.delete(key)) return;
@@ -62,17 +65,19 @@ export function useResource<T>(
       key,
       data: s.key === key ? s.data : (cache.get(key) as T | undefined),
       error: null,
+      errorStatus: null,
       loading: true,
     }));
     load(controller.signal).then(
       (data) => {
         cache.set(key, data);
         // A transition: React renders what arrived in short slices, so a tap is never kept waiting.
-        startTransition(() => setState({ key, data, error: null, loading: false }));
+        startTransition(() => setState({ key, data, error: null, errorStatus: null, loading: false }));
       },
       (err: unknown) => {
         if (controller.signal.aborted) return;
-        setState((s) => ({ ...s, error: errorMessage(err), loading: false }));
+        const errorStatus = err instanceof ApiError ? err.status : null;
+        setState((s) => ({ ...s, error: errorMessage(err), errorStatus, loading: false }));
       },
     );
     return () => controller.abort();
@@ -87,6 +92,7 @@ export function useResource<T>(
   return {
     data: fresh ? state.data : key ? (cache.get(key) as T | undefined) : undefined,
     error: fresh ? state.error : null,
+    errorStatus: fresh ? state.errorStatus : null,
     loading: fresh ? state.loading : key !== null,
     reload,
   };

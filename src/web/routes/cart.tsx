@@ -50,7 +50,7 @@ export function CartPage() {
             onPlaced={(order) => {
               notifyCartChanged();
               invalidate('orders');
-              void navigate('/confirmation', { state: { orderId: order.id } });
+              void navigate('/confirmation', { state: { orderNumber: order.number } });
             }}
           />
         </Suspense>

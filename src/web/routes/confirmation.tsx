@@ -7,12 +7,16 @@ import { useLocation } from '../lib/router/index.ts';
 /** Order confirmation (SPEC §2). */
 export function ConfirmationPage() {
   const { user, loading } = useSession();
-  const state = useLocation().state as { orderId?: unknown } | null;
-  const orderId = typeof state?.orderId === 'string' ? state.orderId : null;
+  const state = useLocation().state as { orderNumber?: unknown } | null;
+  const orderNumber = typeof state?.orderNumber === 'string' ? state.orderNumber : null;
   return (
     <div className="page container narrow">
       <LoaderOverlay active={loading} />
-      {user ? <ConfirmationPanel orderId={orderId} userId={user.id} /> : !loading && <LoginNeeded what="your order" />}
+      {user ? (
+        <ConfirmationPanel orderNumber={orderNumber} userId={user.id} />
+      ) : (
+        !loading && <LoginNeeded what="your order" />
+      )}
     </div>
   );
 }

@@ -3,10 +3,18 @@
  * tabs, sort chips, brand dropdown on men-watch, the grid and pagination.
  */
 import { useEffect, useState } from 'react';
-import { BRANDS, brandFromSlug, categoryFromSlug, LISTING_TABS, listingPath } from '../../common/catalog.ts';
+import {
+  BRANDS,
+  brandFromSlug,
+  categoryFromSlug,
+  categoryLabel,
+  LISTING_TABS,
+  listingPath,
+} from '../../common/catalog.ts';
+import { Breadcrumb } from '../components/breadcrumb.tsx';
 import { LoaderOverlay } from '../components/loader.tsx';
 import { useCardActions } from '../features/admin-actions/use-card-actions.tsx';
-import { useListingPage } from '../features/catalog/listing-page-number.ts';
+import { clampPage, listingCountText, useListingPage } from '../features/catalog/listing-page-number.ts';
 import { Pagination } from '../features/catalog/pagination.tsx';
 import { ProductGrid, ProductGridSkeleton } from '../features/catalog/product-grid.tsx';
 import type { Sort } from '../features/catalog/types.ts';
@@ -42,35 +50,38 @@ export function ListingPage() {
     window.scrollTo({ top: 0 });
   }, [cate, brand, page]);
 
+  // A page past the last (an old link, #99) shows the last page, its URL corrected.
+  useEffect(() => {
+    if (!data || data.page !== page) return;
+    const within = clampPage(page, data.pageCount);
+    if (within !== page) setPage(within, { replace: true });
+  }, [data, page, setPage]);
+
   const changeSort = (next: Sort) => {
     setSort(next);
     if (page !== 1) setPage(1);
   };
-  const first = data && data.total > 0 ? (data.page - 1) * data.pageSize + 1 : 0;
+  const first = data && data.items.length > 0 ? (data.page - 1) * data.pageSize + 1 : 0;
   const last = data ? first + data.items.length - 1 : 0;
 
   return (
     <div className="page container listing">
-      <nav aria-label="Breadcrumb" className="breadcrumb">
-        <ol>
-          <li>
-            <Link to="/">Home</Link>
-          </li>
-          <li>
-            <Link to="/product" aria-current={!cate ? 'page' : undefined}>
-              Shop
-            </Link>
-          </li>
-          {cate && (
-            <li>
-              <Link to={listingPath(category ?? cate.replace(/-/g, ' '))} aria-current={!brand ? 'page' : undefined}>
-                {LISTING_TABS.find((t) => t.category === category)?.label ?? cate.replace(/-/g, ' ')}
-              </Link>
-            </li>
-          )}
-          {brand && <li aria-current="page">{brandName ?? brand}</li>}
-        </ol>
-      </nav>
+      <Breadcrumb
+        items={[
+          { label: 'Home', to: '/' },
+          { label: 'Shop', to: '/product', current: !cate },
+          ...(cate
+            ? [
+                {
+                  label: categoryLabel(category ?? cate.replace(/-/g, ' ')),
+                  to: listingPath(category ?? cate.replace(/-/g, ' ')),
+                  current: !brand,
+                },
+              ]
+            : []),
+          ...(brand ? [{ label: brandName ?? brand, current: true }] : []),
+        ]}
+      />
       <h1>Shop</h1>
 
       <nav aria-label="Categories" className="listing-tabs">
@@ -126,9 +137,7 @@ export function ListingPage() {
       <LoadError message={error} onRetry={reload} />
       {/* Always there (empty while loading), so the grid below it does not move when the count arrives. */}
       <p className="listing-count" aria-live="polite">
-        {data && data.total > 0
-          ? `Showing ${first.toLocaleString('en-IN')}–${last.toLocaleString('en-IN')} of ${data.total.toLocaleString('en-IN')} watches`
-          : '\u00a0'}
+        {(data && listingCountText(first, last, data.total)) || '\u00a0'}
       </p>
       {data && (
         <div aria-busy={loading}>
@@ -140,14 +149,6 @@ export function ListingPage() {
             empty={data.total > 0 ? null : 'No product found!'}
             actions={cardActions}
           />
-          {data.total > 0 && data.items.length === 0 && (
-            <p className="catalog-empty">
-              There is no page {page}.{' '}
-              <button type="button" className="btn btn-ghost" onClick={() => setPage(1)}>
-                Go to page 1
-              </button>
-            </p>
-          )}
           <Pagination page={page} pageCount={data.pageCount} onPage={setPage} />
         </div>
       )}

@@ -4,8 +4,9 @@
  * the four info cards and related products.
  */
 import { memo, useEffect, useState } from 'react';
-import { categorySlug } from '../../common/catalog.ts';
+import { categoryLabel, listingPath } from '../../common/catalog.ts';
 import { PRODUCT_PICTURE } from '../../common/picture-slots.ts';
+import { Breadcrumb } from '../components/breadcrumb.tsx';
 import { ChatIcon } from '../components/icons.tsx';
 import { useSession } from '../features/accounts/session.tsx';
 import { AddToCartButton } from '../features/cart/add-to-cart-button.tsx';
@@ -25,7 +26,7 @@ import '../features/catalog/product.css';
 
 export function ProductPage() {
   const { id = '' } = useParams();
-  const { data: product, error, reload } = useProduct(id);
+  const { data: product, error, errorStatus, reload } = useProduct(id);
   const { user } = useSession();
 
   // Top of the page on arrival and whenever another product opens (a related card).
@@ -41,17 +42,26 @@ export function ProductPage() {
   }, [product]);
 
   if (error && !product) {
+    // Only a real 404 is "not found"; no answer at all means the shop could not be reached.
+    const notFound = errorStatus === 404;
+    const title = notFound
+      ? 'Watch not found'
+      : errorStatus === 0
+        ? 'Could not reach the shop'
+        : 'Could not load this watch';
     return (
       <div className="page container narrow product-missing">
-        <h1>Watch not found</h1>
+        <h1>{title}</h1>
         <p className="message message-error" role="alert">
           {error}
         </p>
-        <p>
-          <button type="button" className="btn btn-ghost" onClick={reload}>
-            Try again
-          </button>{' '}
-          <Link className="btn" to="/product">
+        <p className="product-missing-actions">
+          {!notFound && (
+            <button type="button" className="btn btn-gold" onClick={reload}>
+              Try again
+            </button>
+          )}
+          <Link className={notFound ? 'btn' : 'btn btn-ghost'} to="/product">
             Browse watches
           </Link>
         </p>
@@ -81,21 +91,14 @@ const ProductDetails = memo(function ProductDetails({ product }: { product: Prod
 
   return (
     <div className="page container product-page">
-      <nav aria-label="Breadcrumb" className="breadcrumb">
-        <ol>
-          <li>
-            <Link to="/">Home</Link>
-          </li>
-          <li>
-            <Link to="/product">Shop</Link>
-          </li>
-          <li>
-            <Link to={`/product/${categorySlug(product.category)}`} className="product-category">
-              {product.category}
-            </Link>
-          </li>
-        </ol>
-      </nav>
+      <Breadcrumb
+        items={[
+          { label: 'Home', to: '/' },
+          { label: 'Shop', to: '/product' },
+          { label: categoryLabel(product.category), to: listingPath(product.category) },
+          { label: product.name, current: true },
+        ]}
+      />
       <div className="product-layout">
         <section className="product-gallery" aria-label="Pictures">
           <button

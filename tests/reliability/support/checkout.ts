@@ -84,12 +84,12 @@ export async function checkoutCycle(shopper: Shopper, options: CycleOptions): Pr
     tally.violations.push(`order refused: ${answer.status} ${JSON.stringify(answer.body)}`);
     return;
   }
-  const order = answer.body.order as { id: string; lines: Array<{ productId: string; quantity: number }> };
+  const order = answer.body.order as { number: string; lines: Array<{ productId: string; quantity: number }> };
   const lines = Object.fromEntries(order.lines.map((l) => [l.productId, l.quantity]));
   const ordered = new Set(Object.keys(lines));
   if (ordered.size !== wanted.size || [...wanted].some((p) => !ordered.has(p))) {
-    tally.violations.push(`order ${order.id} holds ${[...ordered]} but the cart had ${[...wanted]}`);
+    tally.violations.push(`order ${order.number} holds ${[...ordered]} but the cart had ${[...wanted]}`);
   }
   if (answer.status === 200) tally.replayed++;
-  tally.acked.push({ orderId: order.id, userId: shopper.userId, lines });
+  tally.acked.push({ orderNumber: order.number, userId: shopper.userId, lines });
 }

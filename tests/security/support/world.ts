@@ -1,11 +1,13 @@
 /**
- * The cast of the security tests on one real app: nobody, shopper A, shopper B
- * (with a cart line and an order of their own) and an admin, plus products.
+ * The cast of the security tests on one real app: nobody, shopper A (with an
+ * order), shopper B (with a cart line and two orders: one whose advance is still
+ * awaited, one whose advance the owner marked received) and an admin, plus
+ * products. The shop has a UPI id, so orders offer the advance's QR code.
  * Everything is created through the real API, except that sessions a test
  * ends on purpose (log out, log in again) can be put back cheaply.
  */
 
-import { adminCookie, createProduct, placeOrder } from '../../../src/server/admin/test-helpers.ts';
+import { adminCookie, createProduct, placeOrder, settleAdvance } from '../../../src/server/admin/test-helpers.ts';
 import { hashToken } from '../../../src/server/auth/sessions.ts';
 import type { Dialect } from '../../../src/server/db/database.ts';
 import { nowIso } from '../../../src/server/db/ids.ts';
@@ -30,7 +32,12 @@ export interface World {
   product: string;
   /** A second product, only ever in B's cart. */
   bCartProduct: string;
+  /** A's order, by its number (TSW-10427): orders are named by their number in every URL. */
+  aOrder: string;
+  /** B's order, by its number; its advance is awaited. */
   bOrder: string;
+  /** B's other order, whose advance the admin marked received, so it may be packed. */
+  bSettledOrder: string;
   identities: Identity[];
   cookieOf: (role: Role) => string | null;
   /** Puts back any of the cast's sessions a request ended (cheap: no password hashing). */
@@ -38,9 +45,18 @@ export interface World {
 }
 
 export const ADMIN_PASSWORD = 'security-admin-password-9';
+/** The shop's merchant UPI id in the security tests' app (orders then offer a UPI link and its QR code). */
+export const SHOP_UPI_ID = 'timesquare@okhdfcbank';
+
+let utrSeq = 0;
+/** A fresh 12-digit UPI reference (UTR) per call: a reference may stand on one order only. */
+export function newUtr(): string {
+  utrSeq += 1;
+  return `9${String(process.pid % 100_000).padStart(5, '0')}${String(utrSeq).padStart(6, '0')}`;
+}
 
 export async function createWorld(options: { dialect?: Dialect; env?: Record<string, string> } = {}): Promise<World> {
-  const t = await createTestApp(options);
+  const t = await createTestApp({ ...options, env: { SHOP_UPI_ID, ...options.env } });
   const username = `sec-admin-${process.pid}`;
   const adminCookieHeader = await adminCookie(t, username, ADMIN_PASSWORD);
   const adminRow = await t.app.db
@@ -59,7 +75,10 @@ export async function createWorld(options: { dialect?: Dialect; env?: Record<str
     payload: { productId: bCartProduct, quantity: 2 },
   });
   if (add.statusCode !== 200) throw new Error(`add to cart failed: ${add.body}`);
+  const aOrder = await placeOrder(t, a.cookie, product);
   const bOrder = await placeOrder(t, b.cookie, product);
+  const bSettledOrder = await placeOrder(t, b.cookie, product);
+  await settleAdvance(t, adminCookieHeader, bSettledOrder, 'received');
 
   const cookies: Record<Role, string | null> = {
     nobody: null,
@@ -102,7 +121,9 @@ export async function createWorld(options: { dialect?: Dialect; env?: Record<str
     admin: { username, password: ADMIN_PASSWORD, cookie: adminCookieHeader, id: adminRow.id },
     product,
     bCartProduct,
+    aOrder,
     bOrder,
+    bSettledOrder,
     identities,
     cookieOf: (role) => cookies[role],
     restoreSessions,

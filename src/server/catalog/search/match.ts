@@ -1,8 +1,15 @@
 /**
  * Which indexed words a query word matches, and how well (docs/decisions/005-search.md).
- * Scores are whole numbers so SQL can multiply them by field weights on any dialect:
- * the word itself 100, a word starting with it 90, containing it 80 (substring
- * matches, SPEC §5), then typo matches at 50 x similarity, always below any substring.
+ * Scores are whole numbers so they multiply by field weights exactly: the word
+ * itself 100, a word starting with it 90, containing it 80 (substring matches,
+ * SPEC §5), then typo matches at 50 x similarity, always below any substring.
+ *
+ * Only the strongest kind of match that exists in the vocabulary is used:
+ * words starting with the query word (the word itself included); when there are
+ * none, words containing it; when there are none either, words similar to it
+ * (a typo). "patek" is a word of the catalogue, so master, leather and battery,
+ * similar to it above 0.4, do not pull in two thirds of the catalogue; "rolx"
+ * is no word's start or part, so it still finds rolex.
  */
 import { similarityAbove } from './similarity.ts';
 
@@ -25,18 +32,28 @@ export interface WordMatch {
 }
 
 export function matchWord(term: string, vocabulary: readonly string[]): WordMatch[] {
-  const matches: WordMatch[] = [];
+  const starts: WordMatch[] = [];
+  const inside: WordMatch[] = [];
+  for (const word of vocabulary) {
+    if (word === term) starts.push({ word, score: SCORE.exact });
+    else if (word.startsWith(term)) starts.push({ word, score: SCORE.prefix });
+    else if (starts.length === 0 && word.includes(term)) inside.push({ word, score: SCORE.substring });
+  }
+  if (starts.length > 0) return starts;
+  if (inside.length > 0) return inside;
+  return typoMatches(term, vocabulary);
+}
+
+/** Words similar to `term` above the threshold: the closest FUZZY_LIMIT, within FUZZY_KEEP_RATIO of the best. */
+function typoMatches(term: string, vocabulary: readonly string[]): WordMatch[] {
+  if (term.length < FUZZY_MIN_LENGTH) return [];
   const fuzzy: WordMatch[] = [];
   for (const word of vocabulary) {
-    if (word === term) matches.push({ word, score: SCORE.exact });
-    else if (word.startsWith(term)) matches.push({ word, score: SCORE.prefix });
-    else if (word.includes(term)) matches.push({ word, score: SCORE.substring });
-    else if (term.length >= FUZZY_MIN_LENGTH && word.length >= FUZZY_MIN_LENGTH) {
-      const sim = similarityAbove(term, word);
-      if (sim > 0) fuzzy.push({ word, score: Math.max(1, Math.round(sim * SCORE.fuzzyScale)) });
-    }
+    if (word.length < FUZZY_MIN_LENGTH) continue;
+    const sim = similarityAbove(term, word);
+    if (sim > 0) fuzzy.push({ word, score: Math.max(1, Math.round(sim * SCORE.fuzzyScale)) });
   }
   fuzzy.sort((a, b) => b.score - a.score || a.word.localeCompare(b.word));
   const floor = (fuzzy[0]?.score ?? 0) * FUZZY_KEEP_RATIO;
-  return matches.concat(fuzzy.slice(0, FUZZY_LIMIT).filter((m) => m.score >= floor));
+  return fuzzy.slice(0, FUZZY_LIMIT).filter((m) => m.score >= floor);
 }

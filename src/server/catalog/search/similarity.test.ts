@@ -45,14 +45,27 @@ describe('query words', () => {
 describe('matching a query word against the vocabulary', () => {
   const vocabulary = ['rolex', 'omega', 'submariner', 'role', 'seamaster', 'gold', 'bold'];
 
-  it('ranks the word itself, then prefixes, then substrings, then typos', () => {
-    const matches = matchWord('mar', ['mar', 'marine', 'submariner', 'mat']);
-    expect(matches.map((m) => [m.word, m.score])).toEqual([
+  it('scores the word itself, then prefixes, then substrings, then typos', () => {
+    const pairs = (term: string, words: string[]) => matchWord(term, words).map((m) => [m.word, m.score]);
+    expect(pairs('mar', ['mar', 'marine', 'submariner', 'mat'])).toEqual([
       ['mar', SCORE.exact],
       ['marine', SCORE.prefix],
-      ['submariner', SCORE.substring],
-      ['mat', 33],
     ]);
+    expect(pairs('mar', ['submariner', 'mat'])).toEqual([['submariner', SCORE.substring]]);
+    expect(pairs('mar', ['mat'])).toEqual([['mat', 33]]);
+  });
+
+  it('uses only the strongest kind of match the vocabulary has', () => {
+    // The demo catalogue's words around "patek": similar above 0.4, but "patek" itself is there.
+    const demo = ['patek', 'philippe', 'master', 'battery', 'cartier', 'leather', 'panerai'];
+    expect(matchWord('patek', demo).map((m) => m.word)).toEqual(['patek']);
+    expect(matchWord('pate', demo).map((m) => m.word)).toEqual(['patek']);
+    expect(matchWord('atek', demo).map((m) => m.word)).toEqual(['patek']);
+    expect(matchWord('ptek', demo).map((m) => m.word)).toEqual(['patek']);
+    // A short word inside longer ones counts only when no word starts with it.
+    expect(matchWord('men', ['men', 'women', 'movement']).map((m) => m.word)).toEqual(['men']);
+    expect(matchWord('tag', ['tag', 'heuer', 'vintage']).map((m) => m.word)).toEqual(['tag']);
+    expect(matchWord('mariner', ['submariner', 'marine']).map((m) => m.word)).toEqual(['submariner']);
   });
 
   it('finds rolex for rolx and omega for omge', () => {
@@ -71,8 +84,7 @@ describe('matching a query word against the vocabulary', () => {
     const many = Array.from({ length: 50 }, (_, i) => `gol${i}x`);
     const matches = matchWord('golx', many);
     expect(matches.length).toBeLessThanOrEqual(FUZZY_LIMIT);
-    for (const m of matchWord('gold', vocabulary)) {
-      if (m.word !== 'gold') expect(m.score).toBeLessThan(SCORE.substring);
-    }
+    for (const m of matches) expect(m.score).toBeLessThan(SCORE.substring);
+    expect(matchWord('gold', vocabulary).map((m) => m.word)).toEqual(['gold']);
   });
 });

@@ -3,6 +3,7 @@
  * history of state changes.
  */
 import { hashPassword } from '../../auth/passwords.ts';
+import { nextOrderNumber } from '../../orders/order-number.ts';
 import { parseJsonList } from '../json.ts';
 import type { Db } from '../tables.ts';
 import { chance, int, pick, type Random, sample, seededId } from './random.ts';
@@ -95,7 +96,13 @@ const ORDER_PLANS: Array<{ daysAgo: number; states: Array<[string, number]> }> =
 ];
 
 /** Creates the demo shopper unless their phone number is taken; returns the number of orders made. */
-export async function seedShopper(db: Db, random: Random, products: DemoProduct[], now: number): Promise<number> {
+export async function seedShopper(
+  db: Db,
+  random: Random,
+  products: DemoProduct[],
+  now: number,
+  orderPrefix: string,
+): Promise<number> {
   const taken = await db.selectFrom('users').select('id').where('phone', '=', DEMO_SHOPPER.phone).executeTakeFirst();
   if (taken || products.length < 3) return 0;
   const passwordHash = await hashPassword(DEMO_SHOPPER.password);
@@ -133,10 +140,14 @@ export async function seedShopper(db: Db, random: Random, products: DemoProduct[
         at: new Date(placed + hours * HOUR).toISOString(),
       }));
       const last = events[events.length - 1] as { status: string; at: string };
+      // Demo orders that moved on had their advance; the newest still waits for it.
+      const settled = last.status !== 'ordered' && last.status !== 'cancelled';
       await trx
         .insertInto('orders')
         .values({
           id: orderId,
+          number: await nextOrderNumber(trx, orderPrefix),
+          advance_state: settled ? 'received' : 'awaiting',
           user_id: userId,
           user_phone: DEMO_SHOPPER.phone,
           address: pick(random, DEMO_SHOPPER.addresses),
@@ -155,6 +166,7 @@ export async function seedShopper(db: Db, random: Random, products: DemoProduct[
           events.map((e) => ({
             id: seededId(random, Date.parse(e.at)),
             order_id: orderId,
+            kind: 'state',
             status: e.status,
             admin_id: null,
             created_at: e.at,

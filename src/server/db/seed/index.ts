@@ -27,6 +27,8 @@ export interface SeedOptions {
   log?: (msg: string) => void;
   /** "Now" for createdAt spreads and order dates; Date.now() when absent. */
   now?: number;
+  /** Prefix of the demo orders' numbers (SHOP_ORDER_PREFIX); TSW when absent. */
+  orderPrefix?: string;
 }
 
 export interface SeedResult {
@@ -64,7 +66,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
     log(`  ${indexed.words.toLocaleString('en-IN')} words in ${(indexed.ms / 1000).toFixed(1)} s`);
   }
   const picks = await demoProducts(db);
-  const orders = await seedShopper(db, rng.demo, picks, now);
+  const orders = await seedShopper(db, rng.demo, picks, now, options.orderPrefix ?? 'TSW');
   const hasLeads = await db.selectFrom('leads').select('id').limit(1).executeTakeFirst();
   const leads = hasLeads ? 0 : await seedLeads(db, rng.demo, picks, now);
   if (orders || leads) log(`  ${orders} demo orders, ${leads} leads`);

@@ -1,4 +1,4 @@
-import { type ChangeEvent, type FormEvent, useState } from 'react';
+import { type ChangeEvent, type FormEvent, Fragment, useState } from 'react';
 import { MESSAGE_MS } from '../../../common/constants.ts';
 import { LEAD_CSV_COLUMNS } from '../../../common/schemas/lead.ts';
 import { Message } from '../../components/message.tsx';
@@ -60,8 +60,21 @@ export function LeadImport({ onImported }: { onImported: () => void }) {
     <form className="panel" onSubmit={submit} aria-labelledby="adm-lead-import-title">
       <h2 id="adm-lead-import-title">Import a CSV</h2>
       <p>
-        The first row names the columns: <code>{LEAD_CSV_COLUMNS.join(',')}</code> (platform is amazon or whatsapp;
-        phone, productId and date may be empty).
+        The first row names the columns:{' '}
+        <code>
+          {LEAD_CSV_COLUMNS.map((column, i) => (
+            // A line may break after each comma (<wbr>): the list never widens the form on a phone.
+            <Fragment key={column}>
+              {i > 0 && (
+                <>
+                  ,<wbr />
+                </>
+              )}
+              {column}
+            </Fragment>
+          ))}
+        </code>{' '}
+        (platform is amazon or whatsapp; phone, productId and date may be empty).
       </p>
       <Message
         text={message?.text ?? null}

@@ -4,7 +4,7 @@
  * SPEC §3's upload form.
  */
 import { DEFAULT_FEATURE_NAMES } from '../../../common/catalog.ts';
-import type { Product, ProductInput } from '../../../common/schemas/product.ts';
+import type { AdminProduct, ProductInput } from '../../../common/schemas/product.ts';
 
 export interface ProductForm {
   name: string;
@@ -22,6 +22,8 @@ export interface ProductForm {
   status: string;
   spinningText: string;
   inStock: boolean;
+  /** Watches left as typed; empty when the owner does not count them. */
+  stockCount: string;
   videoUrl: string;
 }
 
@@ -42,11 +44,12 @@ export function blankForm(): ProductForm {
     status: '',
     spinningText: '',
     inStock: true,
+    stockCount: '',
     videoUrl: '',
   };
 }
 
-export function formFromProduct(p: Product): ProductForm {
+export function formFromProduct(p: AdminProduct): ProductForm {
   return {
     name: p.name,
     brand: p.brand,
@@ -63,6 +66,7 @@ export function formFromProduct(p: Product): ProductForm {
     status: p.status,
     spinningText: p.spinningText,
     inStock: p.inStock,
+    stockCount: p.stockCount === null ? '' : String(p.stockCount),
     videoUrl: p.videoUrl,
   };
 }
@@ -87,6 +91,8 @@ export function inputFromForm(f: ProductForm): Record<keyof ProductInput, unknow
     status: f.status,
     spinningText: f.spinningText,
     inStock: f.inStock,
+    // Empty: not counted (null); anything else is checked as a number by the schema.
+    stockCount: f.stockCount.trim() === '' ? null : Number(f.stockCount),
     videoUrl: f.videoUrl,
   };
 }

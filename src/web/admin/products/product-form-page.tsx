@@ -1,4 +1,4 @@
-import type { Product } from '../../../common/schemas/product.ts';
+import type { AdminProduct } from '../../../common/schemas/product.ts';
 import { LoaderOverlay } from '../../components/loader.tsx';
 import { useParams } from '../../lib/router/index.ts';
 import { useResource } from '../../lib/use-resource.ts';
@@ -8,7 +8,7 @@ import { ProductForm } from './product-form.tsx';
 /** /dashboard/upload (empty form) and /dashboard/editproduct/:proid (the product loaded). */
 export function ProductFormPage() {
   const { proid } = useParams();
-  const { data, error, loading, reload } = useResource<{ product: Product }>(
+  const { data, error, loading, reload } = useResource<{ product: AdminProduct }>(
     proid ? `admin:product:${proid}` : null,
     (signal) => adminApi.product(proid as string, signal),
   );

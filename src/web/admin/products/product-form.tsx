@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { BRANDS, CATEGORIES, STATUSES, TAGS } from '../../../common/catalog.ts';
-import { type Product, productInputSchema, VIDEO_MESSAGE } from '../../../common/schemas/product.ts';
+import { type AdminProduct, productInputSchema, VIDEO_MESSAGE } from '../../../common/schemas/product.ts';
 import { LoaderOverlay } from '../../components/loader.tsx';
 import { Message } from '../../components/message.tsx';
 import { TextField } from '../../components/text-field.tsx';
@@ -19,7 +19,7 @@ const titleCase = (s: string) => s.replace(/\b\w/g, (c) => c.toUpperCase());
  * schema as the server, shows the loader while saving, and keeps what was typed
  * when saving fails.
  */
-export function ProductForm({ product, onSaved }: { product?: Product; onSaved?: (p: Product) => void }) {
+export function ProductForm({ product, onSaved }: { product?: AdminProduct; onSaved?: (p: AdminProduct) => void }) {
   const [form, setForm] = useState<FormState>(() => (product ? formFromProduct(product) : blankForm()));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<{ text: string; tone: 'error' | 'success' } | null>(null);
@@ -232,6 +232,21 @@ export function ProductForm({ product, onSaved }: { product?: Product; onSaved?:
             title={VIDEO_MESSAGE}
             onChange={(e) => set('videoUrl', e.target.value)}
           />
+        </div>
+        <div className="field">
+          <label htmlFor="p-stock-count">Stock count</label>
+          <input
+            id="p-stock-count"
+            inputMode="numeric"
+            value={form.stockCount}
+            aria-invalid={errors.stockCount ? true : undefined}
+            aria-describedby="p-stock-count-help"
+            onChange={(e) => set('stockCount', e.target.value)}
+          />
+          <span id="p-stock-count-help" className="adm-help">
+            Leave empty to not count; at 0 the watch shows OUT OF STOCK
+          </span>
+          {errors.stockCount && <span className="field-error">{errors.stockCount}</span>}
         </div>
         <label className="adm-check">
           <input type="checkbox" checked={form.inStock} onChange={(e) => set('inStock', e.target.checked)} /> In stock

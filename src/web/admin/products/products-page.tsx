@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { BRANDS, CATEGORIES, productPath } from '../../../common/catalog.ts';
+import { LOW_STOCK } from '../../../common/constants.ts';
 import { imageUrl } from '../../../common/media.ts';
 import { formatRupees } from '../../../common/money.ts';
-import type { ProductCard } from '../../../common/schemas/product.ts';
+import type { AdminProductCard } from '../../../common/schemas/product.ts';
 import { truncate } from '../../../common/text.ts';
 import { LoaderOverlay } from '../../components/loader.tsx';
 import { Message } from '../../components/message.tsx';
@@ -34,7 +35,7 @@ export function ProductsPage() {
   const key = `admin:products:${filter.category}:${filter.brand}:${page}`;
   const { data, error, loading, reload } = useResource<ProductPage>(key, (signal) => adminApi.products(filter, signal));
 
-  async function toggleStock(p: ProductCard) {
+  async function toggleStock(p: AdminProductCard) {
     setBusy(true);
     try {
       await adminApi.setStock(p.id, !p.inStock);
@@ -120,6 +121,7 @@ export function ProductsPage() {
               <p className="adm-product-meta">
                 {p.brand || titleCase(p.category)} · {p.inStock ? 'In stock' : <strong>OUT OF STOCK</strong>}
               </p>
+              <StockCount count={p.stockCount} />
               <div className="adm-product-buttons">
                 <Link className="btn btn-ghost" to={`/dashboard/editproduct/${encodeURIComponent(p.id)}`}>
                   Edit<span className="visually-hidden"> {p.name}</span>
@@ -150,4 +152,12 @@ export function ProductsPage() {
       )}
     </section>
   );
+}
+
+/** The counted stock: none left and low stock (LOW_STOCK or fewer) stand out; uncounted says so. */
+function StockCount({ count }: { count: number | null }) {
+  if (count === null) return <p className="adm-product-meta adm-stock">Stock not counted</p>;
+  if (count === 0) return <p className="adm-product-meta adm-stock adm-stock-out">Stock: 0 left</p>;
+  if (count <= LOW_STOCK) return <p className="adm-product-meta adm-stock adm-stock-low">Low stock: {count} left</p>;
+  return <p className="adm-product-meta adm-stock">Stock: {count}</p>;
 }

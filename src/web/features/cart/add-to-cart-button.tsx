@@ -2,9 +2,11 @@
  * ADD TO CART on the product page (DESIGN.md 16).
  * CONTRACT used by the product route: <AddToCartButton productId productName inStock />.
  * Logged in: the server cart; otherwise the visitor's local cart. Adding again
- * raises the quantity, never past 10.
+ * raises the quantity, never past 10; at 10 it says so instead of "Added".
+ * The message and "View cart" sit under the buttons (product.css lays them out).
  */
 import { useCallback, useState } from 'react';
+import { addedMessage } from '../../../common/cart-rules.ts';
 import { Message } from '../../components/message.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { Link } from '../../lib/router/index.ts';
@@ -22,7 +24,7 @@ export interface AddToCartButtonProps {
 export function AddToCartButton({ productId, productName, inStock }: AddToCartButtonProps) {
   const { user, loading } = useSession();
   const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<{ text: string; tone: 'error' | 'success' } | null>(null);
+  const [message, setMessage] = useState<{ text: string; tone: 'error' | 'success' | 'info' } | null>(null);
 
   const clear = useCallback(() => setMessage(null), []);
 
@@ -30,13 +32,14 @@ export function AddToCartButton({ productId, productName, inStock }: AddToCartBu
     setBusy(true);
     setMessage(null);
     try {
+      let added: number;
       if (user) {
-        await addCartItem(productId, 1);
+        ({ added } = await addCartItem(productId, 1));
         notifyCartChanged();
       } else {
-        addToVisitorCart(productId, productName, 1);
+        added = addToVisitorCart(productId, productName, 1);
       }
-      setMessage({ text: 'Added to your cart', tone: 'success' });
+      setMessage(addedMessage(added));
     } catch (err) {
       setMessage({ text: errorMessage(err), tone: 'error' });
     } finally {
@@ -50,7 +53,7 @@ export function AddToCartButton({ productId, productName, inStock }: AddToCartBu
         Add to cart
       </button>
       <Message text={message?.text ?? null} tone={message?.tone ?? 'success'} onClose={clear} />
-      {message?.tone === 'success' && (
+      {message && message.tone !== 'error' && (
         <Link to="/cart" className="add-to-cart-view">
           View cart
         </Link>

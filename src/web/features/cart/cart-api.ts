@@ -1,5 +1,5 @@
 /** The cart endpoints: the account cart on the server, and the price quote of a visitor's cart. */
-import type { Cart, VisitorCartLine } from '../../../common/schemas/cart.ts';
+import type { AddToCartResult, Cart, VisitorCartLine } from '../../../common/schemas/cart.ts';
 import { api } from '../../lib/api-client.ts';
 
 export const fetchCart = (signal?: AbortSignal) => api<Cart>('/cart', signal ? { signal } : {});
@@ -8,7 +8,7 @@ export const quoteVisitorCart = (lines: VisitorCartLine[], signal?: AbortSignal)
   api<Cart>('/cart/quote', { method: 'POST', body: { lines }, ...(signal ? { signal } : {}) });
 
 export const addCartItem = (productId: string, quantity = 1) =>
-  api<Cart>('/cart/items', { method: 'POST', body: { productId, quantity } });
+  api<AddToCartResult>('/cart/items', { method: 'POST', body: { productId, quantity } });
 
 export const setCartQuantity = (productId: string, quantity: number) =>
   api<Cart>(`/cart/items/${encodeURIComponent(productId)}`, { method: 'PUT', body: { quantity } });

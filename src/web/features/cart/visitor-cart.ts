@@ -6,6 +6,7 @@
  * do not download zod (~24 KB gzip); the server validates the lines again with
  * visitorCartSchema when it merges them.
  */
+import { quantityAdded } from '../../../common/cart-rules.ts';
 import { CART_QTY_MAX, CART_QTY_MIN, MAX_CART_LINES } from '../../../common/constants.ts';
 import type { VisitorCartLine } from '../../../common/schemas/cart.ts';
 import { local, STORAGE_KEYS } from '../../lib/storage.ts';
@@ -46,13 +47,15 @@ export function clearVisitorCart(): void {
   writeVisitorCart([]);
 }
 
-/** Adding again raises the quantity, never past 10 (DESIGN.md 16). */
-export function addToVisitorCart(id: string, proname: string, quantity = 1): void {
+/** Adding again raises the quantity, never past 10 (DESIGN.md 16). Returns how many were added. */
+export function addToVisitorCart(id: string, proname: string, quantity = 1): number {
   const lines = readVisitorCart();
   const line = lines.find((l) => l.id === id);
-  if (line) line.quantity = Math.min(line.quantity + quantity, CART_QTY_MAX);
-  else lines.push({ id, proname, quantity: Math.min(quantity, CART_QTY_MAX) });
-  writeVisitorCart(lines);
+  const added = quantityAdded(line?.quantity ?? 0, quantity);
+  if (line) line.quantity += added;
+  else lines.push({ id, proname, quantity: added });
+  if (added > 0) writeVisitorCart(lines);
+  return added;
 }
 
 export function setVisitorQuantity(id: string, quantity: number): void {

@@ -114,7 +114,8 @@ export function Reviews({ reviews }: { reviews: Content['reviews'] }) {
               <img
                 src={painted ? imageUrl(r.image, 480) : undefined}
                 srcSet={painted ? imageSrcSet(r.image, [240, 480, 960]) : undefined}
-                sizes="(min-width: 800px) 33vw, 50vw"
+                // Three a row from 800 px (at most 390 px in the 1240 px container), two on a phone.
+                sizes="(min-width: 1240px) 390px, (min-width: 800px) calc((100vw - 72px) / 3), calc((100vw - 44px) / 2)"
                 width={480}
                 height={480}
                 alt={`${r.stars} stars: “${r.quote}”`}

@@ -1,14 +1,25 @@
 /**
- * The listing's current page (SPEC §2): 1-based in the URL hash (#3), also kept
- * in session storage with the listing path, so a new tab or brand starts at 1.
+ * The listing's current page (SPEC §2): 1-based in the URL hash (#3). The page
+ * shown is also kept in session storage with the listing path, so arriving again
+ * at the same listing without a hash (e.g. the navigation bar's Products link)
+ * comes back to it. Any navigation inside the listing (a tab, the brand, the
+ * breadcrumb) starts at page 1 unless its URL names a page; a hash that is not a
+ * page number means page 1.
  */
-import { useCallback } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from '../../lib/router/index.ts';
 import { STORAGE_KEYS, session } from '../../lib/storage.ts';
 
-function parsePage(text: string | null | undefined): number | null {
-  const n = Number(text);
-  return Number.isInteger(n) && n >= 1 ? n : null;
+/** "#3" is 3; an empty hash is null (no page named); anything else ("#abc", "#0", "#1.5") is page 1. */
+export function pageFromHash(hash: string): number | null {
+  const text = hash.replace(/^#/, '');
+  if (text === '') return null;
+  return /^[1-9]\d{0,5}$/.test(text) ? Number(text) : 1;
+}
+
+/** A page number kept within the pages there are: past the last is the last, and no pages is page 1. */
+export function clampPage(page: number, pageCount: number): number {
+  return Math.min(Math.max(page, 1), Math.max(pageCount, 1));
 }
 
 function storedPage(path: string): number | null {
@@ -17,22 +28,50 @@ function storedPage(path: string): number | null {
       path?: string;
       page?: number;
     } | null;
-    return saved?.path === path ? parsePage(String(saved.page)) : null;
+    const page = saved?.path === path ? Number(saved.page) : Number.NaN;
+    return Number.isInteger(page) && page >= 1 ? page : null;
   } catch {
     return null;
   }
 }
 
-export function useListingPage(): [number, (page: number) => void] {
-  const { pathname, hash } = useLocation();
+/**
+ * [page, setPage]. `setPage(n, { replace })` writes #n into the URL (replacing
+ * the entry for a correction such as clamping, adding one for the shopper's clicks).
+ */
+export function useListingPage(): [number, (page: number, options?: { replace?: boolean }) => void] {
+  const { pathname, hash, key } = useLocation();
   const navigate = useNavigate();
-  const page = parsePage(hash.slice(1)) ?? storedPage(pathname) ?? 1;
+  // Only the entry the listing opened at may take the stored page; later entries start at 1.
+  const [arrivalKey] = useState(key);
+  const named = pageFromHash(hash);
+  const restored = named === null && key === arrivalKey ? storedPage(pathname) : null;
+  const page = named ?? restored ?? 1;
+
   const setPage = useCallback(
-    (next: number) => {
-      session.set(STORAGE_KEYS.listingPage, JSON.stringify({ path: pathname, page: next }));
-      navigate({ pathname, hash: `#${next}` });
+    (next: number, options: { replace?: boolean } = {}) => {
+      navigate({ pathname, hash: `#${next}` }, options);
     },
     [navigate, pathname],
   );
+
+  // The URL always says which page is shown: a restored page gets its hash.
+  useEffect(() => {
+    if (restored !== null && restored !== 1) setPage(restored, { replace: true });
+  }, [restored, setPage]);
+  // The stored page is the one last shown, with its listing.
+  useEffect(() => {
+    session.set(STORAGE_KEYS.listingPage, JSON.stringify({ path: pathname, page }));
+  }, [pathname, page]);
+
   return [page, setPage];
+}
+
+/** "Showing 1–40 of 120 watches", "Showing 1 watch", "Showing 41 of 41 watches", in Indian digit grouping. */
+export function listingCountText(first: number, last: number, total: number): string {
+  const n = (value: number) => value.toLocaleString('en-IN');
+  if (total <= 0 || first < 1 || last < first) return '';
+  if (total === 1) return 'Showing 1 watch';
+  const shown = first === last ? n(first) : `${n(first)}–${n(last)}`;
+  return `Showing ${shown} of ${n(total)} watches`;
 }

@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { ADDRESS_FORM_RULES, type AddressForm, composeAddress } from '../../../common/account-rules.ts';
 import { checkForm, checkText } from '../../../common/text-rules.ts';
 import { TextField } from '../../components/text-field.tsx';
@@ -19,7 +19,16 @@ const EMPTY: AddressForm = { room: '', building: '', landmark: '', city: '', pin
  * Step 1 (SPEC §2, DESIGN.md 11): the address form, every field checked. A valid
  * pincode fills City and State from the offline directory.
  */
-export function AddressFormStep({ busy, onSubmit }: { busy: boolean; onSubmit: (address: string) => void }) {
+export function AddressFormStep({
+  busy,
+  onSubmit,
+  notice,
+}: {
+  busy: boolean;
+  onSubmit: (address: string) => void;
+  /** A failed step's message, shown by the button. */
+  notice?: ReactNode;
+}) {
   const [values, setValues] = useState<AddressForm>(EMPTY);
   const [error, setError] = useState<{ field: string; message: string } | null>(null);
   const [pinNote, setPinNote] = useState<string | null>(null);
@@ -78,6 +87,7 @@ export function AddressFormStep({ busy, onSubmit }: { busy: boolean; onSubmit: (
         </div>
       ))}
       <p className="checkout-hint">You will see the order details before the order is placed.</p>
+      {notice}
       <button type="submit" className="btn btn-gold btn-block" disabled={busy}>
         Place order
       </button>

@@ -1,3 +1,5 @@
+import type { ReactNode } from 'react';
+
 /** Step 0 (SPEC §2): saved addresses as a radio list, or the empty message; + ADD NEW ADDRESS and PROCEED. */
 export function AddressSelectStep({
   addresses,
@@ -5,12 +7,15 @@ export function AddressSelectStep({
   onSelect,
   onAddNew,
   onProceed,
+  notice,
 }: {
   addresses: string[];
   selected: string | null;
   onSelect: (address: string) => void;
   onAddNew: () => void;
   onProceed: () => void;
+  /** A failed step's message, shown by the buttons. */
+  notice?: ReactNode;
 }) {
   return (
     <>
@@ -36,6 +41,7 @@ export function AddressSelectStep({
           <p>Add new address to get your products</p>
         </div>
       )}
+      {notice}
       <div className="checkout-actions">
         <button type="button" className="btn btn-ghost" onClick={onAddNew}>
           + Add new address

@@ -94,6 +94,15 @@ export function CheckoutPopup({ cart, user, createAccount, saveAddress, onPlaced
       onPlaced(order);
     });
 
+  const clearError = useCallback(() => setError(null), []);
+  // Shown next to the step's action button, where the shopper is looking when it fails
+  // (and scrolled into view in the dialog by Message).
+  const notice = error ? (
+    <div className="checkout-notice">
+      <Message text={error} onClose={clearError} autoHideMs={null} />
+    </div>
+  ) : null;
+
   return (
     <div className="popup-backdrop">
       <div className="popup checkout-popup" role="dialog" aria-modal="true" aria-labelledby="checkout-title">
@@ -116,7 +125,6 @@ export function CheckoutPopup({ cart, user, createAccount, saveAddress, onPlaced
             <CloseIcon size={20} />
           </button>
         </div>
-        <Message text={error} onClose={() => setError(null)} autoHideMs={null} />
         {step === 0 && (
           <AddressSelectStep
             addresses={addresses}
@@ -124,11 +132,23 @@ export function CheckoutPopup({ cart, user, createAccount, saveAddress, onPlaced
             onSelect={setAddress}
             onAddNew={() => setStep(1)}
             onProceed={() => setStep(user ? 3 : 2)}
+            notice={notice}
           />
         )}
-        {step === 1 && <AddressFormStep busy={busy} onSubmit={onNewAddress} />}
-        {step === 2 && address && <PasswordStep address={address} busy={busy} onSubmit={onCreateAccount} />}
-        {step === 3 && address && <SummaryStep cart={cart} address={address} busy={busy} onPlace={onPlace} />}
+        {step === 1 && <AddressFormStep busy={busy} onSubmit={onNewAddress} notice={notice} />}
+        {step === 2 && address && (
+          <PasswordStep address={address} busy={busy} onSubmit={onCreateAccount} notice={notice} />
+        )}
+        {step === 3 && address && (
+          <SummaryStep
+            cart={cart}
+            address={address}
+            contactNumber={user?.number ?? null}
+            busy={busy}
+            onPlace={onPlace}
+            notice={notice}
+          />
+        )}
         <LoaderOverlay active={busy} label="Please wait…" />
       </div>
     </div>

@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { PHONE_LENGTH } from '../../../common/constants.ts';
 import type { SignupInput } from '../../../common/schemas/account.ts';
 import { SIGNUP_RULES } from '../../../common/signup-rules.ts';
@@ -22,10 +22,13 @@ export function PasswordStep({
   address,
   busy,
   onSubmit,
+  notice,
 }: {
   address: string;
   busy: boolean;
   onSubmit: (input: SignupInput) => void;
+  /** A failed step's message, shown by the button. */
+  notice?: ReactNode;
 }) {
   const [values, setValues] = useState<Record<Key, string>>({ name: '', number: '', email: '', password: '' });
   const [error, setError] = useState<{ field: string; message: string } | null>(null);
@@ -66,6 +69,7 @@ export function PasswordStep({
           {error.message}
         </p>
       )}
+      {notice}
       <button type="submit" className="btn btn-gold btn-block" disabled={busy}>
         Place order
       </button>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { POLICY } from '../../../common/constants.ts';
 import { imageUrl } from '../../../common/media.ts';
 import { formatRupees } from '../../../common/money.ts';
@@ -6,20 +7,26 @@ import { PriceDetails } from '../../components/price-details.tsx';
 import { site } from '../../lib/site.ts';
 
 /**
- * Step 3 (SPEC §2): the order details: images, shipping address, the shop's
- * mobile number, payment (cash on delivery only; card and UPI shown disabled),
+ * Step 3 (SPEC §2): the order details: images, shipping address, the shopper's
+ * own mobile number for the delivery (and the shop's, labelled as such), payment (cash on delivery only; card and UPI shown disabled),
  * the COD advance, price details and PLACE ORDER.
  */
 export function SummaryStep({
   cart,
   address,
+  contactNumber,
   busy,
   onPlace,
+  notice,
 }: {
   cart: Cart;
   address: string;
+  /** The logged-in shopper's own number: who the delivery calls. */
+  contactNumber: string | null;
   busy: boolean;
   onPlace: () => void;
+  /** A failed PLACE ORDER's message, shown by the button. */
+  notice?: ReactNode;
 }) {
   const shop = site();
   const lines = cart.lines.filter((l) => l.available);
@@ -41,8 +48,15 @@ export function SummaryStep({
       </section>
       <section>
         <h3>Mobile number</h3>
+        {contactNumber && (
+          <p className="checkout-contact">
+            <strong>{contactNumber}</strong>
+            <br />
+            We call this number about your delivery.
+          </p>
+        )}
         <p>
-          Questions about your order? Call us at <a href={`tel:+91${shop.phone.slice(-10)}`}>{shop.phone}</a>.
+          Shop’s number, for questions about your order: <a href={`tel:+91${shop.phone.slice(-10)}`}>{shop.phone}</a>
         </p>
       </section>
       <fieldset className="checkout-payment">
@@ -63,6 +77,7 @@ export function SummaryStep({
         </p>
       </fieldset>
       <PriceDetails totals={cart.totals} />
+      {notice}
       <button type="button" className="btn btn-gold btn-block" disabled={busy || lines.length === 0} onClick={onPlace}>
         Place order
       </button>

@@ -1,25 +1,40 @@
+import { useState } from 'react';
+import type { Order } from '../../../common/schemas/order.ts';
+import { LoadError } from '../../components/load-error.tsx';
 import { Link } from '../../lib/router/index.ts';
-import { useOrders } from './orders-api.ts';
+import { AdvancePanel } from './advance-panel.tsx';
+import { useOrder, useOrders } from './orders-api.ts';
 import './orders.css';
 
 /**
- * Confirmation (SPEC §2): ORDERED SUCCESSFULLY with the new order's id. The id
- * comes from checkout; opened directly, the shopper's latest order is shown.
+ * Confirmation (SPEC §2): ORDERED SUCCESSFULLY with the new order's number and
+ * how to confirm it (the ₹300 advance, issue 12 §2). The number comes from
+ * checkout; opened directly, the shopper's latest order is shown.
  */
-export function ConfirmationPanel({ orderId, userId }: { orderId: string | null; userId: string }) {
-  const latest = useOrders('all', orderId === null ? userId : null);
-  const id = orderId ?? latest.data?.orders[0]?.id ?? null;
+export function ConfirmationPanel({ orderNumber, userId }: { orderNumber: string | null; userId: string }) {
+  const latest = useOrders('all', orderNumber === null ? userId : null);
+  const one = useOrder(orderNumber, userId);
+  const [changed, setChanged] = useState<Order | null>(null);
+  const loaded = orderNumber ? one.data?.order : latest.data?.orders[0];
+  const order = changed ?? loaded ?? null;
+  const number = orderNumber ?? order?.number ?? null;
+  const error = orderNumber ? one.error : latest.error;
   return (
     <div className="panel confirmation">
       <h1>ORDERED SUCCESSFULLY</h1>
-      {id ? (
+      {number && (
         <p>
-          Order ID: <span className="confirmation-id">{id}</span>
+          Order number: <span className="confirmation-id">{number}</span>
         </p>
-      ) : (
-        latest.error && <p role="alert">{latest.error}</p>
       )}
       <p>THANK YOU FOR CHOOSING US!</p>
+      {order ? (
+        <div className="confirmation-advance">
+          <AdvancePanel order={order} onUpdated={setChanged} />
+        </div>
+      ) : (
+        <LoadError message={error} onRetry={orderNumber ? one.reload : latest.reload} />
+      )}
       <div className="confirmation-actions">
         <Link className="btn btn-gold" to="/">
           Home

@@ -1,24 +1,30 @@
+import { useState } from 'react';
 import { imageUrl } from '../../../common/media.ts';
 import { formatRupees } from '../../../common/money.ts';
 import { formatDate } from '../../../common/orders.ts';
 import type { Order } from '../../../common/schemas/order.ts';
 import { whatsappLink } from '../../../common/site.ts';
 import { site } from '../../lib/site.ts';
+import { AdvancePanel } from './advance-panel.tsx';
 
 /**
- * One order (SPEC §2 Your Orders / History): id, watches with quantities,
- * status (Pending until an admin sets one), the delivery window, and Cancel
- * as a WhatsApp message with the order id (not for cancelled or delivered orders).
+ * One order (SPEC §2 Your Orders / History): its number, watches with quantities,
+ * status (Pending until an admin sets one), the advance (how to pay it while
+ * open), the delivery window, and Cancel as a WhatsApp message with the order
+ * number (not for cancelled or delivered orders).
  */
-export function OrderCard({ order }: { order: Order }) {
+export function OrderCard({ order: listed }: { order: Order }) {
+  // The answer to the shopper's own change (the advance's reference) until the list is read again.
+  const [changed, setChanged] = useState<Order | null>(null);
+  const order = changed && changed.number === listed.number ? changed : listed;
   const finished = order.status === 'delivered' || order.status === 'cancelled';
-  const cancelText = `Hello! I want to cancel my order ${order.id}.`;
+  const cancelText = `Hello! I want to cancel my order ${order.number}.`;
   return (
-    <article className="order-card card" aria-labelledby={`order-${order.id}`}>
+    <article className="order-card card" aria-labelledby={`order-${order.number}`}>
       <header className="order-card-head">
         <div>
-          <h2 id={`order-${order.id}`}>
-            Order ID: <span className="order-id">{order.id}</span>
+          <h2 id={`order-${order.number}`}>
+            Order number: <span className="order-id">{order.number}</span>
           </h2>
           <p className="order-meta">Ordered on {formatDate(order.createdAt)}</p>
         </div>
@@ -37,6 +43,7 @@ export function OrderCard({ order }: { order: Order }) {
           </li>
         ))}
       </ul>
+      <AdvancePanel order={order} onUpdated={setChanged} heading="h3" />
       <footer className="order-card-foot">
         <p>
           Total <strong>{formatRupees(order.totals.total)}</strong>

@@ -30,7 +30,7 @@ export function OrdersList({ view, userId }: { view: Extract<OrderView, 'open' |
   return (
     <div className="orders-list">
       {data.orders.map((order) => (
-        <OrderCard key={order.id} order={order} />
+        <OrderCard key={order.number} order={order} />
       ))}
     </div>
   );

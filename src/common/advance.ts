@@ -1,0 +1,80 @@
+/**
+ * The ₹300 advance of a cash-on-delivery order (docs/product.md "Cash on
+ * delivery"; docs/decisions/013-cod-advance.md): its states, the UPI reference
+ * a shopper types, the UPI payment link and what is left to pay on delivery.
+ * Shared by the server (rules, answers, mails) and the browser (labels, form).
+ */
+import { POLICY } from './constants.ts';
+
+export const ADVANCE_AMOUNT = POLICY.codAdvance;
+
+/**
+ * awaiting: nothing paid yet; submitted: the shopper typed a UPI reference the
+ * owner has still to find in the bank account; received / refused: the owner's
+ * finding; waived: the owner packs without it, with a note.
+ */
+export const ADVANCE_STATES = ['awaiting', 'submitted', 'received', 'refused', 'waived'] as const;
+export type AdvanceState = (typeof ADVANCE_STATES)[number];
+
+/** What the shopper reads about the advance. */
+export const ADVANCE_LABELS: Record<AdvanceState, string> = {
+  awaiting: 'Advance: not paid yet',
+  submitted: 'Advance: checking',
+  received: 'Advance: received',
+  refused: 'Advance: not found',
+  waived: 'Advance: not needed',
+};
+
+/** What the owner reads about the advance (Admin Orders, its filter). */
+export const ADVANCE_ADMIN_LABELS: Record<AdvanceState, string> = {
+  awaiting: 'Awaiting advance',
+  submitted: 'UTR submitted',
+  received: 'Advance received',
+  refused: 'Advance refused',
+  waived: 'Advance waived',
+};
+
+/** States in which the order may be packed and sent (the packing gate). */
+export function advanceSettled(state: string): boolean {
+  return state === 'received' || state === 'waived';
+}
+
+/** States in which the shopper may (still) send a UPI reference. */
+export function advanceOpenToShopper(state: string): boolean {
+  return state === 'awaiting' || state === 'submitted' || state === 'refused';
+}
+
+/** A UPI transaction reference (UTR / RRN) is 12 digits. */
+export const UTR_PATTERN = /^[0-9]{12}$/;
+export const UTR_MESSAGE = 'Please enter the 12-digit UPI reference (UTR) your payment app shows';
+
+/** Amount left to pay on delivery. */
+export function balanceDue(total: number): number {
+  return Math.max(0, total - ADVANCE_AMOUNT);
+}
+
+/**
+ * The UPI intent link of NPCI's UPI linking specification: a phone opens its UPI
+ * app at a payment of the advance to the shop, with the order number as the
+ * note and the reference. Values are percent-encoded (spaces as %20, which UPI
+ * apps read; some do not read "+").
+ */
+export function upiPayLink(upi: { id: string; name: string }, orderNumber: string): string {
+  const params: Array<[string, string]> = [
+    ['pa', upi.id],
+    ['pn', upi.name],
+    ['am', ADVANCE_AMOUNT.toFixed(2)],
+    ['cu', 'INR'],
+    ['tn', orderNumber],
+    ['tr', orderNumber],
+  ];
+  return `upi://pay?${params.map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('&')}`;
+}
+
+/** The WhatsApp message offered instead of a UPI link when the shop has no UPI id. */
+export function advanceWhatsappText(orderNumber: string): string {
+  return `Hello! I placed order ${orderNumber} and want to pay the ₹${ADVANCE_AMOUNT} advance. How can I pay?`;
+}
+
+/** A merchant UPI id: handle@bank (NPCI: letters, digits, dot, hyphen, underscore before the @). */
+export const UPI_ID_PATTERN = /^[A-Za-z0-9._-]{2,256}@[A-Za-z][A-Za-z0-9]{1,63}$/;

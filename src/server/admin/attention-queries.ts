@@ -1,0 +1,48 @@
+/**
+ * What needs the owner now (issue 12 §3), for the dashboard's first block:
+ * advances to check, orders to pack, low stock, and mail that has not gone out.
+ */
+import { LOW_STOCK } from '../../common/constants.ts';
+import type { AdminStats } from '../../common/schemas/admin-orders.ts';
+import type { Db } from '../db/tables.ts';
+import { countUnsent, listUnsent } from '../notifications/outbox.ts';
+
+const LOW_STOCK_SHOWN = 20;
+const UNSENT_SHOWN = 20;
+
+export async function readAttention(db: Db, mailConfigured: boolean): Promise<AdminStats['attention']> {
+  const [toCheck, toPack, lowStock, unsentCount, unsent] = await Promise.all([
+    db
+      .selectFrom('orders')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('advance_state', '=', 'submitted')
+      .where('status', '!=', 'cancelled')
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('orders')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('status', '=', 'ordered')
+      .where('advance_state', 'in', ['received', 'waived'])
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('products')
+      .select(['id', 'name', 'stock_count'])
+      .where('deleted_at', 'is', null)
+      .where('stock_count', 'is not', null)
+      .where('stock_count', '<=', LOW_STOCK)
+      .orderBy('stock_count')
+      .orderBy('name')
+      .limit(LOW_STOCK_SHOWN)
+      .execute(),
+    countUnsent(db),
+    listUnsent(db, UNSENT_SHOWN),
+  ]);
+  return {
+    advancesToCheck: Number(toCheck.n),
+    ordersToPack: Number(toPack.n),
+    lowStock: lowStock.map((p) => ({ id: p.id, name: p.name, stockCount: Number(p.stock_count) })),
+    mailConfigured,
+    unsentMessages: unsent,
+    unsentCount,
+  };
+}

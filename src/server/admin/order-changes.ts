@@ -1,0 +1,137 @@
+/**
+ * The owner's changes to an order (docs/product.md "Admin Orders"): its state,
+ * and the finding on its advance. Each runs in one transaction that takes the
+ * order's row lock first, keeps an order event with the admin and the time,
+ * moves counted stock when an order is cancelled (or brought back), and queues
+ * the shopper's mail. The packing gate (issue 12 §3): no packing, dispatch or
+ * delivery before the advance is received or waived.
+ */
+
+import type { Transaction } from 'kysely';
+import { ADVANCE_AMOUNT, advanceSettled } from '../../common/advance.ts';
+import type { OrderState } from '../../common/catalog.ts';
+import type { AdvanceActionInput } from '../../common/schemas/admin-orders.ts';
+import type { Config } from '../config.ts';
+import { nowIso } from '../db/ids.ts';
+import type { Database, Db } from '../db/tables.ts';
+import { conflict, notFound } from '../http/errors.ts';
+import { type OrderMailKind, queueOrderMail } from '../notifications/order-mail.ts';
+import { addOrderEvent } from '../orders/order-events.ts';
+import { returnStock, takeStock } from '../orders/stock.ts';
+
+export const ORDER_NOT_FOUND = 'This order does not exist';
+const GATED: readonly OrderState[] = ['packed', 'dispatched', 'delivered'];
+
+export const gateMessage = (orderNumber: string, state: OrderState) =>
+  `Order ${orderNumber} cannot be marked ${state} before its ₹${ADVANCE_AMOUNT} advance is received. ` +
+  'Mark the advance received, or waive it with a note.';
+export const CANCELLED_ADVANCE = 'This order is cancelled: its advance cannot change.';
+export const ALREADY_RECEIVED = 'The advance of this order is already marked received.';
+export const NOTHING_TO_REFUSE = 'There is no advance to refuse: the shopper has not sent a UPI reference.';
+export const ALREADY_SETTLED = 'The advance of this order is already settled.';
+
+const STATE_MAIL: Partial<Record<OrderState, OrderMailKind>> = {
+  dispatched: 'dispatched',
+  delivered: 'delivered',
+  cancelled: 'cancelled',
+};
+
+/** Takes the order's row lock and returns what the checks need. */
+async function lockOrder(trx: Transaction<Database>, orderNumber: string) {
+  const order = await trx
+    .updateTable('orders')
+    .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+    .where('number', '=', orderNumber)
+    .returning(['id', 'number', 'status', 'advance_state', 'advance_utr'])
+    .executeTakeFirst();
+  if (!order) throw notFound(ORDER_NOT_FOUND);
+  return order;
+}
+
+/**
+ * The time of a new event: read after the row lock and kept later than the
+ * order's last event, so two admins' changes are recorded in the order they
+ * committed (the last state event is the state).
+ */
+async function eventTime(trx: Transaction<Database>, orderId: string): Promise<string> {
+  const last = await trx
+    .selectFrom('order_events')
+    .select((eb) => eb.fn.max('created_at').as('at'))
+    .where('order_id', '=', orderId)
+    .executeTakeFirst();
+  const lastMs = last?.at ? Date.parse(last.at) : 0;
+  return nowIso(Math.max(Date.now(), lastMs + 1));
+}
+
+async function stockLines(trx: Transaction<Database>, orderId: string) {
+  const lines = await trx
+    .selectFrom('order_lines')
+    .select(['product_id', 'product_name', 'quantity'])
+    .where('order_id', '=', orderId)
+    .execute();
+  return lines.map((l) => ({ ...l, quantity: Number(l.quantity) }));
+}
+
+export async function setOrderState(
+  db: Db,
+  config: Config,
+  orderNumber: string,
+  state: OrderState,
+  adminId: string,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const order = await lockOrder(trx, orderNumber);
+    if (GATED.includes(state) && !advanceSettled(order.advance_state)) {
+      throw conflict(gateMessage(order.number, state));
+    }
+    const changed = order.status !== state;
+    if (changed && state === 'cancelled') await returnStock(trx, await stockLines(trx, order.id));
+    if (changed && order.status === 'cancelled') await takeStock(trx, await stockLines(trx, order.id));
+    const now = await eventTime(trx, order.id);
+    await trx.updateTable('orders').set({ status: state, updated_at: now }).where('id', '=', order.id).execute();
+    await addOrderEvent(trx, { orderId: order.id, kind: 'state', status: state, adminId, at: now });
+    const mail = STATE_MAIL[state];
+    if (changed && mail) await queueOrderMail(trx, config, mail, order.id);
+  });
+}
+
+export async function recordAdvance(
+  db: Db,
+  config: Config,
+  orderNumber: string,
+  input: AdvanceActionInput,
+  adminId: string,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const order = await lockOrder(trx, orderNumber);
+    if (order.status === 'cancelled') throw conflict(CANCELLED_ADVANCE);
+    const from = order.advance_state;
+    if (input.action === 'received' && from === 'received') throw conflict(ALREADY_RECEIVED);
+    if (input.action === 'refused' && from !== 'submitted' && from !== 'received') throw conflict(NOTHING_TO_REFUSE);
+    if (input.action === 'waived' && advanceSettled(from)) throw conflict(ALREADY_SETTLED);
+    const note = input.note || null;
+    const now = await eventTime(trx, order.id);
+    await trx
+      .updateTable('orders')
+      .set({
+        advance_state: input.action,
+        advance_note: note,
+        // A refused reference proves nothing: it no longer holds this order, and the shopper may send another.
+        ...(input.action === 'refused' ? { advance_utr: null } : {}),
+        updated_at: now,
+      })
+      .where('id', '=', order.id)
+      .execute();
+    const utrNote = order.advance_utr ? `UTR ${order.advance_utr}` : null;
+    await addOrderEvent(trx, {
+      orderId: order.id,
+      kind: 'advance',
+      status: input.action,
+      adminId,
+      note: [utrNote, note].filter(Boolean).join(': ') || null,
+      at: now,
+    });
+    if (input.action === 'received') await queueOrderMail(trx, config, 'advance-received', order.id);
+    if (input.action === 'refused') await queueOrderMail(trx, config, 'advance-refused', order.id);
+  });
+}

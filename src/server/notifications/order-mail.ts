@@ -1,0 +1,284 @@
+/**
+ * The mails an order sends (issue 12 §5): to the owner, a new order and a
+ * submitted advance; to the shopper (when they gave an email), the advance
+ * received or refused, dispatched, delivered, cancelled. Each is composed from
+ * the order as the caller's transaction sees it and queued in that transaction
+ * (outbox.ts), so it tells of exactly what committed.
+ *
+ * This runs inside every order's transaction: one read (the order with its
+ * shopper and lines) and one insert, with the formatters made once.
+ */
+import type { Kysely, Transaction } from 'kysely';
+import {
+  ADVANCE_ADMIN_LABELS,
+  ADVANCE_AMOUNT,
+  ADVANCE_LABELS,
+  type AdvanceState,
+  balanceDue,
+} from '../../common/advance.ts';
+import { formatRupees } from '../../common/money.ts';
+import { deliveryWindow } from '../../common/orders.ts';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/tables.ts';
+import { escapeHtml } from '../web/html.ts';
+import { queueMail } from './outbox.ts';
+
+export type OrderMailKind =
+  | 'new-order'
+  | 'advance-submitted'
+  | 'advance-received'
+  | 'advance-refused'
+  | 'dispatched'
+  | 'delivered'
+  | 'cancelled';
+
+export const OWNER_MAIL_KINDS: readonly OrderMailKind[] = ['new-order', 'advance-submitted'];
+
+type Trx = Kysely<Database> | Transaction<Database>;
+
+/** "12 Mar 2026, 4:05 pm IST": every time in a mail is India time. */
+const dateTimeFormat = new Intl.DateTimeFormat('en-IN', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  hour12: true,
+  timeZone: 'Asia/Kolkata',
+});
+const dateFormat = new Intl.DateTimeFormat('en-IN', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'Asia/Kolkata',
+});
+
+export function indiaDateTime(iso: string): string {
+  return `${dateTimeFormat.format(new Date(iso))} IST`;
+}
+
+const indiaDate = (iso: string) => dateFormat.format(new Date(iso));
+
+interface OrderFacts {
+  number: string;
+  placedAt: string;
+  address: string;
+  phone: string;
+  total: number;
+  advanceState: AdvanceState;
+  advanceUtr: string | null;
+  advanceNote: string | null;
+  customerName: string;
+  lines: Array<{ name: string; quantity: number; price: number }>;
+}
+
+/** What one kind of mail says before the order summary. */
+interface Wording {
+  subject: string;
+  greeting: string;
+  /** Paragraphs of plain text (escaped for the HTML version). */
+  paragraphs: string[];
+}
+
+function wording(kind: OrderMailKind, o: OrderFacts, shopName: string, placed: string): Wording {
+  const balance = formatRupees(balanceDue(o.total));
+  const advance = formatRupees(ADVANCE_AMOUNT);
+  const hello = `Hello ${o.customerName},`;
+  switch (kind) {
+    case 'new-order':
+      return {
+        subject: `New order ${o.number}: ${formatRupees(o.total)} from ${o.customerName}`,
+        greeting: 'A new order came in.',
+        paragraphs: [
+          `${o.customerName} (phone ${o.phone}) placed order ${o.number} on ${placed}.`,
+          `Deliver to: ${o.address}`,
+          `Wait for the ${advance} advance before packing; the shopper pays ${balance} on delivery.`,
+        ],
+      };
+    case 'advance-submitted':
+      return {
+        subject: `Advance to check for order ${o.number}: UPI reference ${o.advanceUtr ?? '(none)'}`,
+        greeting: 'A shopper says they paid the advance.',
+        paragraphs: [
+          `${o.customerName} (phone ${o.phone}) sent UPI reference ${o.advanceUtr ?? '(none)'} for the ${advance} advance of order ${o.number}.`,
+          'Find the payment in your bank account, then mark the advance received, or refused with a reason.',
+        ],
+      };
+    case 'advance-received':
+      return {
+        subject: `Advance received for your order ${o.number} - ${shopName}`,
+        greeting: hello,
+        paragraphs: [
+          `We received your ${advance} advance for order ${o.number}. Thank you! We are packing your order now.`,
+          `Please keep ${balance} ready to pay on delivery.`,
+        ],
+      };
+    case 'advance-refused':
+      return {
+        subject: `We could not find your advance for order ${o.number} - ${shopName}`,
+        greeting: hello,
+        paragraphs: [
+          `We could not find your ${advance} advance for order ${o.number}${o.advanceUtr ? ` (UPI reference ${o.advanceUtr})` : ''}.`,
+          `Reason: ${o.advanceNote ?? 'not given'}`,
+          'Please check the UPI reference in your payment app and send it again from your orders page, or reply to this mail.',
+        ],
+      };
+    case 'dispatched': {
+      const window = deliveryWindow(o.placedAt);
+      return {
+        subject: `Your order ${o.number} is on its way - ${shopName}`,
+        greeting: hello,
+        paragraphs: [
+          `Your order ${o.number} has been dispatched. It should reach you between ${indiaDate(window.from)} and ${indiaDate(window.to)}.`,
+          `Please keep ${balance} ready to pay on delivery.`,
+        ],
+      };
+    }
+    case 'delivered':
+      return {
+        subject: `Your order ${o.number} was delivered - ${shopName}`,
+        greeting: hello,
+        paragraphs: [`Your order ${o.number} was delivered. Thank you for shopping with us!`],
+      };
+    case 'cancelled':
+      return {
+        subject: `Your order ${o.number} was cancelled - ${shopName}`,
+        greeting: hello,
+        paragraphs: [
+          `Your order ${o.number} was cancelled.`,
+          'If you did not ask for this, or paid the advance, please reply to this mail or call us.',
+        ],
+      };
+  }
+}
+
+/** The advance as its reader sees it: state, UPI reference, the owner's note. */
+function advanceLines(o: OrderFacts, forOwner: boolean): string[] {
+  const labels = forOwner ? ADVANCE_ADMIN_LABELS : ADVANCE_LABELS;
+  const out = [labels[o.advanceState] ?? o.advanceState];
+  if (o.advanceUtr) out.push(`UPI reference: ${o.advanceUtr}`);
+  if (o.advanceNote) out.push(`Note: ${o.advanceNote}`);
+  return out;
+}
+
+export interface ComposedMail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** Plain text and simple HTML of one order mail (every value escaped in the HTML). */
+export function composeOrderMail(kind: OrderMailKind, o: OrderFacts, config: Config, forOwner: boolean): ComposedMail {
+  const shop = config.shop;
+  const base = config.publicUrl ?? `http://localhost:${config.port}`;
+  const link = forOwner ? `${base}/dashboard/orders` : `${base}/orders`;
+  const linkText = forOwner ? 'Open the orders in your dashboard' : 'See your orders';
+  const placed = indiaDateTime(o.placedAt);
+  const w = wording(kind, o, shop.name, placed);
+  const amounts: Array<[string, string]> = [
+    ['Total', formatRupees(o.total)],
+    ['Advance', formatRupees(Math.min(ADVANCE_AMOUNT, o.total))],
+    ['To pay on delivery', formatRupees(balanceDue(o.total))],
+  ];
+  const advance = advanceLines(o, forOwner);
+  const lineAmounts = o.lines.map((l) => formatRupees(l.price * l.quantity));
+  const lineText = (l: OrderFacts['lines'][number], i: number) =>
+    `${l.quantity} x ${l.name}: ${lineAmounts[i]}${l.quantity > 1 ? ` (${formatRupees(l.price)} each)` : ''}`;
+
+  const text = [
+    w.greeting,
+    '',
+    ...w.paragraphs.flatMap((p) => [p, '']),
+    `Order ${o.number}, placed ${placed}`,
+    ...o.lines.map((l, i) => `  ${lineText(l, i)}`),
+    ...amounts.map(([k, v]) => `${k}: ${v}`),
+    advance.join('; '),
+    '',
+    `${linkText}: ${link}`,
+    '',
+    shop.name,
+    `${shop.phone} | ${shop.email}`,
+    '',
+  ].join('\n');
+
+  const e = escapeHtml;
+  const html = [
+    '<!doctype html><html><head><meta charset="utf-8"><style>',
+    'body{font-family:Arial,Helvetica,sans-serif;color:#222;line-height:1.5}',
+    'table{border-collapse:collapse}th,td{padding:4px 8px;text-align:left}.n{text-align:right}',
+    '.l td{border-bottom:1px solid #ddd}.f{color:#666}',
+    '</style></head><body>',
+    `<p>${e(w.greeting)}</p>`,
+    ...w.paragraphs.map((p) => `<p>${e(p)}</p>`),
+    `<h2>Order ${e(o.number)}</h2>`,
+    `<p>Placed ${e(placed)}</p>`,
+    '<table><tr><th>Watch</th><th class="n">Qty</th><th class="n">Amount</th></tr>',
+    ...o.lines.map(
+      (l, i) =>
+        `<tr class="l"><td>${e(l.name)}</td><td class="n">${l.quantity}</td><td class="n">${e(lineAmounts[i] ?? '')}</td></tr>`,
+    ),
+    ...amounts.map(([k, v]) => `<tr><th colspan="2">${e(k)}</th><td class="n">${e(v)}</td></tr>`),
+    '</table>',
+    `<p>${advance.map(e).join('<br>')}</p>`,
+    `<p><a href="${e(link)}">${e(linkText)}</a></p>`,
+    `<p class="f">${e(shop.name)}<br>${e(shop.phone)} | ${e(shop.email)}</p>`,
+    '</body></html>',
+  ].join('\n');
+
+  return { subject: w.subject, text, html };
+}
+
+/**
+ * Composes the order's mail of this kind and queues it in `trx`. Shopper mails
+ * are skipped when the shopper gave no email. Throws when the order does not
+ * exist (the caller's change then rolls back: it is a bug, not a mail problem).
+ */
+export async function queueOrderMail(trx: Trx, config: Config, kind: OrderMailKind, orderId: string): Promise<void> {
+  // One statement: the order, its shopper and its lines (one row per line, the order's columns repeated).
+  const rows = await trx
+    .selectFrom('orders')
+    .innerJoin('users', 'users.id', 'orders.user_id')
+    .leftJoin('order_lines', 'order_lines.order_id', 'orders.id')
+    .select([
+      'orders.number',
+      'orders.created_at',
+      'orders.address',
+      'orders.user_phone',
+      'orders.total',
+      'orders.advance_state',
+      'orders.advance_utr',
+      'orders.advance_note',
+      'users.name',
+      'users.email',
+      'order_lines.product_name',
+      'order_lines.quantity',
+      'order_lines.discount_price',
+    ])
+    .where('orders.id', '=', orderId)
+    .orderBy('order_lines.line_no')
+    .execute();
+  const order = rows[0];
+  if (!order) throw new Error(`queueOrderMail: no order ${orderId}`);
+  const forOwner = OWNER_MAIL_KINDS.includes(kind);
+  const to = forOwner ? config.ownerEmail : order.email.trim();
+  if (!to) return;
+
+  const facts: OrderFacts = {
+    number: order.number,
+    placedAt: order.created_at,
+    address: order.address,
+    phone: order.user_phone,
+    total: Number(order.total),
+    advanceState: order.advance_state as AdvanceState,
+    advanceUtr: order.advance_utr,
+    advanceNote: order.advance_note,
+    customerName: order.name,
+    lines: rows.flatMap((l) =>
+      l.product_name === null
+        ? []
+        : [{ name: l.product_name, quantity: Number(l.quantity), price: Number(l.discount_price) }],
+    ),
+  };
+  const mail = composeOrderMail(kind, facts, config, forOwner);
+  await queueMail(trx, { kind, to, ...mail, orderId });
+}

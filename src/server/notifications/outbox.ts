@@ -1,0 +1,75 @@
+/**
+ * The mail outbox (docs/decisions/014-outbox.md): a message is a row written in
+ * the same transaction as the change it tells of, so it exists exactly when the
+ * change does, and a worker (worker.ts) sends it later. Queueing is one INSERT:
+ * a mail server that is down or slow never fails nor slows the change.
+ */
+import type { Kysely, Transaction } from 'kysely';
+import { newId, nowIso } from '../db/ids.ts';
+import type { Database, Db } from '../db/tables.ts';
+
+export interface QueuedMail {
+  /** What the message is about (an OrderMailKind for order mail); for the dashboard and logs. */
+  kind: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  orderId?: string | null;
+}
+
+/** Writes the message into the outbox inside the caller's transaction; it goes out once that commits. */
+export async function queueMail(trx: Kysely<Database> | Transaction<Database>, mail: QueuedMail): Promise<void> {
+  const now = nowIso();
+  await trx
+    .insertInto('outbox')
+    .values({
+      id: newId(),
+      kind: mail.kind,
+      to_address: mail.to,
+      subject: mail.subject,
+      text_body: mail.text,
+      html_body: mail.html,
+      order_id: mail.orderId ?? null,
+      created_at: now,
+      next_attempt_at: now,
+    })
+    .execute();
+}
+
+/** Messages not sent yet (waiting, retrying, or held because no SMTP_URL is set). */
+export async function countUnsent(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('outbox')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('sent_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export interface UnsentMail {
+  to: string;
+  subject: string;
+  createdAt: string;
+  attempts: number;
+  lastError: string | null;
+}
+
+/** The newest unsent messages first, for the dashboard. */
+export async function listUnsent(db: Db, limit: number): Promise<UnsentMail[]> {
+  const rows = await db
+    .selectFrom('outbox')
+    .select(['to_address', 'subject', 'created_at', 'attempts', 'last_error'])
+    .where('sent_at', 'is', null)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({
+    to: r.to_address,
+    subject: r.subject,
+    createdAt: r.created_at,
+    attempts: Number(r.attempts),
+    lastError: r.last_error,
+  }));
+}

@@ -1,0 +1,82 @@
+import type { AdminStats } from '../../common/schemas/admin-orders.ts';
+import { Link } from '../lib/router/index.ts';
+import { formatDateTime } from './admin-api.ts';
+
+/**
+ * The dashboard's first block (issue 12 §3): what needs the owner now:
+ * advances to check, orders to pack, watches low on stock, and mail that has
+ * not gone out (with why, when no mail server is set).
+ */
+export function NeedsYou({ attention }: { attention: AdminStats['attention'] }) {
+  const { advancesToCheck, ordersToPack, lowStock, mailConfigured, unsentMessages, unsentCount } = attention;
+  const showMail = !mailConfigured || unsentCount > 0;
+  const nothing = advancesToCheck === 0 && ordersToPack === 0 && lowStock.length === 0 && !showMail;
+  return (
+    <section className="panel adm-needs" aria-labelledby="adm-needs-title">
+      <h2 id="adm-needs-title">Needs you</h2>
+      {nothing && <p className="adm-needs-none">Nothing needs you now.</p>}
+      <div className="adm-needs-counts">
+        <Link
+          className={`card adm-need${advancesToCheck > 0 ? ' adm-need-on' : ''}`}
+          to="/dashboard/orders?advance=submitted"
+        >
+          <strong>{advancesToCheck}</strong> {advancesToCheck === 1 ? 'advance' : 'advances'} to check
+        </Link>
+        <Link
+          className={`card adm-need${ordersToPack > 0 ? ' adm-need-on' : ''}`}
+          to="/dashboard/orders?status=ordered"
+        >
+          <strong>{ordersToPack}</strong> {ordersToPack === 1 ? 'order' : 'orders'} to pack
+        </Link>
+      </div>
+      {lowStock.length > 0 && (
+        <div className="adm-needs-part">
+          <h3>Low stock</h3>
+          <ul className="adm-needs-list">
+            {lowStock.map((p) => (
+              <li key={p.id}>
+                <Link to={`/dashboard/editproduct/${encodeURIComponent(p.id)}`}>{p.name}</Link>
+                <span className={p.stockCount === 0 ? 'adm-stock-zero' : 'adm-stock-few'}>
+                  {p.stockCount === 0 ? 'none left' : `${p.stockCount} left`}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {showMail && (
+        <div className="adm-needs-part">
+          <h3>Unsent messages ({unsentCount})</h3>
+          {!mailConfigured && (
+            <p className="message message-info">
+              Mail is not configured (SMTP_URL is not set): order mails wait here until it is.
+            </p>
+          )}
+          {unsentMessages.length > 0 ? (
+            // A long list (no mail server: every mail waits) stays folded, so the rest of the dashboard is in view.
+            <details className="adm-unsent-box" open={unsentCount <= 3}>
+              <summary>The waiting messages: to, subject, time, attempts and last error</summary>
+              <ul className="adm-unsent">
+                {unsentMessages.map((m) => (
+                  <li key={`${m.createdAt}-${m.to}-${m.subject}`}>
+                    <strong>{m.subject}</strong>
+                    <span>To {m.to}</span>
+                    <span>
+                      {formatDateTime(m.createdAt)} · {m.attempts} {m.attempts === 1 ? 'attempt' : 'attempts'}
+                    </span>
+                    {m.lastError && <span className="adm-unsent-error">Last error: {m.lastError}</span>}
+                  </li>
+                ))}
+              </ul>
+            </details>
+          ) : (
+            <p className="adm-needs-none">No message is waiting.</p>
+          )}
+          {unsentCount > unsentMessages.length && (
+            <p className="adm-needs-none">and {unsentCount - unsentMessages.length} more</p>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,229 @@
+import { type FormEvent, useState } from 'react';
+import { ADVANCE_ADMIN_LABELS, type AdvanceState } from '../../common/advance.ts';
+import { ORDER_STATES, productPath } from '../../common/catalog.ts';
+import { formatRupees } from '../../common/money.ts';
+import { orderStatusLabel } from '../../common/orders.ts';
+import type { AdminOrder } from '../../common/schemas/admin-orders.ts';
+import { Message } from '../components/message.tsx';
+import { Link } from '../lib/router/index.ts';
+import { formatDateTime } from './admin-api.ts';
+
+export const ORDER_COLUMNS = ['USER', 'QTY', 'PRODUCT LINK', 'ORDER ID', 'DATE & TIME', 'ADVANCE', 'STATE'] as const;
+
+export type AdvanceAction = 'received' | 'refused' | 'waived';
+export interface RowNote {
+  text: string;
+  tone: 'error' | 'success';
+}
+
+/** What the owner may record on an advance in each state (the server's rules, admin/order-changes.ts). */
+const ACTIONS: Record<AdvanceAction, readonly AdvanceState[]> = {
+  received: ['awaiting', 'submitted', 'refused'],
+  refused: ['submitted', 'received'],
+  waived: ['awaiting', 'submitted', 'refused'],
+};
+
+const NOTE_FORMS = {
+  refused: { label: 'Reason (the shopper reads it)', submit: 'Refuse advance', button: 'Refuse' },
+  waived: { label: 'Note (why no advance is needed)', submit: 'Waive advance', button: 'Waive' },
+} as const;
+
+/**
+ * One order of Admin Orders: a <tbody> holding its row and, under it, the
+ * answer to the owner's last change (the packing gate's refusal stays until
+ * the next change). The advance's state, UTR and actions; the state select
+ * shows the order's real state; its history opens below the select.
+ */
+export function OrderRow({
+  order,
+  note,
+  busy,
+  onNoteClose,
+  onState,
+  onAdvance,
+}: {
+  order: AdminOrder;
+  note: RowNote | null;
+  busy: boolean;
+  onNoteClose: () => void;
+  onState: (order: AdminOrder, state: string) => void;
+  /** Resolves to an error message to show in the note form, or null when done. */
+  onAdvance: (order: AdminOrder, action: AdvanceAction, note: string) => Promise<string | null>;
+}) {
+  const { number, advance } = order;
+  const [asking, setAsking] = useState<'refused' | 'waived' | null>(null);
+  const [text, setText] = useState('');
+  const [formError, setFormError] = useState<string | null>(null);
+  const cancelled = order.status === 'cancelled';
+  const can = (action: AdvanceAction) => !cancelled && ACTIONS[action].includes(advance.state);
+
+  async function submitNote(event: FormEvent) {
+    event.preventDefault();
+    if (!asking) return;
+    const error = await onAdvance(order, asking, text);
+    setFormError(error);
+    if (!error) {
+      setAsking(null);
+      setText('');
+    }
+  }
+
+  const noteForm = asking ? NOTE_FORMS[asking] : null;
+  const noteId = `adm-note-${number}`;
+  return (
+    <tbody className="adm-order">
+      <tr>
+        <td data-label="USER">
+          {order.userName}
+          <br />
+          <a href={`tel:${order.userPhone}`}>{order.userPhone}</a>
+        </td>
+        <td data-label="QTY">{order.quantity}</td>
+        <td data-label="PRODUCT LINK">
+          {order.lines.map((line) => (
+            <div key={`${line.productId}-${line.productName}`}>
+              <Link to={productPath({ id: line.productId, name: line.productName })}>{line.productName}</Link> ×{' '}
+              {line.quantity}
+            </div>
+          ))}
+        </td>
+        <td data-label="ORDER ID" className="adm-id">
+          {number}
+        </td>
+        <td data-label="DATE & TIME">{formatDateTime(order.createdAt)}</td>
+        <td data-label="ADVANCE" className="adm-advance">
+          <span className={`adm-advance-state adm-advance-${advance.state}`}>
+            {ADVANCE_ADMIN_LABELS[advance.state]}
+          </span>
+          {advance.utr && (
+            <span className="adm-utr">
+              UTR <span className="adm-id">{advance.utr}</span>
+            </span>
+          )}
+          {advance.note && <span className="adm-advance-note">“{advance.note}”</span>}
+          <span className="adm-advance-sum">
+            {formatRupees(advance.amount)} advance · {formatRupees(advance.balance)} on delivery
+          </span>
+          {noteForm ? (
+            <form className="adm-note-form" onSubmit={submitNote}>
+              <label htmlFor={noteId}>{noteForm.label}</label>
+              <textarea
+                id={noteId}
+                rows={3}
+                maxLength={300}
+                value={text}
+                aria-invalid={formError ? true : undefined}
+                aria-describedby={formError ? `${noteId}-error` : undefined}
+                onChange={(e) => {
+                  setText(e.target.value);
+                  setFormError(null);
+                }}
+              />
+              {formError && (
+                <span id={`${noteId}-error`} className="field-error" role="alert">
+                  {formError}
+                </span>
+              )}
+              <div className="adm-order-buttons">
+                <button type="submit" className="btn btn-small" disabled={busy}>
+                  {noteForm.submit}
+                </button>
+                <button
+                  type="button"
+                  className="btn btn-ghost btn-small"
+                  onClick={() => {
+                    setAsking(null);
+                    setFormError(null);
+                  }}
+                >
+                  Back
+                </button>
+              </div>
+            </form>
+          ) : (
+            <div className="adm-order-buttons">
+              {can('received') && (
+                <button
+                  type="button"
+                  className="btn btn-small"
+                  disabled={busy}
+                  onClick={() => void onAdvance(order, 'received', '')}
+                >
+                  Mark received<span className="visually-hidden"> for {number}</span>
+                </button>
+              )}
+              {(['refused', 'waived'] as const).map(
+                (action) =>
+                  can(action) && (
+                    <button
+                      key={action}
+                      type="button"
+                      className="btn btn-ghost btn-small"
+                      disabled={busy}
+                      onClick={() => {
+                        setAsking(action);
+                        setText('');
+                        setFormError(null);
+                      }}
+                    >
+                      {NOTE_FORMS[action].button}
+                      <span className="visually-hidden"> the advance of {number}</span>
+                    </button>
+                  ),
+              )}
+            </div>
+          )}
+        </td>
+        <td data-label="STATE">
+          <label className="visually-hidden" htmlFor={`state-${number}`}>
+            State of order {number}
+          </label>
+          <select
+            id={`state-${number}`}
+            value={order.status}
+            disabled={busy}
+            onChange={(e) => onState(order, e.target.value)}
+          >
+            {ORDER_STATES.map((s) => (
+              <option key={s} value={s}>
+                {orderStatusLabel(s, true)}
+              </option>
+            ))}
+          </select>
+          <details className="adm-history">
+            <summary>
+              History<span className="visually-hidden"> of {number}</span> ({order.history.length})
+            </summary>
+            <ol>
+              {order.history.map((event) => (
+                <li key={`${event.at}-${event.kind}-${event.status}-${event.note ?? ''}`}>
+                  <strong>
+                    {event.kind === 'state'
+                      ? orderStatusLabel(event.status, true)
+                      : (ADVANCE_ADMIN_LABELS[event.status as AdvanceState] ?? event.status)}
+                  </strong>
+                  {event.note && <span className="adm-history-note"> {event.note}</span>}
+                  <span className="adm-history-meta">
+                    {formatDateTime(event.at)} · {event.admin ?? 'the shopper'}
+                  </span>
+                </li>
+              ))}
+            </ol>
+          </details>
+        </td>
+      </tr>
+      {note && (
+        <tr className="adm-order-note">
+          <td colSpan={ORDER_COLUMNS.length}>
+            <Message
+              text={note.text}
+              tone={note.tone}
+              onClose={onNoteClose}
+              autoHideMs={note.tone === 'error' ? null : undefined}
+            />
+          </td>
+        </tr>
+      )}
+    </tbody>
+  );
+}

@@ -1,0 +1,174 @@
+import { type FormEvent, useId, useRef, useState } from 'react';
+import { advanceOpenToShopper, advanceWhatsappText, UTR_MESSAGE, UTR_PATTERN } from '../../../common/advance.ts';
+import { formatRupees } from '../../../common/money.ts';
+import { advanceQrUrl } from '../../../common/order-api.ts';
+import type { Order } from '../../../common/schemas/order.ts';
+import { whatsappLink } from '../../../common/site.ts';
+import { LoaderOverlay } from '../../components/loader.tsx';
+import { errorMessage } from '../../lib/api-client.ts';
+import { site } from '../../lib/site.ts';
+import { invalidate } from '../../lib/use-resource.ts';
+import { sendAdvanceReference } from './orders-api.ts';
+
+const QR_SIZE = 168;
+
+/**
+ * How the shopper confirms a cash-on-delivery order (issue 12 §2): pay the
+ * advance by UPI (a link a phone opens in its UPI app, the QR code for a
+ * computer; WhatsApp when the shop has no UPI id), then type the UPI reference
+ * (UTR) the app shows. Once sent it reads "Advance: checking"; a refused one
+ * shows the owner's reason and asks for a new reference; received or waived,
+ * only the label is left.
+ */
+export function AdvancePanel({
+  order,
+  onUpdated,
+  heading: Heading = 'h2',
+}: {
+  order: Order;
+  onUpdated: (order: Order) => void;
+  heading?: 'h2' | 'h3';
+}) {
+  const { advance, number } = order;
+  const headingId = useId();
+  const closed = order.status === 'cancelled' || order.status === 'delivered';
+  if (closed || !advanceOpenToShopper(advance.state)) {
+    return closed && advance.state === 'awaiting' ? null : (
+      <p className={`advance-label advance-${advance.state}`}>{advance.label}</p>
+    );
+  }
+  const sent = (next: Order) => {
+    invalidate('orders');
+    onUpdated(next);
+  };
+  if (advance.state === 'submitted') {
+    return (
+      <section className="advance" aria-labelledby={headingId}>
+        <p id={headingId} className={`advance-label advance-${advance.state}`}>
+          {advance.label}
+        </p>
+        <p className="advance-text">
+          We are checking your payment{advance.utr ? ` (UPI reference ${advance.utr})` : ''} and will confirm your order
+          soon.
+        </p>
+        <details className="advance-change">
+          <summary>Sent a wrong reference?</summary>
+          <UtrForm orderNumber={number} onSent={sent} />
+        </details>
+      </section>
+    );
+  }
+  const refused = advance.state === 'refused';
+  return (
+    <section className="advance" aria-labelledby={headingId}>
+      <Heading id={headingId} className="advance-title">
+        {refused ? 'Please send the advance again' : 'Confirm your order'}
+      </Heading>
+      <p className={`advance-label advance-${advance.state}`}>{advance.label}</p>
+      {refused && advance.note && <p className="advance-reason">Reason: {advance.note}</p>}
+      <p className="advance-text">
+        Pay {formatRupees(advance.amount)} now by UPI to confirm the order; pay the rest on delivery.
+      </p>
+      <div className="advance-pay">
+        <div className="advance-pay-main">
+          {advance.payLink ? (
+            <a className="btn btn-gold" href={advance.payLink}>
+              PAY {formatRupees(advance.amount)} ADVANCE
+            </a>
+          ) : (
+            <a
+              className="btn btn-gold"
+              href={whatsappLink(site().whatsapp, advanceWhatsappText(number))}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
+              Pay the advance on WhatsApp
+            </a>
+          )}
+          <p className="advance-balance">
+            On delivery: <strong>{formatRupees(advance.balance)}</strong>
+          </p>
+        </div>
+        {advance.payLink && (
+          <figure className="advance-qr">
+            <img
+              src={advanceQrUrl(number)}
+              alt={`UPI QR code to pay the ${formatRupees(advance.amount)} advance for ${number}`}
+              width={QR_SIZE}
+              height={QR_SIZE}
+              loading="lazy"
+            />
+            <figcaption>Scan with any UPI app on your phone</figcaption>
+          </figure>
+        )}
+      </div>
+      <UtrForm orderNumber={number} onSent={sent} />
+    </section>
+  );
+}
+
+/** The UPI reference form: checked here with the shared rule, then by the server; what was typed stays. */
+function UtrForm({ orderNumber, onSent }: { orderNumber: string; onSent: (order: Order) => void }) {
+  const [utr, setUtr] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  const id = useId();
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    // Apps show the reference in groups ("4123 4567 8901"): spaces are not part of it.
+    const value = utr.replace(/\s+/g, '');
+    if (!UTR_PATTERN.test(value)) {
+      setError(UTR_MESSAGE);
+      input.current?.focus();
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      const { order } = await sendAdvanceReference(orderNumber, value);
+      setBusy(false);
+      onSent(order);
+    } catch (err) {
+      setBusy(false);
+      setError(errorMessage(err));
+      input.current?.focus();
+    }
+  }
+
+  return (
+    <form className="field advance-form" onSubmit={submit} noValidate>
+      <label htmlFor={id}>UPI reference (UTR), 12 digits</label>
+      <div className="advance-form-row">
+        <input
+          ref={input}
+          id={id}
+          value={utr}
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={30}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : `${id}-hint`}
+          onChange={(e) => {
+            setUtr(e.target.value);
+            if (error) setError(null);
+          }}
+        />
+        <button type="submit" className="btn" disabled={busy}>
+          Send reference
+        </button>
+      </div>
+      {error ? (
+        <span id={`${id}-error`} className="field-error" role="alert">
+          {error}
+        </span>
+      ) : (
+        <span id={`${id}-hint`} className="advance-hint">
+          Your UPI app shows it after paying.
+        </span>
+      )}
+      <LoaderOverlay active={busy} label="Sending the reference…" />
+    </form>
+  );
+}
