@@ -3,6 +3,8 @@ import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { productPath } from '../../src/common/catalog.ts';
 
 export const E2E_ADMIN = { username: 'e2e-admin', password: 'e2e-admin-password-1' } as const;
+/** Where the e2e store mails the owner (tests/e2e/mailbox.ts reads what arrives). */
+export const E2E_OWNER_EMAIL = 'owner@e2e.example';
 export const WIDTHS = [360, 1280] as const;
 
 /** Saves a screenshot of the page at each width under test-results/screenshots/. */

@@ -7,7 +7,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../../src/server/config.ts';
 import { startServer } from '../../src/server/main.ts';
-import { E2E_ADMIN } from './fixtures.ts';
+import { startTestSmtp } from '../../src/server/notifications/test-smtp.ts';
+import { E2E_ADMIN, E2E_OWNER_EMAIL } from './fixtures.ts';
+import { clearMailbox, deliverToMailbox } from './mailbox.ts';
+
+// A real mail server in front of the store: what it accepts lands in the journeys' mailbox.
+clearMailbox();
+const smtp = await startTestSmtp({ onReceived: (mail) => deliverToMailbox(mail) });
 
 const dataDir = mkdtempSync(join(tmpdir(), 'watch-e2e-'));
 const config = loadConfig({
@@ -18,8 +24,10 @@ const config = loadConfig({
   ADMIN_USERNAME: E2E_ADMIN.username,
   ADMIN_PASSWORD: E2E_ADMIN.password,
   SEED_PRODUCTS: '80',
-  // The advance's UPI link and QR code (cod-advance.spec.ts); mail stays unset (kept in the outbox).
+  // The advance's UPI link and QR code, and the order mails (cod-advance.spec.ts).
   SHOP_UPI_ID: 'timesquare@okhdfcbank',
+  SMTP_URL: smtp.url,
+  OWNER_EMAIL: E2E_OWNER_EMAIL,
   LOG_LEVEL: 'warn',
 });
 await startServer(config, { seedDemo: true });

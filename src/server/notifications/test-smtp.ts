@@ -48,7 +48,13 @@ function addresses(value: AddressObject | AddressObject[] | undefined): string[]
 }
 
 export async function startTestSmtp(
-  options: { port?: number; auth?: { user: string; pass: string }; mode?: SmtpMode } = {},
+  options: {
+    port?: number;
+    auth?: { user: string; pass: string };
+    mode?: SmtpMode;
+    /** Called with each message the server accepts (the e2e server files them in a mailbox). */
+    onReceived?: (mail: ReceivedMail) => void;
+  } = {},
 ): Promise<TestSmtp> {
   const waiters: Array<() => void> = [];
   const changed = () => {
@@ -130,6 +136,7 @@ export async function startTestSmtp(
             callback(Object.assign(new Error('Try again later'), { responseCode: 451 }));
           } else {
             state.received.push(mail);
+            options.onReceived?.(mail);
             callback();
           }
           changed();

@@ -370,4 +370,45 @@ describe('without a UPI id', () => {
     });
     expect(qr.statusCode).toBe(404);
   });
+
+  it('tells the owner what needs them: references to check, orders to pack, low stock, mail not sent', async () => {
+    const admin = await adminCookie(t);
+    const s = await signUp(t.app);
+    const p = await insertProduct(t.app.db, { name: 'Nearly Gone Watch' });
+    await t.app.db.updateTable('products').set({ stock_count: 4 }).where('id', '=', p.id).execute();
+    const place = async () =>
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/orders',
+          headers: { cookie: s.cookie },
+          payload: { address: ADDRESS, idempotencyKey: randomUUID(), lines: [{ productId: p.id, quantity: 1 }] },
+        })
+      ).json().order.number as string;
+    const statsNow = async () =>
+      (await t.app.inject({ method: 'GET', url: '/api/admin/stats', headers: { cookie: admin } })).json().attention;
+    const unsentBefore = (await statsNow()).unsentCount as number;
+    const toCheck = await place();
+    const toPack = await place();
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/orders/${toCheck}/advance`,
+      headers: { cookie: s.cookie },
+      payload: { utr: newUtr() },
+    });
+    await settleAdvance(t, admin, toPack, 'received');
+    const attention = await statsNow();
+    expect(attention).toMatchObject({
+      advancesToCheck: 1,
+      ordersToPack: 1,
+      lowStock: [{ id: p.id, name: 'Nearly Gone Watch', stockCount: 2 }],
+      mailConfigured: false,
+    });
+    // Without SMTP_URL every message waits: two new orders, one reference, one finding (the shopper has an email).
+    expect(attention.unsentCount - unsentBefore).toBe(4);
+    expect(attention.unsentMessages[0].subject).toContain(toPack);
+    expect(attention.unsentMessages.map((m: { subject: string }) => m.subject).join('\n')).toContain(
+      `New order ${toCheck}`,
+    );
+  });
 });

@@ -1,0 +1,45 @@
+/**
+ * The journeys' mailbox: tests/e2e/server.ts runs a real SMTP server (the
+ * smtp-server package, via src/server/notifications/test-smtp.ts) in front of
+ * the store, and writes each message it accepts as one JSON file here, so a
+ * journey in another process can see what the owner and the shopper were sent.
+ */
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { expect } from '@playwright/test';
+
+export const MAILBOX_DIR = resolve(import.meta.dirname, '../../test-results/e2e-mail');
+
+export interface MailboxMail {
+  to: string[];
+  subject: string;
+  text: string;
+}
+
+export function clearMailbox(): void {
+  rmSync(MAILBOX_DIR, { recursive: true, force: true });
+  mkdirSync(MAILBOX_DIR, { recursive: true });
+}
+
+let written = 0;
+export function deliverToMailbox(mail: MailboxMail): void {
+  written += 1;
+  writeFileSync(join(MAILBOX_DIR, `${Date.now()}-${written}.json`), JSON.stringify(mail));
+}
+
+function readMailbox(): MailboxMail[] {
+  let names: string[] = [];
+  try {
+    names = readdirSync(MAILBOX_DIR).filter((n) => n.endsWith('.json'));
+  } catch {
+    return [];
+  }
+  return names.map((n) => JSON.parse(readFileSync(join(MAILBOX_DIR, n), 'utf8')) as MailboxMail);
+}
+
+/** Waits until a mail to `to` whose subject contains `subject` has arrived, and returns it. */
+export async function expectMail(to: string, subject: string): Promise<MailboxMail> {
+  const find = () => readMailbox().find((m) => m.to.includes(to) && m.subject.includes(subject));
+  await expect.poll(() => find() !== undefined, { message: `a mail to ${to} about “${subject}”` }).toBe(true);
+  return find() as MailboxMail;
+}
