@@ -3,12 +3,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     // Playwright journeys live in tests/e2e and are run by Playwright, never by Vitest.
-    include: [
-      'src/**/*.test.{ts,tsx}',
-      'tests/integration/**/*.test.ts',
-      'tests/security/**/*.test.ts',
-      'scripts/**/*.test.ts',
-    ],
+    include: ['src/**/*.test.{ts,tsx}', 'tests/security/**/*.test.ts', 'scripts/**/*.test.ts'],
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 60_000,

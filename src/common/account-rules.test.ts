@@ -88,7 +88,7 @@ describe('the browser reads the account rules as the server’s zod schemas do',
   });
 });
 
-describe('checkout address form (DESIGN.md 11)', () => {
+describe('checkout address form (docs/product.md#better-11)', () => {
   const form = {
     room: '12',
     building: 'Lotus Residency',

@@ -1,5 +1,5 @@
 /**
- * Account rules of SPEC §5, written once with their exact messages, as plain
+ * Account rules of docs/product.md#validation, written once with their exact messages, as plain
  * data (text-rules.ts): the shopper forms check them as they are, and the
  * server's zod schemas (schemas/account.ts) are built from them. Fields are
  * listed in the spec's order, which decides whose message is shown first.
@@ -25,7 +25,7 @@ export const PHONE_RULE: TextRule = {
   checks: [{ pattern: new RegExp(`^[0-9]{${PHONE_LENGTH}}$`), message: MESSAGES.phone }],
 };
 
-/** SPEC §5: non-empty with "@" and "."; we also insist on something either side of "@". */
+/** docs/product.md#validation: non-empty with "@" and "."; we also insist on something either side of "@". */
 export const EMAIL_RULE: TextRule = {
   message: MESSAGES.email,
   trim: true,
@@ -59,7 +59,7 @@ export const LOGIN_RULES = { number: PHONE_RULE, password: LOGIN_PASSWORD_RULE }
 export const PROFILE_RULES = { name: NAME_RULE, number: PHONE_RULE, email: EMAIL_RULE, addresses: ADDRESSES_RULE };
 
 /**
- * Checkout address form (DESIGN.md 11): every field filled, pincode six digits
+ * Checkout address form (docs/product.md#better-11): every field filled, pincode six digits
  * not starting with 0. Only the browser checks the parts; the server checks the
  * one-line address they compose (ADDRESS_RULE).
  */
@@ -77,7 +77,7 @@ export const ADDRESS_FORM_RULES = {
 } satisfies Record<string, TextRule>;
 export type AddressForm = FormValues<typeof ADDRESS_FORM_RULES>;
 
-/** SPEC §3 address format: 'room, building, near landmark, city - pincode, state'. */
+/** Address format (docs/product.md#entities): 'room, building, near landmark, city - pincode, state'. */
 export function composeAddress(a: AddressForm): string {
   return `${a.room}, ${a.building}, near ${a.landmark}, ${a.city} - ${a.pincode}, ${a.state}`;
 }

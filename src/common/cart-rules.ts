@@ -1,5 +1,5 @@
 /**
- * What ADD TO CART tells the shopper (DESIGN.md 16), for the logged-in cart and
+ * What ADD TO CART tells the shopper (docs/product.md#better-16), for the logged-in cart and
  * the visitor's local cart alike. Plain strings (no zod), so the product page
  * stays small.
  */

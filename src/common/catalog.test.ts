@@ -11,7 +11,7 @@ import {
   productPath,
 } from './catalog.ts';
 
-describe('slug rules (SPEC §2)', () => {
+describe('slug rules (docs/product.md#fixed-data)', () => {
   it('makes brand slugs: lowercase, hyphens to underscores, spaces to hyphens', () => {
     expect(brandSlug('Jaeger-LeCoultre')).toBe('jaeger_lecoultre');
     expect(brandSlug('Tag Heuer')).toBe('tag-heuer');

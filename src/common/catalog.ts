@@ -1,5 +1,5 @@
 /**
- * Fixed catalogue data (DESIGN.md "Fixed data") and the slug rules of SPEC §2.
+ * Fixed catalogue data (docs/product.md#fixed-data) and the slug rules of docs/product.md#home.
  */
 export const CATEGORIES = ['men watch', 'women watch', 'original watch', 'celebrity watch', 'swizz eta watch'] as const;
 export type Category = (typeof CATEGORIES)[number];
@@ -49,16 +49,16 @@ export const ORIGINAL_BRANDS: readonly Brand[] = BRANDS.slice(-4);
 
 export const STATUSES = ['New', 'Bestseller', 'Sale'] as const;
 export type ProductStatus = (typeof STATUSES)[number];
-/** Statuses shown as a badge on cards (SPEC §3: NEW or SALE). */
+/** Statuses shown as a badge on cards (docs/product.md#entities: NEW or SALE). */
 export const BADGE_STATUSES: readonly ProductStatus[] = ['New', 'Sale'];
 
 export const TAGS = ['Tage 1', 'Tage 2', 'Tage 3', 'Tage 4', 'Tage 5', 'Tage 6'] as const;
 
-/** Order states: the spec's four plus cancelled (DESIGN.md 18). */
+/** Order states: the spec's four plus cancelled (docs/product.md#better-18). */
 export const ORDER_STATES = ['ordered', 'packed', 'dispatched', 'delivered', 'cancelled'] as const;
 export type OrderState = (typeof ORDER_STATES)[number];
 
-/** Default feature rows of the upload form (SPEC §3). */
+/** Default feature rows of the upload form (docs/product.md#admin-products). */
 export const DEFAULT_FEATURE_NAMES = ['Brand', 'Machine', 'Color', 'Chronograph'] as const;
 
 /** Category slug: lowercase, spaces become hyphens ("men watch" -> "men-watch"). */
@@ -72,7 +72,7 @@ export function categoryFromSlug(slug: string): Category | null {
   return CATEGORIES.find((c) => c === name) ?? null;
 }
 
-/** Brand slug (SPEC §2): lowercase, hyphens become underscores, spaces become hyphens. */
+/** Brand slug (docs/product.md#home): lowercase, hyphens become underscores, spaces become hyphens. */
 export function brandSlug(brand: string): string {
   return brand.toLowerCase().replace(/-/g, '_').replace(/ /g, '-');
 }
@@ -99,7 +99,7 @@ export function listingPath(category?: string | null, brand?: string | null): st
   return brand ? `${base}/${brandSlug(brand)}` : base;
 }
 
-/** Path of a product page: /{id}/{name}, name URL-encoded (SPEC §2). */
+/** Path of a product page: /{id}/{name}, name URL-encoded (docs/product.md#screens-and-addresses). */
 export function productPath(product: { id: string; name: string }): string {
   return `/${product.id}/${encodeURIComponent(product.name)}`;
 }

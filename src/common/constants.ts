@@ -1,5 +1,5 @@
 /**
- * Business constants and limits, SPEC §9. One place for every number the
+ * Business constants and limits, docs/product.md#limits-and-constants. One place for every number the
  * screens and the server share; change a limit here and both sides follow.
  */
 export const PAGE_SIZE = 40;
@@ -24,7 +24,7 @@ export const NAME_MIN = 2;
 export const ADDRESS_MIN = 10;
 export const PASSWORD_MIN = 8;
 
-/** Cards cut names and descriptions at these lengths (SPEC §9). */
+/** Cards cut names and descriptions at these lengths (docs/product.md#limits-and-constants). */
 export const TRUNCATE = {
   cardName: { narrow: 15, wide: 50 },
   compactName: { narrow: 20, wide: 50 },
@@ -33,7 +33,7 @@ export const TRUNCATE = {
 /** Width (px) under which the narrow lengths apply. */
 export const NARROW_MAX_WIDTH = 800;
 
-/** Shop policy figures (DESIGN.md 13): the policy pages read these, never literals. */
+/** Shop policy figures (docs/product.md#better-13): the policy pages read these, never literals. */
 export const POLICY = {
   codAdvance: 300,
   exchangeWindowHours: 24,
@@ -42,7 +42,7 @@ export const POLICY = {
   childAgeThreshold: 13,
 } as const;
 
-/** Estimated delivery: order date plus 3 to plus 9 days (SPEC §9). */
+/** Estimated delivery: order date plus 3 to plus 9 days (docs/product.md#limits-and-constants). */
 export const DELIVERY_DAYS = { min: 3, max: 9 } as const;
 
 /** A counted watch with this many or fewer left is flagged as low stock to the owner. */

@@ -1,5 +1,6 @@
 /**
- * The one error shape of the API (DESIGN.md): `{ error: { code, message, fields? } }`.
+ * The one error shape of the API: `{ error: { code, message, fields? } }`
+ * (docs/product.md#where-we-do-better-than-the-owners-description).
  * `message` is fit to show a shopper; `fields` maps a form field to its message.
  */
 export interface ApiErrorBody {

@@ -1,6 +1,6 @@
 /**
  * Product images are stored once per content hash, as WebP in these widths
- * (DESIGN.md "Parts"). The storefront builds `src`/`srcset` from an image id.
+ * (README.md#configuration, docs/decisions/004-demo-images.md). The storefront builds `src`/`srcset` from an image id.
  */
 export const IMAGE_WIDTHS = [240, 480, 960, 1600] as const;
 export type ImageWidth = (typeof IMAGE_WIDTHS)[number];

@@ -7,7 +7,7 @@ describe('money', () => {
     expect(formatRupees(999)).toBe('₹999');
     expect(formatRupees(10000000)).toBe('₹1,00,00,000');
   });
-  it('computes the cart totals of SPEC §9', () => {
+  it('computes the cart totals of docs/product.md#limits-and-constants', () => {
     const totals = cartTotals([
       { price: 5000, discountPrice: 3000, quantity: 2 },
       { price: 1000, discountPrice: 1000, quantity: 1 },

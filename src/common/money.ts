@@ -19,7 +19,7 @@ export interface Totals {
 }
 
 /**
- * SPEC §9: Total MRP and Subtotal are the sum of price × quantity; Discount is the
+ * docs/product.md#limits-and-constants: Total MRP and Subtotal are the sum of price × quantity; Discount is the
  * sum of (price − discountprice) × quantity; Total is MRP minus discount.
  */
 export function cartTotals(lines: readonly PricedLine[]): Totals {

@@ -1,4 +1,4 @@
-/** Order states as shoppers and admins read them (SPEC §4, DESIGN.md 18). */
+/** Order states as shoppers and admins read them (docs/product.md#states-and-transitions, #better-18). */
 
 import type { OrderState } from './catalog.ts';
 import { DELIVERY_DAYS } from './constants.ts';
@@ -13,14 +13,14 @@ const LABELS: Record<OrderState, string> = {
 
 /**
  * A new order is "ordered" in the database and shown as Pending until an admin
- * sets a state (SPEC §2 "status (default Pending)").
+ * sets a state (docs/product.md#your-orders-and-history: "The status is Pending until an admin sets one").
  */
 export function orderStatusLabel(status: string, setByAdmin: boolean): string {
   if (!setByAdmin && status === 'ordered') return 'Pending';
   return LABELS[status as OrderState] ?? 'Pending';
 }
 
-/** Estimated delivery window: order date plus 3 to plus 9 days (SPEC §9). */
+/** Estimated delivery window: order date plus 3 to plus 9 days (docs/product.md#limits-and-constants). */
 export function deliveryWindow(orderedAt: string): { from: string; to: string } {
   const day = 24 * 60 * 60 * 1000;
   const t = Date.parse(orderedAt);

@@ -1,5 +1,5 @@
 /**
- * Every path pattern the web app shows a screen for (SPEC §2). The app's route
+ * Every path pattern the web app shows a screen for (docs/product.md#screens-and-addresses). The app's route
  * table is built from this list (src/web/app/app.tsx must give each one a
  * screen), and the server answers any other path with 404, so crawlers and
  * scanners do not take the "not found" screen for a page.
@@ -30,7 +30,7 @@ export const PAGE_PATHS = [
   '/cart',
   '/confirmation',
   ...POLICY_SLUGS.map((slug) => `/${slug}` as const),
-  // The footer's misspelt path (SPEC §2): the app redirects it, the server answers 301.
+  // The footer's misspelt path (docs/product.md#better-12): the app redirects it, the server answers 301.
   '/terms-and-conditoins',
   '/dashboard/*',
   // A product: whether it exists is the product page's own 404 (pages/catalog-heads.ts).

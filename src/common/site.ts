@@ -7,7 +7,7 @@ export interface SiteConfig {
   address: string;
 }
 
-/** wa.me link with a prefilled message (SPEC §7). */
+/** wa.me link with a prefilled message (docs/product.md#product-page). */
 export function whatsappLink(whatsapp: string, text: string): string {
   return `https://wa.me/${whatsapp.replace(/[^0-9]/g, '')}?text=${encodeURIComponent(text)}`;
 }

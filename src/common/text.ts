@@ -4,7 +4,7 @@ export function truncate(text: string, max: number): string {
 }
 
 /**
- * Cart rows (SPEC §2): names over 50 characters are cut to 20 plus an ellipsis;
+ * Cart rows (docs/product.md#cart): names over 50 characters are cut to 20 plus an ellipsis;
  * shorter names are shown whole.
  */
 export function cartRowName(name: string): string {

@@ -1,5 +1,5 @@
 /**
- * Video hosts allowed for the product video (DESIGN.md 8). Kept apart from the
+ * Video hosts allowed for the product video (docs/product.md#better-8). Kept apart from the
  * zod schemas so the storefront can check a URL without loading zod.
  */
 export const VIDEO_HOSTS = [

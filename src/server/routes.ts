@@ -1,6 +1,6 @@
 /**
  * Every domain's API routes, mounted under /api. Each domain folder holds its
- * routes, queries and tests side by side (DESIGN.md "Shape").
+ * routes, queries and tests side by side (README.md#architecture).
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { profileRoutes } from './accounts/profile-routes.ts';
@@ -12,7 +12,7 @@ import { leadPublicRoutes } from './leads/public-routes.ts';
 import { orderRoutes } from './orders/routes.ts';
 
 export const apiRoutes: FastifyPluginAsync = async (app) => {
-  // Domains register here: catalog, accounts, cart, orders, leads, admin, media upload.
+  // Domains register here: catalog, accounts, cart, orders, leads, admin (which also registers media upload).
   await app.register(catalogRoutes);
   await app.register(accountRoutes);
   await app.register(profileRoutes);

@@ -10,7 +10,7 @@ test('a visitor at /dashboard sees only the admin login form, without the shopâ€
     await expect(page.getByRole('navigation', { name: 'Dashboard' })).toHaveCount(0);
     await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
   }
-  // Both fields are needed (SPEC Â§5), and a wrong password says so (DESIGN.md 10).
+  // Both fields are needed (docs/product.md#validation), and a wrong password says so (docs/product.md#better-10).
   await page.getByRole('button', { name: 'LOGIN' }).click();
   await expect(page.getByRole('alert')).toHaveText('Please enter your username');
   await page.getByLabel('Username').fill(E2E_ADMIN.username);

@@ -26,7 +26,7 @@ test('a visitor checks out with a new address and a password', async ({ page, re
   await expect(dialog.getByText('Add new address to get your products')).toBeVisible();
   await dialog.getByRole('button', { name: '+ Add new address' }).click();
 
-  // The form checks every field (DESIGN.md 11).
+  // The form checks every field (docs/product.md#better-11).
   await dialog.getByRole('button', { name: 'Place order' }).click();
   await expect(dialog.getByText('Please enter your room or house number')).toBeVisible();
   await dialog.getByLabel('Room no.').fill('Flat 12');

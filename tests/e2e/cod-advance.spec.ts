@@ -1,5 +1,5 @@
 /**
- * The ₹300 advance of a cash-on-delivery order (issue 12 §2-§4): the shopper
+ * The ₹300 advance of a cash-on-delivery order (docs/product.md#cash-on-delivery): the shopper
  * pays by the UPI link (or the QR code on a computer) and sends the UPI
  * reference; the owner finds it in Admin Orders, cannot pack before the advance
  * is received, marks it received, packs and dispatches. The owner may refuse a

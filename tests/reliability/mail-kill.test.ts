@@ -1,5 +1,5 @@
 /**
- * Mail across a SIGKILL (issue 12 §5): the store sends through a real SMTP
+ * Mail across a SIGKILL (docs/product.md#notifications): the store sends through a real SMTP
  * server in this process that holds the first message (reads it whole and never
  * answers). A shopper orders over HTTP; while the server is holding the owner's
  * "new order" mail the store is SIGKILLed. Then the server accepts normally,

@@ -10,7 +10,7 @@ const valid = {
 };
 const firstMessage = (input: unknown) => signupSchema.safeParse(input).error?.issues[0]?.message;
 
-describe('signup rules in the order of SPEC §5', () => {
+describe('signup rules in the order of docs/product.md#validation', () => {
   it('accepts a valid signup', () => {
     expect(signupSchema.safeParse(valid).success).toBe(true);
   });

@@ -1,5 +1,5 @@
 /**
- * The server's account schemas, built from the rules of SPEC §5 in
+ * The server's account schemas, built from the rules of docs/product.md#validation in
  * account-rules.ts and signup-rules.ts, which hold every rule and message and
  * which the shopper forms check without zod. zod reports issues in key order,
  * so the first message is the one the spec's order puts first.

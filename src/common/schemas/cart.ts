@@ -1,6 +1,6 @@
 /**
  * Cart shapes shared by the cart screens and the cart API. Quantities are 1 to
- * 10 (SPEC §9); the server is the only source of names, prices and stock.
+ * 10 (docs/product.md#limits-and-constants); the server is the only source of names, prices and stock.
  */
 import { z } from 'zod';
 import { CART_QTY_MAX, CART_QTY_MIN, MAX_CART_LINES } from '../constants.ts';
@@ -17,7 +17,7 @@ export const productIdSchema = z.string(UNKNOWN_PRODUCT).trim().min(1, UNKNOWN_P
 
 export { MAX_CART_LINES };
 
-/** A visitor's cart line as kept in local storage (SPEC §3: {id, proname, quantity}). */
+/** A visitor's cart line as kept in local storage (docs/product.md#entities: {id, proname, quantity}). */
 export const visitorCartLineSchema = z.object({
   id: productIdSchema,
   proname: z.string().max(300).optional(),
@@ -46,7 +46,7 @@ export const cartLineSchema = z.object({
   price: z.number().int(),
   discountPrice: z.number().int(),
   quantity: z.number().int(),
-  /** False when the product is out of stock or deleted: shown, never ordered (DESIGN.md 17). */
+  /** False when the product is out of stock or deleted: shown, never ordered (docs/product.md#better-17). */
   available: z.boolean(),
 });
 export type CartLine = z.infer<typeof cartLineSchema>;

@@ -1,5 +1,5 @@
 /**
- * Leads (SPEC §3, DESIGN.md 14): orders taken on other platforms (Amazon,
+ * Leads (docs/product.md#entities, #better-14): orders taken on other platforms (Amazon,
  * WhatsApp) and shoppers' current website carts, read together by the admin.
  */
 import { z } from 'zod';

@@ -71,6 +71,6 @@ export const orderNumberSchema = z
   .max(40)
   .regex(/^[A-Za-z0-9]{1,12}-[0-9]{1,12}$/, 'We could not find this order');
 
-/** Your Orders shows the undelivered ones, History the delivered ones (SPEC §4). */
+/** Your Orders shows the undelivered ones, History the delivered ones (docs/product.md#states-and-transitions). */
 export const ORDER_VIEWS = ['open', 'delivered', 'all'] as const;
 export type OrderView = (typeof ORDER_VIEWS)[number];

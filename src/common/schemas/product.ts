@@ -1,4 +1,4 @@
-/** The product as the API sends it, and the admin form's input (SPEC §3). */
+/** The product as the API sends it, and the admin form's input (docs/product.md#entities). */
 import { z } from 'zod';
 import { BRANDS, CATEGORIES, STATUSES, TAGS } from '../catalog.ts';
 import { MAX_IMAGES } from '../constants.ts';
@@ -70,7 +70,7 @@ const rupees = (label: string) =>
     .min(0, `${label} cannot be negative`)
     .max(100_000_000, `${label} is too large`);
 
-/** Admin product form (create and edit). Defaults follow SPEC §3's upload form. */
+/** Admin product form (create and edit). Defaults follow the upload form (docs/product.md#admin-products). */
 export const productInputSchema = z
   .object({
     name: z.string().trim().min(1, 'Please enter the product name').max(200, 'The name is too long'),

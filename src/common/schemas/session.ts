@@ -1,6 +1,6 @@
 /**
  * What GET /api/session answers, and the log-in and sign-up requests, which may
- * carry the visitor's local cart to merge into the account (DESIGN.md 9).
+ * carry the visitor's local cart to merge into the account (docs/product.md#better-9).
  */
 import { z } from 'zod';
 import { addressSchema, loginSchema, signupSchema } from './account.ts';

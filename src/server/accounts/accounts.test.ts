@@ -52,7 +52,7 @@ describe.each(TEST_DIALECTS)('accounts on %s', (dialect) => {
       expect(row.password_hash).not.toContain(PASSWORD);
     });
 
-    it('checks the SPEC §5 rules in order with their messages', async () => {
+    it('checks the rules of docs/product.md#validation in order with their messages', async () => {
       const cases: Array<[Record<string, unknown>, string]> = [
         [{ name: 'A', number: '12', email: 'x', address: 'short', password: 'short' }, MESSAGES.name],
         [{ number: '12345', email: 'x', address: 'short', password: 'short' }, MESSAGES.phone],

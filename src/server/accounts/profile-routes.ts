@@ -1,5 +1,5 @@
 /**
- * The logged-in shopper's own profile (DESIGN.md 3): always the session's user,
+ * The logged-in shopper's own profile (docs/product.md#better-3): always the session's user,
  * never an id from the URL or body.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

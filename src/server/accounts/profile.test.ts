@@ -32,7 +32,7 @@ describe.each(TEST_DIALECTS)('profile on %s', (dialect) => {
     expect(read.body).not.toMatch(/password/i);
   });
 
-  it('checks the edit rules with the SPEC §5 messages', async () => {
+  it('checks the edit rules with the messages of docs/product.md#validation', async () => {
     const shopper = await signUp(t.app);
     const base = valid(shopper.number);
     const cases: Array<[object, string]> = [

@@ -1,7 +1,7 @@
 /**
- * Sign up, log in, log out and "who am I" (DESIGN.md 1, 4, 9). The body is
+ * Sign up, log in, log out and "who am I" (docs/product.md#better-1, #better-4, #better-9). The body is
  * checked with the same schemas the forms use, so the messages and their order
- * are SPEC §5's. Log-in failures are counted per number and per address.
+ * are those of docs/product.md#validation. Log-in failures are counted per number and per address.
  */
 
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

@@ -1,5 +1,5 @@
 /**
- * What needs the owner now (issue 12 §3), for the dashboard's first block:
+ * What needs the owner now (docs/product.md#the-packing-gate), for the dashboard's first block:
  * advances to check, orders to pack, low stock, and mail that has not gone out.
  */
 import { LOW_STOCK } from '../../common/constants.ts';

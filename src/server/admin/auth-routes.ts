@@ -1,5 +1,5 @@
 /**
- * Admin log in and log out (DESIGN.md 1, 4): a server session of kind 'admin',
+ * Admin log in and log out (docs/product.md#better-1, #better-4): a server session of kind 'admin',
  * separate from any shopper session; wrong logins are rate limited by username
  * and by address, and an unknown username costs as much time as a wrong password.
  */

@@ -43,7 +43,7 @@ describe('admin log in', () => {
     }
   });
 
-  it('needs both username and password (SPEC §5)', async () => {
+  it('needs both username and password (docs/product.md#validation)', async () => {
     const noUser = await login({ username: '  ', password: 'x' });
     expect(noUser.statusCode).toBe(400);
     expect(noUser.json().error.message).toBe('Please enter your username');

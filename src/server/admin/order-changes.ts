@@ -3,7 +3,7 @@
  * and the finding on its advance. Each runs in one transaction that takes the
  * order's row lock first, keeps an order event with the admin and the time,
  * moves counted stock when an order is cancelled (or brought back), and queues
- * the shopper's mail. The packing gate (issue 12 §3): no packing, dispatch or
+ * the shopper's mail. The packing gate (docs/product.md#the-packing-gate): no packing, dispatch or
  * delivery before the advance is received or waived.
  */
 

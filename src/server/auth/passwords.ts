@@ -1,5 +1,5 @@
 /**
- * Passwords are stored only as argon2id hashes (DESIGN.md 4), with the
+ * Passwords are stored only as argon2id hashes (docs/product.md#better-4), with the
  * parameters OWASP's password storage cheat sheet recommends (19 MiB, t=2, p=1).
  */
 import { hash, verify } from '@node-rs/argon2';

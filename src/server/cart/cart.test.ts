@@ -46,7 +46,7 @@ describe.each(TEST_DIALECTS)('cart on %s', (dialect) => {
     expect((await call('PUT', `/api/cart/items/${p.id}`, cookie, { quantity: 7 })).json().lines[0].quantity).toBe(7);
   });
 
-  it('lists current names and prices with the SPEC §9 totals', async () => {
+  it('lists current names and prices with the totals of docs/product.md#limits-and-constants', async () => {
     const { cookie } = await signUp(t.app);
     const a = await insertProduct(t.app.db, { price: 5000, discountPrice: 3500 });
     const b = await insertProduct(t.app.db, { price: 2000, discountPrice: 1500 });

@@ -1,7 +1,7 @@
 /**
  * Cart queries. Lines always carry the product's current name, prices and
  * stock from the database; a deleted or out-of-stock product stays in the cart
- * marked unavailable (DESIGN.md 17) and is left out of the totals.
+ * marked unavailable (docs/product.md#better-17) and is left out of the totals.
  */
 import { sql } from 'kysely';
 import { quantityAdded } from '../../common/cart-rules.ts';
@@ -91,7 +91,7 @@ export async function quoteCart(db: Db, lines: Array<{ id: string; quantity: num
 
 /**
  * Adds `quantity` of a product, or raises the quantity already there, never
- * past the cap (DESIGN.md 16). One upsert, so two quick clicks cannot both insert.
+ * past the cap (docs/product.md#better-16). One upsert, so two quick clicks cannot both insert.
  */
 async function upsertQuantity(db: Db, userId: string, productId: string, quantity: number): Promise<void> {
   const capped = Math.min(quantity, CART_QTY_MAX);
@@ -131,7 +131,7 @@ export async function addToCart(db: Db, userId: string, productId: string, quant
 
 /**
  * Merges a visitor's local cart into the account cart on log-in or sign-up
- * (DESIGN.md 9): quantities add up, capped at 10; unknown or deleted products
+ * (docs/product.md#better-9): quantities add up, capped at 10; unknown or deleted products
  * are skipped, out-of-stock ones kept so the cart can show them as unavailable.
  */
 export async function mergeIntoCart(db: Db, userId: string, lines: Array<{ id: string; quantity: number }>) {

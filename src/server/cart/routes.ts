@@ -1,5 +1,5 @@
 /**
- * The shopper's cart on the server (SPEC §2 Cart, DESIGN.md 3, 9, 16, 17), and
+ * The shopper's cart on the server (docs/product.md#cart; #better-3, #better-9, #better-16, #better-17), and
  * the price quote of a visitor's local cart. Cart routes only ever touch the
  * session's own cart: no user id is read from the request.
  */

@@ -1,5 +1,5 @@
 /**
- * Catalogue reads (DESIGN.md 6: filtering, sorting and paging run here, never
+ * Catalogue reads (docs/product.md#better-6: filtering, sorting and paging run here, never
  * in the browser). Plain functions taking the database; deleted products
  * (deleted_at set) are never shown.
  */
@@ -69,7 +69,7 @@ export async function loadCards(db: Kysely<Database>, ids: string[]): Promise<Pr
 }
 
 /**
- * Related products (SPEC §7): same category, not this one, newest first, at
+ * Related products (docs/product.md#product-page): same category, not this one, newest first, at
  * most `limit`. Categories are stored as the canonical lowercase names (the
  * product schema's enum), so comparing with the lowercased category is the
  * spec's case-insensitive match and still uses the category index.

@@ -1,5 +1,5 @@
 /**
- * Catalogue API under /api (SPEC §7 mapped in docs/api.md): listings, search,
+ * Catalogue API under /api (docs/api.md maps the owner's calls to ours): listings, search,
  * one product, related, latest, category counts, the home page in one call,
  * and the view counter.
  */
@@ -136,7 +136,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       const product = await findProduct(app.db, request.params.id);
       if (!product) throw notFound(NOT_FOUND_MESSAGE);
       const userId = await loadUser(app, request);
-      // Visitors' views are not counted (SPEC §7 sends the view only when logged in).
+      // Visitors' views are not counted (docs/product.md#product-page: only a logged-in shopper's visit counts).
       if (!userId) return { recorded: false };
       return { recorded: await recordView(app.db, product.id, userId) };
     },

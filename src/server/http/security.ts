@@ -7,7 +7,7 @@ import helmet from 'helmet';
 import type { Config } from '../config.ts';
 import { badRequest, forbidden } from './errors.ts';
 
-/** Hosts whose players the product page may embed (DESIGN.md 8). */
+/** Hosts whose players the product page may embed (docs/product.md#better-8). */
 const FRAME_SOURCES = [
   'https://www.youtube-nocookie.com',
   'https://www.youtube.com',

@@ -1,6 +1,6 @@
 /**
  * POST /api/leads/whatsapp-click: the storefront's BUY NOW chat link records a
- * WhatsApp lead (DESIGN.md 14) with the product and, when a shopper is logged
+ * WhatsApp lead (docs/product.md#better-14) with the product and, when a shopper is logged
  * in, their name and number. Anyone may call it, so it is deduplicated per
  * shopper and throttled per address.
  */

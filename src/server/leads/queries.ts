@@ -1,5 +1,5 @@
 /**
- * Leads in one list (SPEC §3): platform orders from the leads table, and every
+ * Leads in one list (docs/product.md#entities): platform orders from the leads table, and every
  * shopper's current cart lines shown as platform "website".
  */
 import { sql } from 'kysely';

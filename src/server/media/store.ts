@@ -1,5 +1,5 @@
 /**
- * Image storage (DESIGN.md "Parts"): every image is decoded by sharp (which
+ * Image storage (README.md#configuration, docs/decisions/004-demo-images.md): every image is decoded by sharp (which
  * proves it is an image), auto-rotated, stripped of metadata and written as
  * WebP in each storefront width, under a folder named by a hash of its pixels.
  * Writes go to a temporary folder that is renamed into place, so a crash never

@@ -1,5 +1,5 @@
 /**
- * The mails an order sends (issue 12 §5): to the owner, a new order and a
+ * The mails an order sends (docs/product.md#notifications): to the owner, a new order and a
  * submitted advance; to the shopper (when they gave an email), the advance
  * received or refused, dispatched, delivered, cancelled. Each is composed from
  * the order as the caller's transaction sees it and queued in that transaction

@@ -1,5 +1,5 @@
 /**
- * Stock counts (issue 12 §4). A counted watch (products.stock_count not null)
+ * Stock counts (docs/product.md#stock-counts). A counted watch (products.stock_count not null)
  * loses its ordered quantity in the order's transaction, with one guarded
  * UPDATE: `stock_count >= quantity` is checked by the statement that takes the
  * row lock, so two shoppers racing for the last watch cannot both get it (the

@@ -1,5 +1,5 @@
 /**
- * Head tags for the home, product and listing URLs (DESIGN.md 15): the title,
+ * Head tags for the home, product and listing URLs (docs/product.md#better-15): the title,
  * description, first image and price a link preview shows, Product structured
  * data, and what the first paint needs: its screen, its largest picture and
  * the API answer the screen starts with (the same cached answer the API sends).

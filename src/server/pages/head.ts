@@ -1,7 +1,7 @@
 /**
  * The <head> tags the server puts into the single-page app's HTML for a given
  * path: title, description, canonical URL and Open Graph tags, so shared links
- * preview well and crawlers read real titles (DESIGN.md 15).
+ * preview well and crawlers read real titles (docs/product.md#better-15).
  */
 import type { FastifyInstance } from 'fastify';
 import { isPagePath } from '../../common/page-paths.ts';

@@ -13,7 +13,7 @@ const LINKS = [
   { to: '/dashboard/leads', label: 'LEADS' },
 ] as const;
 
-/** Side navigation (SPEC §2), folded behind a hamburger under 800 px. */
+/** Side navigation (docs/product.md#admin-dashboard), folded behind a hamburger under 800 px. */
 export function AdminLayout({ children }: { children: ReactNode }) {
   const { admin, logout } = useAdminSession();
   const [open, setOpen] = useState(false);

@@ -1,6 +1,6 @@
 /**
  * Whether this browser holds an admin session, asked of the server
- * (GET /api/admin/me; DESIGN.md 1-2). Nothing about the admin is kept in storage.
+ * (GET /api/admin/me; docs/product.md#better-1, #better-2). Nothing about the admin is kept in storage.
  */
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import type { AdminAccount } from '../../common/schemas/admin.ts';

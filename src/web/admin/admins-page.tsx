@@ -21,7 +21,10 @@ function firstIssues(issues: ReadonlyArray<{ path: PropertyKey[]; message: strin
   return fields;
 }
 
-/** Admins (DESIGN.md 4): usernames with their times, never passwords; add an admin; change your password. */
+/**
+ * Admins (docs/product.md#better-4): usernames with their times, never passwords; add an admin;
+ * change your password.
+ */
 export function AdminsPage() {
   const { data, error, loading, reload } = useResource<{ admins: AdminAccount[] }>('admin:admins', (signal) =>
     adminApi.admins(signal),

@@ -6,7 +6,7 @@ import { errorMessage } from '../lib/api-client.ts';
 import { adminApi } from './admin-api.ts';
 import { useAdminSession } from './admin-session.tsx';
 
-/** SPEC §2: username, password, LOGIN; a failed log in says why (DESIGN.md 10). */
+/** docs/product.md#admin-dashboard: username, password, LOGIN; a failed log in says why (docs/product.md#better-10). */
 export function AdminLoginForm() {
   const { loggedIn } = useAdminSession();
   const [username, setUsername] = useState('');

@@ -3,7 +3,7 @@ import { Link } from '../lib/router/index.ts';
 import { formatDateTime } from './admin-api.ts';
 
 /**
- * The dashboard's first block (issue 12 §3): what needs the owner now:
+ * The dashboard's first block (docs/product.md#the-packing-gate): what needs the owner now:
  * advances to check, orders to pack, watches low on stock, and mail that has
  * not gone out (with why, when no mail server is set).
  */

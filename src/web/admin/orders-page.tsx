@@ -32,7 +32,7 @@ function filterFromQuery(search: string): Required<OrderFilter> {
 }
 
 /**
- * Orders (SPEC §2, issue 12 §3): USER, QTY, PRODUCT LINK, ORDER ID (the order
+ * Orders (docs/product.md#admin-orders, #the-packing-gate): USER, QTY, PRODUCT LINK, ORDER ID (the order
  * number), DATE & TIME, ADVANCE with its actions, STATE with its dropdown and
  * history. A new link (another query) starts the page afresh from its filters.
  */

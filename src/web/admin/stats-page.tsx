@@ -17,7 +17,10 @@ const TILES = [
   { label: 'Swiss ETA', category: 'swizz eta watch' },
 ] as const;
 
-/** Dashboard home (SPEC §2): what needs the owner now, tiles, the ten most viewed products, orders per day. */
+/**
+ * Dashboard home (docs/product.md#admin-dashboard): what needs the owner now, tiles, the ten most
+ * viewed products, orders per day.
+ */
 export function StatsPage() {
   const { data, error, loading, reload } = useResource<AdminStats>('admin:stats', (signal) => adminApi.stats(signal));
   return (

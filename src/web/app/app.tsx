@@ -6,7 +6,7 @@ import { type LazyScreen, lazyScreen } from './lazy-screen.tsx';
 import { RouteError } from './route-error.tsx';
 
 /*
- * Every route of SPEC §2. Each screen is its own lazily loaded chunk (the
+ * Every route of docs/product.md#screens-and-addresses. Each screen is its own lazily loaded chunk (the
  * server preloads the first screen's chunks in the page, and main.tsx renders
  * once they are here); the admin area (/dashboard/*) is one chunk a shopper
  * never downloads. Routes showing the same screen share one lazy component, so

@@ -4,7 +4,7 @@ import { SessionProvider } from '../features/accounts/session.tsx';
 import { CartCount } from '../features/cart/cart-count.tsx';
 import { Outlet, useLocation } from '../lib/router/index.ts';
 
-/** Any URL containing 'dashboard' hides the navigation bar and footer (SPEC §2). */
+/** Any URL containing 'dashboard' hides the navigation bar and footer (docs/product.md#screens-and-addresses). */
 export function Layout() {
   const { pathname } = useLocation();
   const bare = pathname.includes('dashboard');

@@ -1,5 +1,5 @@
 /**
- * The loader overlay (SPEC §2/§4). Callers decide when it shows; it never traps
+ * The loader overlay (docs/product.md#listing, #states-and-transitions). Callers decide when it shows; it never traps
  * the page: it is announced politely and disappears with `active`.
  */
 export function LoaderOverlay({ active, label = 'Loading…' }: { active: boolean; label?: string }) {

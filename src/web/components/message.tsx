@@ -3,7 +3,7 @@ import { MESSAGE_MS } from '../../common/constants.ts';
 import { CloseIcon } from './icons.tsx';
 
 /**
- * An inline message that clears itself after 3 s (SPEC §4) or on its close icon.
+ * An inline message that clears itself after 3 s (docs/product.md#states-and-transitions) or on its close icon.
  * `tone` picks the colour; errors are announced assertively. A message that
  * appears is brought into view (a form's message must not land below the screen's edge).
  */

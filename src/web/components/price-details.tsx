@@ -1,7 +1,7 @@
 import { formatRupees, type Totals } from '../../common/money.ts';
 import './price-details.css';
 
-/** The price details panel of the cart and the order summary (SPEC §2 Cart, §9 Totals). */
+/** The price details panel of the cart and the order summary (docs/product.md#cart, #limits-and-constants). */
 export function PriceDetails({ totals, heading = 'Price details' }: { totals: Totals; heading?: string }) {
   return (
     <section className="panel price-details" aria-label={heading}>

@@ -5,7 +5,7 @@ import { SearchIcon } from './icons.tsx';
 
 /**
  * Saves the text under the search key and goes to /explore on Enter or the icon
- * (SPEC §2); /explore applies the stored term.
+ * (docs/product.md#search); /explore applies the stored term.
  */
 export function SearchBox({ id, className = '' }: { id: string; className?: string }) {
   const [text, setText] = useState('');

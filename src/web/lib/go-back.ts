@@ -1,7 +1,7 @@
 import type { NavigateFunction } from './router/index.ts';
 
 /**
- * "Go back one step" (SPEC §4) without leaving the shop: back when the previous
+ * "Go back one step" (docs/product.md#states-and-transitions) without leaving the shop: back when the previous
  * entry is ours (an in-app step, or a page of this site that linked here),
  * otherwise to `fallback`.
  */

@@ -15,7 +15,7 @@ const CheckoutPopup = lazy(async () => ({
   default: (await import('../features/checkout/checkout-popup.tsx')).CheckoutPopup,
 }));
 
-/** Cart and the checkout popup (SPEC §2, §4 Checkout). */
+/** Cart and the checkout popup (docs/product.md#cart, #checkout). */
 export function CartPage() {
   const cart = useCart();
   const { user, refresh } = useSession();

@@ -4,7 +4,7 @@ import { useSession } from '../features/accounts/session.tsx';
 import { ConfirmationPanel } from '../features/orders/confirmation-panel.tsx';
 import { useLocation } from '../lib/router/index.ts';
 
-/** Order confirmation (SPEC §2). */
+/** Order confirmation (docs/product.md#confirmation). */
 export function ConfirmationPage() {
   const { user, loading } = useSession();
   const state = useLocation().state as { orderNumber?: unknown } | null;

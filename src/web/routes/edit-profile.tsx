@@ -5,7 +5,7 @@ import { useSession } from '../features/accounts/session.tsx';
 import { goBack } from '../lib/go-back.ts';
 import { useNavigate } from '../lib/router/index.ts';
 
-/** Edit Profile (SPEC §2): on success, back one page. */
+/** Edit Profile (docs/product.md#accounts): on success, back one page. */
 export function EditProfilePage() {
   const { user, loading } = useSession();
   const navigate = useNavigate();

@@ -1,7 +1,7 @@
 /**
- * Explore (SPEC §2): a search box, 'Searched Products' or 'No Product Found!',
+ * Explore (docs/product.md#search): a search box, 'Searched Products' or 'No Product Found!',
  * and the 8 newest. A term saved by the navigation bar's search box is applied
- * after 1 second (SPEC §9).
+ * after 1 second (docs/product.md#limits-and-constants).
  */
 import { type FormEvent, useEffect, useState } from 'react';
 import { EXPLORE_LATEST, SEARCH_DELAY_MS } from '../../common/constants.ts';

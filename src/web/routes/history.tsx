@@ -3,7 +3,7 @@ import { LoginNeeded } from '../features/accounts/login-needed.tsx';
 import { useSession } from '../features/accounts/session.tsx';
 import { OrdersList } from '../features/orders/orders-list.tsx';
 
-/** History (SPEC §2): delivered orders only, newest first. */
+/** History (docs/product.md#your-orders-and-history): delivered orders only, newest first. */
 export function HistoryPage() {
   const { user, loading } = useSession();
   return (

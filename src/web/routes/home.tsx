@@ -1,5 +1,5 @@
 /**
- * Home (SPEC §2): hero banners, category cards with counts (men opens the
+ * Home (docs/product.md#home): hero banners, category cards with counts (men opens the
  * brand popup), Latest Collection, reels, follow and subscribe, support chat,
  * customer reviews. One API call: GET /api/home.
  */

@@ -1,5 +1,5 @@
 /**
- * Shop at /product, /product/{cate} and /product/{cate}/{brand} (SPEC §2):
+ * Shop at /product, /product/{cate} and /product/{cate}/{brand} (docs/product.md#listing):
  * tabs, sort chips, brand dropdown on men-watch, the grid and pagination.
  */
 import { useEffect, useState } from 'react';

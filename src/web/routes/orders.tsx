@@ -3,7 +3,7 @@ import { LoginNeeded } from '../features/accounts/login-needed.tsx';
 import { useSession } from '../features/accounts/session.tsx';
 import { OrdersList } from '../features/orders/orders-list.tsx';
 
-/** Your Orders (SPEC §2): every order not yet delivered, newest first. */
+/** Your Orders (docs/product.md#your-orders-and-history): every order not yet delivered, newest first. */
 export function OrdersPage() {
   const { user, loading } = useSession();
   return (

@@ -1,4 +1,4 @@
-/** The five policy pages (SPEC §2), written for an Indian shop; figures from one place. */
+/** The five policy pages (docs/product.md#policy-pages), written for an Indian shop; figures from one place. */
 import { useEffect } from 'react';
 import { POLICY_PAGES } from '../features/policies/policies.ts';
 import { Link, useLocation } from '../lib/router/index.ts';

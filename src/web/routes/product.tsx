@@ -1,5 +1,5 @@
 /**
- * Product page at /{id}/{name} (SPEC §2): picture with watermark and zoom,
+ * Product page at /{id}/{name} (docs/product.md#product-page): picture with watermark and zoom,
  * thumbnails, details, price, ADD TO CART and BUY NOW, video, specifications,
  * the four info cards and related products.
  */

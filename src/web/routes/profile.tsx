@@ -5,7 +5,10 @@ import { useSession } from '../features/accounts/session.tsx';
 import { clearVisitorCart } from '../features/cart/visitor-cart.ts';
 import { local, STORAGE_KEYS } from '../lib/storage.ts';
 
-/** Your Account (SPEC §2). LOG OUT also clears what this browser kept locally (SPEC §4). */
+/**
+ * Your Account (docs/product.md#accounts). LOG OUT also clears what this browser kept locally
+ * (docs/product.md#states-and-transitions).
+ */
 export function ProfilePage() {
   const { user, loading } = useSession();
   return (

@@ -4,7 +4,7 @@ import { clearVisitorCart, readVisitorCart } from '../features/cart/visitor-cart
 import { goBack } from '../lib/go-back.ts';
 import { useNavigate } from '../lib/router/index.ts';
 
-/** Create Account (SPEC §2): on success, the visitor cart is merged and we go back one step. */
+/** Create Account (docs/product.md#accounts): on success, the visitor cart is merged and we go back one step. */
 export function SignupPage() {
   const navigate = useNavigate();
   return (

@@ -2,7 +2,7 @@
  * Which indexed words a query word matches, and how well (docs/decisions/005-search.md).
  * Scores are whole numbers so they multiply by field weights exactly: the word
  * itself 100, a word starting with it 90, containing it 80 (substring matches,
- * SPEC §5), then typo matches at 50 x similarity, always below any substring.
+ * docs/product.md#search), then typo matches at 50 x similarity, always below any substring.
  *
  * Only the strongest kind of match that exists in the vocabulary is used:
  * words starting with the query word (the word itself included); when there are

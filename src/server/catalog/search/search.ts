@@ -1,5 +1,5 @@
 /**
- * Product search on the server (SPEC §5, docs/decisions/005-search.md): every
+ * Product search on the server (docs/product.md#search, docs/decisions/005-search.md): every
  * query word must match some word of the product, by substring or by typo
  * similarity above 0.4; products are ranked by the sum over query words of
  * (best match score x field weight), then newest first; a page at a time.

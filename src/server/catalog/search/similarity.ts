@@ -38,7 +38,7 @@ export function similarity(a: string, b: string): number {
   return 1 - editDistance(a, b) / longer;
 }
 
-/** The similarity a query word must exceed to match (SPEC §5). */
+/** The similarity a query word must exceed to match (docs/product.md#search). */
 export const SIMILARITY_THRESHOLD = 0.4;
 
 /**

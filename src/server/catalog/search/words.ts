@@ -1,6 +1,6 @@
 /**
  * Turning text into search words, the same way for product text and queries
- * (SPEC §5: trim, lowercase, drop watch/watches/clock/clocks).
+ * (docs/product.md#search: trim, lowercase, drop watch/watches/clock/clocks).
  */
 
 /** Words that say nothing in a watch shop; dropped from queries and from the index. */

@@ -12,7 +12,10 @@ import { LeadImport } from './lead-import.tsx';
 
 const PLATFORM_LABEL = { amazon: 'Amazon', whatsapp: 'Whatsapp', website: 'Website' } as const;
 
-/** Leads (SPEC §2): tabs All, Amazon, Whatsapp, Our Website; add by hand and CSV import (DESIGN.md 14). */
+/**
+ * Leads (docs/product.md#admin-leads): tabs All, Amazon, Whatsapp, Our Website; add by hand and CSV
+ * import (docs/product.md#better-14).
+ */
 export function LeadsPage() {
   const [tab, setTab] = useState<LeadTab>('all');
   const [page, setPage] = useState(1);

@@ -6,7 +6,7 @@ import { uploadImages } from './upload-images.ts';
 
 type ColorImage = { color: string; image: string };
 
-/** Colour variants (SPEC §3 colornimage): a colour name and its picture. */
+/** Colour variants (colornimage, docs/product.md#entities): a colour name and its picture. */
 export function ColorImages({ rows, onChange }: { rows: ColorImage[]; onChange: (rows: ColorImage[]) => void }) {
   const [busy, setBusy] = useState<number | null>(null);
   const [message, setMessage] = useState<string | null>(null);

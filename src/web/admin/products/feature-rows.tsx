@@ -2,7 +2,10 @@ import { TextField } from '../../components/text-field.tsx';
 
 type Feature = { name: string; description: string };
 
-/** Specification rows (SPEC §3 features); at least one row is always kept (SPEC §5). */
+/**
+ * Specification rows (features, docs/product.md#entities); at least one row is always kept
+ * (docs/product.md#validation).
+ */
 export function FeatureRows({ rows, onChange }: { rows: Feature[]; onChange: (rows: Feature[]) => void }) {
   const set = (i: number, change: Partial<Feature>) =>
     onChange(rows.map((r, j) => (j === i ? { ...r, ...change } : r)));

@@ -1,7 +1,7 @@
 /**
  * The product form's state: text as typed (numbers too, so a half-typed price
  * is kept), converted to the shared ProductInput on submit. Defaults follow
- * SPEC §3's upload form.
+ * the upload form in docs/product.md#admin-products.
  */
 import { DEFAULT_FEATURE_NAMES } from '../../../common/catalog.ts';
 import type { AdminProduct, ProductInput } from '../../../common/schemas/product.ts';

@@ -5,7 +5,7 @@ import { errorMessage } from '../../lib/api-client.ts';
 import { uploadImages } from './upload-images.ts';
 
 /**
- * Up to 10 image slots (SPEC §5): the filled ones with previews, move and
+ * Up to 10 image slots (docs/product.md#validation): the filled ones with previews, move and
  * remove buttons, and one empty slot while fewer than 10 exist. Chosen files
  * upload at once, with a progress bar; the first image is the card image.
  */

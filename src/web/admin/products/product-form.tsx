@@ -15,7 +15,7 @@ import { ImageSlots } from './image-slots.tsx';
 const titleCase = (s: string) => s.replace(/\b\w/g, (c) => c.toUpperCase());
 
 /**
- * Upload and Edit Product share this form (SPEC §2). It checks with the same
+ * Upload and Edit Product share this form (docs/product.md#admin-products). It checks with the same
  * schema as the server, shows the loader while saving, and keeps what was typed
  * when saving fails.
  */

@@ -19,7 +19,7 @@ import { Pager } from '../pager.tsx';
 
 const titleCase = (s: string) => s.replace(/\b\w/g, (c) => c.toUpperCase());
 
-/** Every product with the category selector and, for Men Watch, the brand filter (SPEC §2). */
+/** Every product with the category selector and, for Men Watch, the brand filter (docs/product.md#admin-products). */
 export function ProductsPage() {
   const [category, setCategory] = useState('');
   const [brand, setBrand] = useState('');

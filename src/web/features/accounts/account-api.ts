@@ -6,7 +6,7 @@ import { api } from '../../lib/api-client.ts';
 
 type UserResponse = { user: SessionUserData };
 
-/** Signs up and logs in; the visitor's local cart goes along to be merged (DESIGN.md 9). */
+/** Signs up and logs in; the visitor's local cart goes along to be merged (docs/product.md#better-9). */
 export function signup(input: SignupInput, cart: VisitorCartLine[] = []): Promise<UserResponse> {
   return api<UserResponse>('/signup', { method: 'POST', body: { ...input, cart } });
 }

@@ -12,7 +12,7 @@ import { useSession } from './session.tsx';
 import { useSubmit } from './use-submit.ts';
 import './accounts.css';
 
-/** Login (SPEC §2/§4): number and password; the visitor cart is merged by the server. */
+/** Login (docs/product.md#accounts): number and password; the visitor cart is merged by the server. */
 export function LoginForm({ visitorCart, onSuccess }: { visitorCart: () => VisitorCartLine[]; onSuccess: () => void }) {
   const [values, setValues] = useState({ number: '', password: '' });
   const submit = useSubmit();

@@ -11,7 +11,7 @@ import { useSubmit } from './use-submit.ts';
 import './accounts.css';
 
 /**
- * Edit Profile (SPEC §2/§5): name, number, email and the address list. One
+ * Edit Profile (docs/product.md#accounts): name, number, email and the address list. One
  * address is always kept: delete shows only when there is more than one.
  */
 export function ProfileForm({ user, onSuccess }: { user: SessionUser; onSuccess: () => void }) {

@@ -21,7 +21,7 @@ const LINKS = [
   { to: '/disclaimer', label: 'Disclaimer' },
 ] as const;
 
-/** Your Account (SPEC §2): details, addresses with Edit links, links, LOG OUT. */
+/** Your Account (docs/product.md#accounts): details, addresses with Edit links, links, LOG OUT. */
 export function ProfileView({ user, onLoggedOut }: { user: SessionUser; onLoggedOut: () => void }) {
   const { refresh } = useSession();
   const navigate = useNavigate();

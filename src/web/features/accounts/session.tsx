@@ -1,5 +1,5 @@
 /**
- * Who is logged in, asked of the server (DESIGN.md 1): GET /api/session answers
+ * Who is logged in, asked of the server (docs/product.md#better-1): GET /api/session answers
  * { user, isAdmin }. Nothing about the user is kept in local storage.
  * CONTRACT used by other features and routes: SessionProvider (mounted in
  * app/layout.tsx) and useSession().

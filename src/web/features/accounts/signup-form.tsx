@@ -21,7 +21,7 @@ const FIELDS = [
 ] as const;
 type Key = (typeof FIELDS)[number]['key'];
 
-/** Create Account (SPEC §2/§4/§5): the rules are checked in spec order, here and on the server. */
+/** Create Account (docs/product.md#accounts): the rules are checked in spec order, here and on the server. */
 export function SignupForm({
   visitorCart,
   onSuccess,

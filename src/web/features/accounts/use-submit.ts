@@ -1,5 +1,5 @@
 /**
- * The account forms' call cycle (SPEC §4): loading overlay during the call; on
+ * The account forms' call cycle (docs/product.md#states-and-transitions): loading overlay during the call; on
  * failure the server's message is shown and the overlay closes; what was typed
  * stays. Messages clear after 3 s or on their close icon (the Message component).
  */

@@ -1,5 +1,5 @@
 /**
- * Edit and Delete on a storefront product card, for admins only (SPEC §2).
+ * Edit and Delete on a storefront product card, for admins only (docs/product.md#admin-products).
  * Loaded with React.lazy from the card's `actions` slot when the session says
  * isAdmin, so shoppers never download it. The server checks admin rights anyway.
  */

@@ -3,7 +3,7 @@ import { api, errorMessage } from '../../lib/api-client.ts';
 import { invalidate } from '../../lib/use-resource.ts';
 
 /**
- * The delete confirmation of SPEC §2: 'Do you want to Delete {id}' with NO and
+ * The delete confirmation (docs/product.md#admin-products): 'Do you want to Delete {id}' with NO and
  * YES. YES deletes on the server; a failure shows its message in the popup.
  */
 export function DeleteProductPopup({

@@ -1,5 +1,5 @@
 /**
- * ADD TO CART on the product page (DESIGN.md 16).
+ * ADD TO CART on the product page (docs/product.md#better-16).
  * CONTRACT used by the product route: <AddToCartButton productId productName inStock />.
  * Logged in: the server cart; otherwise the visitor's local cart. Adding again
  * raises the quantity, never past 10; at 10 it says so instead of "Added".

@@ -7,7 +7,7 @@ import { Link } from '../../lib/router/index.ts';
 
 const QUANTITIES = Array.from({ length: CART_QTY_MAX - CART_QTY_MIN + 1 }, (_, i) => CART_QTY_MIN + i);
 
-/** One cart row: image, name (cut as SPEC §2 says), price, quantity 1-10, remove. */
+/** One cart row: image, name (cut as docs/product.md#cart says), price, quantity 1-10, remove. */
 export function CartLineRow({
   line,
   busy,

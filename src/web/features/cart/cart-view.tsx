@@ -9,7 +9,7 @@ import type { CartState } from './use-cart.ts';
 import './cart.css';
 import { LoadError } from '../../components/load-error.tsx';
 
-/** Cart (SPEC §2): lines, price details, CHECKOUT (sticky on mobile), empty state. */
+/** Cart (docs/product.md#cart): lines, price details, CHECKOUT (sticky on mobile), empty state. */
 export function CartView({ state, onCheckout }: { state: CartState; onCheckout: () => void }) {
   const [busyId, setBusyId] = useState<string | null>(null);
   const { cart, loading, error } = state;

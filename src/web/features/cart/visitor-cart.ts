@@ -1,6 +1,6 @@
 /**
- * A visitor's cart in local storage (SPEC §3: lines {id, proname, quantity})
- * until they log in or sign up, when the server merges it (DESIGN.md 9).
+ * A visitor's cart in local storage (docs/product.md#entities: lines {id, proname, quantity})
+ * until they log in or sign up, when the server merges it (docs/product.md#better-9).
  * Whatever is stored is checked before use: bad lines are dropped. The check is
  * written by hand rather than with the zod schema so the product page and cart
  * do not download zod (~24 KB gzip); the server validates the lines again with
@@ -47,7 +47,7 @@ export function clearVisitorCart(): void {
   writeVisitorCart([]);
 }
 
-/** Adding again raises the quantity, never past 10 (DESIGN.md 16). Returns how many were added. */
+/** Adding again raises the quantity, never past 10 (docs/product.md#better-16). Returns how many were added. */
 export function addToVisitorCart(id: string, proname: string, quantity = 1): number {
   const lines = readVisitorCart();
   const line = lines.find((l) => l.id === id);

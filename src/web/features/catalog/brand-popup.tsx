@@ -1,4 +1,4 @@
-/** 'Select the Brand' (SPEC §2): the 28 brands, each opening its men-watch listing. */
+/** 'Select the Brand' (docs/product.md#home): the 28 brands, each opening its men-watch listing. */
 
 import { BRANDS, listingPath } from '../../../common/catalog.ts';
 import { Link } from '../../lib/router/index.ts';

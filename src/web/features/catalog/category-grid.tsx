@@ -1,5 +1,5 @@
 /**
- * The home category cards with live counts (SPEC §2). Men watch opens the
+ * The home category cards with live counts (docs/product.md#home). Men watch opens the
  * brand popup; the others go straight to their listing.
  */
 import { memo, useState } from 'react';

@@ -1,5 +1,5 @@
 /**
- * The prefilled WhatsApp message for BUY NOW and share (SPEC §7): name,
+ * The prefilled WhatsApp message for BUY NOW and share (docs/product.md#product-page): name,
  * specifications, price in rupees, the product URL and the closing sentence.
  */
 import { productPath } from '../../../common/catalog.ts';

@@ -1,5 +1,5 @@
 /**
- * Hero banners (SPEC §2: SALE up to 50% off first): a swipeable row with
+ * Hero banners (docs/product.md#home: SALE up to 50% off first): a swipeable row with
  * previous/next buttons; no auto-rotation, so nothing moves under a reader.
  */
 import { memo, type ReactNode, useRef } from 'react';

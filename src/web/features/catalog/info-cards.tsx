@@ -1,6 +1,6 @@
 /**
- * The four info cards under a product (SPEC §2). Cash on delivery and Exchange
- * open their policy popups; figures come from POLICY (DESIGN.md 13).
+ * The four info cards under a product (docs/product.md#product-page). Cash on delivery and Exchange
+ * open their policy popups; figures come from POLICY (docs/product.md#better-13).
  */
 import { useState } from 'react';
 import { POLICY } from '../../../common/constants.ts';

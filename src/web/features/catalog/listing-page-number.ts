@@ -1,5 +1,5 @@
 /**
- * The listing's current page (SPEC §2): 1-based in the URL hash (#3). The page
+ * The listing's current page (docs/product.md#listing): 1-based in the URL hash (#3). The page
  * shown is also kept in session storage with the listing path, so arriving again
  * at the same listing without a hash (e.g. the navigation bar's Products link)
  * comes back to it. Any navigation inside the listing (a tab, the brand, the

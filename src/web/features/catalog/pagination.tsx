@@ -1,5 +1,5 @@
 /**
- * Listing pagination (SPEC §2): first, previous, next, last, and the current
+ * Listing pagination (docs/product.md#listing): first, previous, next, last, and the current
  * page with up to 3 following page numbers. Pages are 1-based.
  */
 export function Pagination({

@@ -1,6 +1,6 @@
 /**
- * A product in a grid (SPEC §2): first picture, name and description cut per
- * SPEC §9, price with MRP, NEW/SALE badge, stars, reviews, OUT OF STOCK.
+ * A product in a grid (docs/product.md#listing): first picture, name and description cut per
+ * docs/product.md#limits-and-constants, price with MRP, NEW/SALE badge, stars, reviews, OUT OF STOCK.
  */
 import type { ReactNode } from 'react';
 import { BADGE_STATUSES, type ProductStatus, productPath } from '../../../common/catalog.ts';

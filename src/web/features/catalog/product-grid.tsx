@@ -1,4 +1,4 @@
-/** Cards 2 a row on narrow screens, 3 on wide ones (SPEC §2), or the empty message. */
+/** Cards 2 a row on narrow screens, 3 on wide ones (docs/product.md#listing), or the empty message. */
 import { memo, type ReactNode } from 'react';
 import { ProductCard } from './product-card.tsx';
 import type { ProductCard as Card } from './types.ts';

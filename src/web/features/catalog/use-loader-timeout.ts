@@ -1,4 +1,7 @@
-/** The loader overlay shows while loading, and hides after 5 s if nothing came (SPEC §2), so it never sticks. */
+/**
+ * The loader overlay shows while loading, and hides after 5 s if nothing came (docs/product.md#listing),
+ * so it never sticks.
+ */
 import { useEffect, useState } from 'react';
 import { LOADER_HIDE_MS } from '../../../common/constants.ts';
 

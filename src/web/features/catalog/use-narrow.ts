@@ -1,4 +1,4 @@
-/** True under 800 px (SPEC §9: cards cut names and descriptions shorter there). */
+/** True under 800 px (docs/product.md#limits-and-constants: cards cut names and descriptions shorter there). */
 import { useSyncExternalStore } from 'react';
 import { NARROW_MAX_WIDTH } from '../../../common/constants.ts';
 

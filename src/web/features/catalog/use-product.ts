@@ -21,7 +21,7 @@ export function recordView(id: string): void {
 }
 
 /**
- * Records a BUY NOW chat click as a WhatsApp lead (DESIGN.md 14) without
+ * Records a BUY NOW chat click as a WhatsApp lead (docs/product.md#better-14) without
  * delaying the link: sendBeacon survives the page opening WhatsApp.
  */
 export function recordWhatsappClick(productId: string): void {

@@ -1,5 +1,5 @@
 /**
- * The product video (DESIGN.md 8): the stored URL is from the allow-list, and we
+ * The product video (docs/product.md#better-8): the stored URL is from the allow-list, and we
  * build the player address ourselves; anything we cannot turn into a player is
  * shown as a plain link.
  */

@@ -1,5 +1,5 @@
 /**
- * The product picture zoomed (SPEC §2): on wide screens the magnified picture
+ * The product picture zoomed (docs/product.md#product-page): on wide screens the magnified picture
  * follows the pointer; under 800 px it is dragged with a finger. Keyboard: the
  * arrow keys pan too.
  */

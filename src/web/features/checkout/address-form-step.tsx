@@ -16,7 +16,7 @@ type Key = (typeof FIELDS)[number]['key'];
 const EMPTY: AddressForm = { room: '', building: '', landmark: '', city: '', pincode: '', state: '' };
 
 /**
- * Step 1 (SPEC §2, DESIGN.md 11): the address form, every field checked. A valid
+ * Step 1 (docs/product.md#checkout, #better-11): the address form, every field checked. A valid
  * pincode fills City and State from the offline directory.
  */
 export function AddressFormStep({

@@ -1,6 +1,9 @@
 import type { ReactNode } from 'react';
 
-/** Step 0 (SPEC §2): saved addresses as a radio list, or the empty message; + ADD NEW ADDRESS and PROCEED. */
+/**
+ * Step 0 (docs/product.md#checkout): saved addresses as a radio list, or the empty message;
+ * + ADD NEW ADDRESS and PROCEED.
+ */
 export function AddressSelectStep({
   addresses,
   selected,

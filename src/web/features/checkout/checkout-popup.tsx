@@ -34,7 +34,7 @@ export interface CheckoutPopupProps {
 }
 
 /**
- * The checkout popup (SPEC §2/§4): 0 choose an address, 1 new address, 2 create
+ * The checkout popup (docs/product.md#checkout): 0 choose an address, 1 new address, 2 create
  * password (visitors only), 3 order details and PLACE ORDER. One idempotency
  * key per opening, so a double click or a retry after a lost answer places one order.
  */

@@ -15,7 +15,7 @@ const FIELDS = [
 type Key = (typeof FIELDS)[number]['key'];
 
 /**
- * Step 2 (SPEC §2/§4): a visitor creates their account, with the sign-up
+ * Step 2 (docs/product.md#checkout): a visitor creates their account, with the sign-up
  * rules and the address just entered, before the order is placed.
  */
 export function PasswordStep({

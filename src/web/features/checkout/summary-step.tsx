@@ -7,7 +7,7 @@ import { PriceDetails } from '../../components/price-details.tsx';
 import { site } from '../../lib/site.ts';
 
 /**
- * Step 3 (SPEC §2): the order details: images, shipping address, the shopper's
+ * Step 3 (docs/product.md#checkout): the order details: images, shipping address, the shopper's
  * own mobile number for the delivery (and the shop's, labelled as such), payment (cash on delivery only; card and UPI shown disabled),
  * the COD advance, price details and PLACE ORDER.
  */
@@ -71,9 +71,10 @@ export function SummaryStep({
           <input type="radio" name="payment" value="upi" disabled /> UPI (not available yet)
         </label>
         <p className="checkout-cod">
-          Cash on delivery needs an advance of {formatRupees(POLICY.codAdvance)} to book the order; we will contact you
-          to collect it. You pay the rest, {formatRupees(Math.max(cart.totals.total - POLICY.codAdvance, 0))}, when the
-          parcel arrives. No extra or hidden charges.
+          Cash on delivery needs an advance of {formatRupees(POLICY.codAdvance)} to book the order: after you place it,
+          pay the advance by UPI and send us its reference. You pay the rest,{' '}
+          {formatRupees(Math.max(cart.totals.total - POLICY.codAdvance, 0))}, when the parcel arrives. No extra or
+          hidden charges.
         </p>
       </fieldset>
       <PriceDetails totals={cart.totals} />

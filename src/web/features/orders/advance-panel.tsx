@@ -13,7 +13,7 @@ import { sendAdvanceReference } from './orders-api.ts';
 const QR_SIZE = 168;
 
 /**
- * How the shopper confirms a cash-on-delivery order (issue 12 §2): pay the
+ * How the shopper confirms a cash-on-delivery order (docs/product.md#the-advance): pay the
  * advance by UPI (a link a phone opens in its UPI app, the QR code for a
  * computer; WhatsApp when the shop has no UPI id), then type the UPI reference
  * (UTR) the app shows. Once sent it reads "Advance: checking"; a refused one

@@ -7,8 +7,8 @@ import { useOrder, useOrders } from './orders-api.ts';
 import './orders.css';
 
 /**
- * Confirmation (SPEC §2): ORDERED SUCCESSFULLY with the new order's number and
- * how to confirm it (the ₹300 advance, issue 12 §2). The number comes from
+ * Confirmation (docs/product.md#confirmation): ORDERED SUCCESSFULLY with the new order's number and
+ * how to confirm it (the ₹300 advance, docs/product.md#the-advance). The number comes from
  * checkout; opened directly, the shopper's latest order is shown.
  */
 export function ConfirmationPanel({ orderNumber, userId }: { orderNumber: string | null; userId: string }) {

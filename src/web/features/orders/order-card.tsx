@@ -8,7 +8,7 @@ import { site } from '../../lib/site.ts';
 import { AdvancePanel } from './advance-panel.tsx';
 
 /**
- * One order (SPEC §2 Your Orders / History): its number, watches with quantities,
+ * One order (docs/product.md#your-orders-and-history): its number, watches with quantities,
  * status (Pending until an admin sets one), the advance (how to pay it while
  * open), the delivery window, and Cancel as a WhatsApp message with the order
  * number (not for cancelled or delivered orders).

@@ -6,7 +6,10 @@ import { useOrders } from './orders-api.ts';
 import './orders.css';
 import { LoadError } from '../../components/load-error.tsx';
 
-/** Your Orders (open) or History (delivered), newest first; the empty state is the cart's (SPEC §2). */
+/**
+ * Your Orders (open) or History (delivered), newest first; the empty state is the cart's
+ * (docs/product.md#your-orders-and-history).
+ */
 export function OrdersList({ view, userId }: { view: Extract<OrderView, 'open' | 'delivered'>; userId: string }) {
   const { data, error, loading, reload } = useOrders(view, userId);
   if (!data) {

@@ -1,4 +1,4 @@
-/** The policy pages by path (SPEC §2); each text reads its figures from POLICY (DESIGN.md 13). */
+/** The policy pages by path (docs/product.md#policy-pages); each text reads its figures from POLICY (#better-13). */
 import type { ComponentType } from 'react';
 import { Disclaimer } from './disclaimer.tsx';
 import { Privacy } from './privacy.tsx';
