@@ -141,7 +141,11 @@ async function numberProblems(reader: Reader): Promise<string[]> {
     seen.add(r.number);
     highest = Math.max(highest, Number(r.number.slice(r.number.lastIndexOf('-') + 1)));
   }
-  const [counter] = await reader.all<{ value: number }>("select value from counters where key = 'order_number'");
+  // SQLite takes numbers from the counters row, PostgreSQL from a sequence (src/server/orders/order-number.ts).
+  const [counter] =
+    reader.dialect === 'postgres'
+      ? await reader.all<{ value: number }>('select last_value as value from order_number_seq')
+      : await reader.all<{ value: number }>("select value from counters where key = 'order_number'");
   if (!counter) problems.push('the order number counter is missing');
   else if (Number(counter.value) < highest)
     problems.push(`the order number counter (${counter.value}) is behind the highest number given (${highest})`);
