@@ -53,6 +53,12 @@ export function balanceDue(total: number): number {
   return Math.max(0, total - ADVANCE_AMOUNT);
 }
 
+/** An order's total split into the advance (never more than the total) and what is paid on delivery. */
+export function advanceSplit(total: number): { amount: number; balance: number } {
+  const balance = balanceDue(total);
+  return { amount: total - balance, balance };
+}
+
 /**
  * The UPI intent link of NPCI's UPI linking specification: a phone opens its UPI
  * app at a payment of the advance to the shop, with the order number as the

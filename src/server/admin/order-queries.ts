@@ -1,5 +1,5 @@
 /** Reading orders for the admin area: a filtered page, each with its lines and state history. */
-import { type AdvanceState, balanceDue } from '../../common/advance.ts';
+import { type AdvanceState, advanceSplit } from '../../common/advance.ts';
 import type { OrderState } from '../../common/catalog.ts';
 import type { AdminOrder, OrderListQuery } from '../../common/schemas/admin-orders.ts';
 import type { Db } from '../db/tables.ts';
@@ -128,8 +128,7 @@ async function withDetails(db: Db, orders: OrderHead[]): Promise<AdminOrder[]> {
         state: o.advance_state as AdvanceState,
         utr: o.advance_utr,
         note: o.advance_note,
-        amount: total - balanceDue(total),
-        balance: balanceDue(total),
+        ...advanceSplit(total),
       },
       quantity: own.reduce((sum, l) => sum + Number(l.quantity), 0),
       total,

@@ -17,7 +17,7 @@ import {
   balanceDue,
 } from '../../common/advance.ts';
 import { formatRupees } from '../../common/money.ts';
-import { deliveryWindow } from '../../common/orders.ts';
+import { deliveryWindow, formatDate } from '../../common/orders.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/tables.ts';
 import { escapeHtml } from '../web/html.ts';
@@ -46,18 +46,10 @@ const dateTimeFormat = new Intl.DateTimeFormat('en-IN', {
   hour12: true,
   timeZone: 'Asia/Kolkata',
 });
-const dateFormat = new Intl.DateTimeFormat('en-IN', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'Asia/Kolkata',
-});
 
 export function indiaDateTime(iso: string): string {
   return `${dateTimeFormat.format(new Date(iso))} IST`;
 }
-
-const indiaDate = (iso: string) => dateFormat.format(new Date(iso));
 
 interface OrderFacts {
   number: string;
@@ -129,7 +121,7 @@ function wording(kind: OrderMailKind, o: OrderFacts, shopName: string, placed: s
         subject: `Your order ${o.number} is on its way - ${shopName}`,
         greeting: hello,
         paragraphs: [
-          `Your order ${o.number} has been dispatched. It should reach you between ${indiaDate(window.from)} and ${indiaDate(window.to)}.`,
+          `Your order ${o.number} has been dispatched. It should reach you between ${formatDate(window.from)} and ${formatDate(window.to)}.`,
           `Please keep ${balance} ready to pay on delivery.`,
         ],
       };

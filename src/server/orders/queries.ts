@@ -1,5 +1,5 @@
 /** Reading a shopper's own orders: their lines, totals, status label, delivery window and advance. */
-import { ADVANCE_LABELS, type AdvanceState, balanceDue, upiPayLink } from '../../common/advance.ts';
+import { ADVANCE_LABELS, type AdvanceState, advanceSplit, upiPayLink } from '../../common/advance.ts';
 import { cartTotals } from '../../common/money.ts';
 import { deliveryWindow, orderStatusLabel } from '../../common/orders.ts';
 import type { Order, OrderView } from '../../common/schemas/order.ts';
@@ -59,8 +59,7 @@ async function withLines(db: Db, upi: Config['upi'], rows: OrderRow[]): Promise<
       totals: cartTotals(own),
       delivery: deliveryWindow(row.created_at),
       advance: {
-        amount: Number(row.total) - balanceDue(Number(row.total)),
-        balance: balanceDue(Number(row.total)),
+        ...advanceSplit(Number(row.total)),
         state: advance,
         label: ADVANCE_LABELS[advance] ?? ADVANCE_LABELS.awaiting,
         utr: row.advance_utr,
