@@ -28,6 +28,10 @@ export interface ProductsTable {
   deleted_at: string | null;
   /** Watches left; null when the owner does not count them (the in-stock toggle alone). */
   stock_count: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Tariff code printed on the invoice (9102: wrist watches). */
+  hsn_code: ColumnType<string, string | undefined, string>;
+  /** Shown before purchase; '' for watches listed before the field existed. */
+  country_of_origin: ColumnType<string, string | undefined, string>;
 }
 
 export interface UsersTable {
@@ -39,6 +43,8 @@ export interface UsersTable {
   password_hash: string;
   created_at: string;
   updated_at: string;
+  /** Set when the shopper erased the account: personal fields emptied, phone released (docs/privacy.md). */
+  deleted_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface CartItemsTable {
@@ -65,6 +71,18 @@ export interface OrdersTable {
   advance_state: ColumnType<string, string | undefined, string>;
   advance_utr: ColumnType<string | null, string | null | undefined, string | null>;
   advance_note: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The name the order was placed under; kept for the invoice if the account is erased. */
+  buyer_name: ColumnType<string, string | undefined, string>;
+  /** Given once, at dispatch (e.g. TSW/25-26/000123), with the tax facts frozen beside it. */
+  invoice_number: ColumnType<string | null, string | null | undefined, string | null>;
+  invoice_date: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The shop's GSTIN when the invoice was made; null: a receipt without tax lines. */
+  invoice_gstin: ColumnType<string | null, string | null | undefined, string | null>;
+  /** GST rate in basis points (1800 = 18%). */
+  invoice_rate_bp: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Place of supply: the delivery state's name and two-digit GST state code. */
+  invoice_supply_state: ColumnType<string | null, string | null | undefined, string | null>;
+  invoice_supply_code: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface OrderLinesTable {
@@ -76,6 +94,7 @@ export interface OrderLinesTable {
   price: number;
   discount_price: number;
   quantity: number;
+  hsn_code: ColumnType<string, string | undefined, string>;
 }
 
 export interface OrderEventsTable {
@@ -108,6 +127,30 @@ export interface OutboxTable {
   next_attempt_at: string;
   last_error: ColumnType<string | null, string | null | undefined, string | null>;
   sent_at: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** The grievance desk (docs/product.md#contact): one row per complaint, numbered for the person. */
+export interface ComplaintsTable {
+  id: string;
+  ticket: string;
+  name: string;
+  phone: string;
+  order_number: string | null;
+  message: string;
+  created_at: string;
+  answered_at: ColumnType<string | null, string | null | undefined, string | null>;
+  answered_by: ColumnType<string | null, string | null | undefined, string | null>;
+  answer_note: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A one-time password reset link the owner made for a shopper; only its SHA-256 is kept. */
+export interface PasswordResetsTable {
+  token_hash: string;
+  user_id: string;
+  created_by: string;
+  created_at: string;
+  expires_at: string;
+  used_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface ProductViewsTable {
@@ -171,6 +214,8 @@ export interface Database {
   site_content: SiteContentTable;
   counters: CountersTable;
   outbox: OutboxTable;
+  complaints: ComplaintsTable;
+  password_resets: PasswordResetsTable;
 }
 
 export type Db = Kysely<Database>;

@@ -4,7 +4,7 @@
  * to all 28); the rest are drawn by weight.
  */
 import { BRANDS, type Brand, type Category, ORIGINAL_BRANDS, TAGS } from '../../../common/catalog.ts';
-import type { NewProductRow } from '../tables.ts';
+import type { NewProductRow, ProductRow } from '../tables.ts';
 import type { ImagePool, PoolFace } from './images.ts';
 import { modelsOf, type WatchModel } from './models.ts';
 import {
@@ -90,7 +90,10 @@ function pictures(random: Random, faces: PoolFace[], extras: string[]) {
   return { primary, images, colorImages };
 }
 
-export type ProductFactory = (index: number) => NewProductRow;
+export type ProductFactory = (index: number) => NewProductRow & Pick<ProductRow, 'hsn_code' | 'country_of_origin'>;
+
+/** Where the demo watches are made: the original brands' home countries; every other demo watch is imported from China. */
+const ORIGIN: Partial<Record<Brand, string>> = { Fossil: 'China', Casio: 'Japan', Titan: 'India', Seiko: 'Japan' };
 
 /** Makes product number `index`; the same PRNG state and calls give the same rows. */
 export function productFactory(random: Random, pool: ImagePool, now: number): ProductFactory {
@@ -140,6 +143,8 @@ export function productFactory(random: Random, pool: ImagePool, now: number): Pr
       created_at: createdAt,
       updated_at: createdAt,
       deleted_at: null,
+      hsn_code: '9102',
+      country_of_origin: ORIGIN[br as Brand] ?? 'China',
     };
   };
 }
