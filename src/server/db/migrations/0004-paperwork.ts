@@ -75,10 +75,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('answer_note', 'text')
     .execute();
   await db.schema.createIndex('complaints_open').on('complaints').columns(['answered_at', 'created_at']).execute();
-  await db
-    .insertInto('counters')
-    .values({ key: 'complaint', value: 0 })
-    .execute();
+  await db.insertInto('counters').values({ key: 'complaint', value: 0 }).execute();
 
   await db.schema
     .createTable('password_resets')
