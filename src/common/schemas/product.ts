@@ -35,6 +35,8 @@ export const productSchema = z.object({
   spinningText: z.string(),
   inStock: z.boolean(),
   videoUrl: z.string(),
+  /** Where the watch was made, shown before purchase (docs/product.md#country-of-origin); '' when not stated. */
+  countryOfOrigin: z.string(),
   createdAt: z.string(),
 });
 export type Product = z.infer<typeof productSchema>;
@@ -58,7 +60,10 @@ export type ProductCard = z.infer<typeof productCardSchema>;
 
 /** Watches left, for the admin only (shoppers read inStock): null when not counted. */
 const stockCount = z.number().int().nullable();
-export const adminProductSchema = productSchema.extend({ stockCount });
+/** The tariff code on the invoice: 4 to 8 digits (docs/product.md#invoice). */
+export const HSN_PATTERN = /^[0-9]{4}([0-9]{2}){0,2}$/;
+export const DEFAULT_HSN = '9102';
+export const adminProductSchema = productSchema.extend({ stockCount, hsnCode: z.string() });
 export type AdminProduct = z.infer<typeof adminProductSchema>;
 export const adminProductCardSchema = productCardSchema.extend({ stockCount });
 export type AdminProductCard = z.infer<typeof adminProductCardSchema>;
@@ -104,6 +109,18 @@ export const productInputSchema = z
       .trim()
       .max(500)
       .refine((v) => v === '' || isAllowedVideoUrl(v), VIDEO_MESSAGE)
+      .default(''),
+    hsnCode: z
+      .string()
+      .trim()
+      .regex(HSN_PATTERN, 'The HSN code must be 4, 6 or 8 digits (wrist watches: 9102)')
+      .default(DEFAULT_HSN),
+    /** Optional in the API so older tools keep working; the admin form asks for it. */
+    countryOfOrigin: z
+      .string()
+      .trim()
+      .max(56, 'The country name is too long')
+      .regex(/^[\p{L} .,'()-]*$/u, "The country name may hold only letters, spaces and . , ' ( ) -")
       .default(''),
   })
   .refine((p) => p.discountPrice <= p.price, {

@@ -35,6 +35,7 @@ export function toProduct(row: ProductRow): Product {
     spinningText: row.spinning_text,
     inStock: isAvailable(row),
     videoUrl: row.video_url,
+    countryOfOrigin: row.country_of_origin,
     createdAt: row.created_at,
   };
 }
@@ -44,7 +45,12 @@ export function toProduct(row: ProductRow): Product {
  * the shopper's availability, which also counts stock) and the stock count.
  */
 export function toAdminProduct(row: ProductRow): AdminProduct {
-  return { ...toProduct(row), inStock: Number(row.in_stock) === 1, stockCount: stockCountOf(row) };
+  return {
+    ...toProduct(row),
+    inStock: Number(row.in_stock) === 1,
+    stockCount: stockCountOf(row),
+    hsnCode: row.hsn_code,
+  };
 }
 
 export function toProductRow(id: string, input: ProductInput, now: string): NewProductRow {
@@ -69,6 +75,8 @@ export function toProductRow(id: string, input: ProductInput, now: string): NewP
     in_stock: input.inStock ? 1 : 0,
     stock_count: input.stockCount,
     video_url: input.videoUrl,
+    hsn_code: input.hsnCode,
+    country_of_origin: input.countryOfOrigin,
     created_at: now,
     updated_at: now,
     deleted_at: null,

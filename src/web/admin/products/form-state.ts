@@ -4,7 +4,7 @@
  * the upload form in docs/product.md#admin-products.
  */
 import { DEFAULT_FEATURE_NAMES } from '../../../common/catalog.ts';
-import type { AdminProduct, ProductInput } from '../../../common/schemas/product.ts';
+import { type AdminProduct, DEFAULT_HSN, type ProductInput } from '../../../common/schemas/product.ts';
 
 export interface ProductForm {
   name: string;
@@ -25,6 +25,8 @@ export interface ProductForm {
   /** Watches left as typed; empty when the owner does not count them. */
   stockCount: string;
   videoUrl: string;
+  hsnCode: string;
+  countryOfOrigin: string;
 }
 
 export function blankForm(): ProductForm {
@@ -46,6 +48,8 @@ export function blankForm(): ProductForm {
     inStock: true,
     stockCount: '',
     videoUrl: '',
+    hsnCode: DEFAULT_HSN,
+    countryOfOrigin: '',
   };
 }
 
@@ -68,6 +72,8 @@ export function formFromProduct(p: AdminProduct): ProductForm {
     inStock: p.inStock,
     stockCount: p.stockCount === null ? '' : String(p.stockCount),
     videoUrl: p.videoUrl,
+    hsnCode: p.hsnCode,
+    countryOfOrigin: p.countryOfOrigin,
   };
 }
 
@@ -94,5 +100,7 @@ export function inputFromForm(f: ProductForm): Record<keyof ProductInput, unknow
     // Empty: not counted (null); anything else is checked as a number by the schema.
     stockCount: f.stockCount.trim() === '' ? null : Number(f.stockCount),
     videoUrl: f.videoUrl,
+    hsnCode: f.hsnCode,
+    countryOfOrigin: f.countryOfOrigin,
   };
 }
