@@ -56,6 +56,13 @@ test('a visitor checks out with a new address and a password', async ({ page, re
   await expect(dialog.getByRole('radio', { name: /Card/ })).toBeDisabled();
   await expect(dialog.getByRole('radio', { name: /UPI/ })).toBeDisabled();
   await expect(dialog.getByText(/advance of ₹300/)).toBeVisible();
+  // The total's split, before ordering: the advance now, the rest on delivery (docs/product.md#cart).
+  const details = dialog.getByRole('region', { name: 'Price details' });
+  const total = Number(((await details.locator('.price-details-total dd').textContent()) ?? '').replace(/\D/g, ''));
+  await expect(details.getByText('Advance by UPI, to book')).toBeVisible();
+  await expect(details.locator('.price-details-split dd').last()).toHaveText(
+    `₹${Math.max(0, total - 300).toLocaleString('en-IN')}`,
+  );
   await screenshots(page, 'checkout-visitor-summary');
   await dialog.getByRole('button', { name: 'Place order' }).click();
 

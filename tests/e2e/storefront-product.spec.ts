@@ -10,6 +10,12 @@ test('product page: details, chat links, zoom opened and closed, related product
   const name = page.locator('#product-name');
   await expect(name).toBeVisible();
   await expect(page.locator('.product-info .price')).toHaveText(/^₹[\d,]+$/);
+  // What ordering costs, before ordering, and where the watch is made (docs/product.md#product-page).
+  const price = Number(((await page.locator('.product-info .price').textContent()) ?? '').replace(/[^\d]/g, ''));
+  await expect(page.locator('.product-tax')).toHaveText(
+    `Inclusive of all taxes. Cash on delivery: ₹${Math.min(300, price)} advance by UPI to book, ₹${Math.max(0, price - 300).toLocaleString('en-IN')} on delivery. No other charges.`,
+  );
+  await expect(page.locator('.product-origin')).toHaveText(/^Country of origin: [A-Z][a-z]+$/);
   await expect(page.getByRole('heading', { name: 'Specifications' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Related products' })).toBeVisible();
   await expect(page.locator('.product-related .product-card').first()).toBeVisible();

@@ -41,6 +41,8 @@ function productJsonLd(app: FastifyInstance, p: Product, path: string): unknown 
     sku: p.id,
     category: titleCase(p.category),
     ...(p.brand ? { brand: { '@type': 'Brand', name: p.brand } } : {}),
+    // Shown before purchase, as the e-commerce rules ask (docs/product.md#country-of-origin).
+    ...(p.countryOfOrigin ? { countryOfOrigin: { '@type': 'Country', name: p.countryOfOrigin } } : {}),
     ...(p.images.length ? { image: p.images.slice(0, 4).map((id) => absolute(app, imageUrl(id, 960))) } : {}),
     ...(p.reviewsCount > 0 && p.stars > 0
       ? { aggregateRating: { '@type': 'AggregateRating', ratingValue: p.stars, reviewCount: p.reviewsCount } }

@@ -24,6 +24,7 @@ beforeAll(async () => {
       price: 125_000,
       discountPrice: 123_456,
       description: 'Green dial & bezel.',
+      countryOfOrigin: 'Switzerland',
       images: [IMAGE],
       stars: 4.5,
       reviewsCount: 12,
@@ -63,6 +64,7 @@ describe('link previews', () => {
       brand: { '@type': 'Brand', name: 'Rolex' },
       offers: { price: 123_456, priceCurrency: 'INR', availability: 'https://schema.org/InStock' },
       aggregateRating: { ratingValue: 4.5, reviewCount: 12 },
+      countryOfOrigin: { '@type': 'Country', name: 'Switzerland' },
     });
   });
 

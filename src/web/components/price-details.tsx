@@ -1,8 +1,19 @@
+import { advanceSplit } from '../../common/advance.ts';
 import { formatRupees, type Totals } from '../../common/money.ts';
 import './price-details.css';
 
 /** The price details panel of the cart and the order summary (docs/product.md#cart, #limits-and-constants). */
-export function PriceDetails({ totals, heading = 'Price details' }: { totals: Totals; heading?: string }) {
+export function PriceDetails({
+  totals,
+  heading = 'Price details',
+  showAdvance = false,
+}: {
+  totals: Totals;
+  heading?: string;
+  /** Before ordering: how the total is paid, the advance now and the rest on delivery (docs/product.md#the-advance). */
+  showAdvance?: boolean;
+}) {
+  const split = advanceSplit(totals.total);
   return (
     <section className="panel price-details" aria-label={heading}>
       <h2>{heading}</h2>
@@ -26,6 +37,18 @@ export function PriceDetails({ totals, heading = 'Price details' }: { totals: To
           <dt>Total</dt>
           <dd>{formatRupees(totals.total)}</dd>
         </div>
+        {showAdvance && totals.total > 0 && (
+          <>
+            <div className="price-details-split">
+              <dt>Advance by UPI, to book</dt>
+              <dd>{formatRupees(split.amount)}</dd>
+            </div>
+            <div className="price-details-split">
+              <dt>Pay on delivery</dt>
+              <dd>{formatRupees(split.balance)}</dd>
+            </div>
+          </>
+        )}
       </dl>
       {totals.discount > 0 && (
         <p className="price-details-save">You save {formatRupees(totals.discount)} on this order</p>

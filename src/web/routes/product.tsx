@@ -11,6 +11,7 @@ import { ChatIcon } from '../components/icons.tsx';
 import { useSession } from '../features/accounts/session.tsx';
 import { AddToCartButton } from '../features/cart/add-to-cart-button.tsx';
 import { productChatLink } from '../features/catalog/chat-message.ts';
+import { CodTerms } from '../features/catalog/cod-terms.tsx';
 import { InfoCards } from '../features/catalog/info-cards.tsx';
 import { Price } from '../features/catalog/price.tsx';
 import { ProductGrid } from '../features/catalog/product-grid.tsx';
@@ -148,7 +149,7 @@ const ProductDetails = memo(function ProductDetails({ product }: { product: Prod
           {product.spinningText && <p className="product-spinning">{product.spinningText}</p>}
           <Stars stars={product.stars} reviews={product.reviewsCount} />
           <Price price={product.price} discountPrice={product.discountPrice} showOff />
-          <p className="product-tax">Inclusive of all taxes. Cash on delivery available.</p>
+          <CodTerms price={product.discountPrice} />
           <div className="product-actions">
             <AddToCartButton productId={product.id} productName={product.name} inStock={product.inStock} />
             {product.inStock ? (
@@ -168,6 +169,11 @@ const ProductDetails = memo(function ProductDetails({ product }: { product: Prod
             )}
           </div>
           {product.description && <p className="product-description">{product.description}</p>}
+          {product.countryOfOrigin && (
+            <p className="product-origin">
+              Country of origin: <strong>{product.countryOfOrigin}</strong>
+            </p>
+          )}
           {product.features.length > 0 && (
             <>
               <h2 className="product-subheading">Specifications</h2>

@@ -53,7 +53,7 @@ export function CartView({ state, onCheckout }: { state: CartState; onCheckout: 
         </ul>
       </section>
       <aside className="cart-summary">
-        <PriceDetails totals={cart.totals} />
+        <PriceDetails totals={cart.totals} showAdvance />
         {blocked && (
           <p className="cart-blocked" role="status">
             Remove the unavailable watches to check out.

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { advanceSplit } from '../../../common/advance.ts';
 import { POLICY } from '../../../common/constants.ts';
 import { imageUrl } from '../../../common/media.ts';
 import { formatRupees } from '../../../common/money.ts';
@@ -73,11 +74,10 @@ export function SummaryStep({
         <p className="checkout-cod">
           Cash on delivery needs an advance of {formatRupees(POLICY.codAdvance)} to book the order: after you place it,
           pay the advance by UPI and send us its reference. You pay the rest,{' '}
-          {formatRupees(Math.max(cart.totals.total - POLICY.codAdvance, 0))}, when the parcel arrives. No extra or
-          hidden charges.
+          {formatRupees(advanceSplit(cart.totals.total).balance)}, when the parcel arrives. No extra or hidden charges.
         </p>
       </fieldset>
-      <PriceDetails totals={cart.totals} />
+      <PriceDetails totals={cart.totals} showAdvance />
       {notice}
       <button type="button" className="btn btn-gold btn-block" disabled={busy || lines.length === 0} onClick={onPlace}>
         Place order
