@@ -7,6 +7,10 @@
 
 export const HOME_API_PATH = '/home';
 
+/** How a listing can be ordered (docs/product.md#listing). */
+export const SORTS = ['latest', 'price-asc', 'price-desc'] as const;
+export type Sort = (typeof SORTS)[number];
+
 export interface ListingApiQuery {
   /** Category and brand slugs as they are in the page's URL. */
   category?: string | undefined;
@@ -20,6 +24,11 @@ export function listingApiPath(q: ListingApiQuery): string {
   if (q.category) params.set('category', q.category);
   if (q.brand) params.set('brand', q.brand);
   return `/products?${params}`;
+}
+
+/** GET /api/products/search: ranked, typo-tolerant search (docs/product.md#search). */
+export function searchApiPath(query: string, page: number): string {
+  return `/products/search?${new URLSearchParams({ q: query, page: String(page) })}`;
 }
 
 export function productApiPath(id: string): string {

@@ -1,37 +1,45 @@
 /**
  * Product writes for the admin area: create, update, soft delete, stock toggle,
  * plus the admin's own list (every product, in stock or not) and the edit form's read.
+ * The queries live in catalog/product-writes.ts, which keeps the search index in step.
  */
-import { stat } from 'node:fs/promises';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { BRANDS, CATEGORIES } from '../../common/catalog.ts';
-import { PAGE_SIZE } from '../../common/constants.ts';
-import { IMAGE_WIDTHS } from '../../common/media.ts';
+import { adminProductPageSchema } from '../../common/schemas/catalog.ts';
 import {
   type AdminProduct,
-  adminProductCardSchema,
   adminProductSchema,
   type ProductInput,
   productInputSchema,
 } from '../../common/schemas/product.ts';
-import { toAdminProduct, toProductRow } from '../catalog/product-row.ts';
-import { refreshSearchIndex } from '../catalog/search/index-writer.ts';
+import { toProductRow } from '../catalog/product-row.ts';
+import {
+  createProduct,
+  deleteProduct,
+  findAdminProduct,
+  listAdminProducts,
+  updateProduct,
+} from '../catalog/product-writes.ts';
 import { newId, nowIso } from '../db/ids.ts';
-import type { Db, ProductUpdate } from '../db/tables.ts';
 import { badRequest, notFound } from '../http/errors.ts';
-import { imageFile } from '../media/store.ts';
+import type { ObjectStorage } from '../media/storage/object-storage.ts';
+import { imageExists } from '../media/store.ts';
 
 const idParams = z.object({ id: z.string().min(1).max(40) });
 const NOT_FOUND = 'This product does not exist or was deleted';
 
+/** The product, or the one 404 every route gives for a missing or deleted product. */
+function found(product: AdminProduct | null): AdminProduct {
+  if (!product) throw notFound(NOT_FOUND);
+  return product;
+}
+
 /** Every image id the product names must be one we stored (the schema checks only its shape). */
-async function checkImagesExist(uploadsDir: string, input: ProductInput): Promise<void> {
-  const largest = IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1] as number;
+async function checkImagesExist(storage: ObjectStorage, input: ProductInput): Promise<void> {
   const ids = [...input.images, ...input.colorImages.map((c) => c.image)];
   for (const [i, id] of ids.entries()) {
-    const found = await stat(imageFile(uploadsDir, id, largest)).catch(() => null);
-    if (!found) {
+    if (!(await imageExists(storage, id))) {
       const field = i < input.images.length ? `images.${i}` : `colorImages.${i - input.images.length}.image`;
       throw badRequest('An image of this product was not uploaded. Please upload it again.', {
         [field]: 'This image was not uploaded',
@@ -52,32 +60,10 @@ export const productAdminRoutes: FastifyPluginAsyncZod = async (app) => {
           brand: z.enum(BRANDS, 'Unknown brand').optional(),
           page: z.coerce.number('The page must be a number').int().min(1).max(100_000).default(1),
         }),
-        response: {
-          200: z.object({
-            items: z.array(adminProductCardSchema),
-            total: z.number().int(),
-            page: z.number().int(),
-            pageCount: z.number().int(),
-          }),
-        },
+        response: { 200: adminProductPageSchema },
       },
     },
-    async (request) => {
-      const { category, brand, page } = request.query;
-      let query = app.db.selectFrom('products').where('deleted_at', 'is', null);
-      if (category) query = query.where('category', '=', category);
-      if (brand) query = query.where('brand', '=', brand);
-      const count = await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-      const rows = await query
-        .selectAll()
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(PAGE_SIZE)
-        .offset((page - 1) * PAGE_SIZE)
-        .execute();
-      const total = Number(count.n);
-      return { items: rows.map(toAdminProduct), total, page, pageCount: Math.max(1, Math.ceil(total / PAGE_SIZE)) };
-    },
+    async (request) => listAdminProducts(app.db, request.query),
   );
 
   app.get(
@@ -90,16 +76,7 @@ export const productAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.object({ product: adminProductSchema }) },
       },
     },
-    async (request) => {
-      const row = await app.db
-        .selectFrom('products')
-        .selectAll()
-        .where('id', '=', request.params.id)
-        .where('deleted_at', 'is', null)
-        .executeTakeFirst();
-      if (!row) throw notFound(NOT_FOUND);
-      return { product: toAdminProduct(row) };
-    },
+    async (request) => ({ product: found(await findAdminProduct(app.db, request.params.id)) }),
   );
 
   app.post(
@@ -113,14 +90,9 @@ export const productAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await checkImagesExist(app.config.uploadsDir, request.body);
-      const row = toProductRow(newId(), request.body, nowIso());
-      await app.db.transaction().execute(async (trx) => {
-        await trx.insertInto('products').values(row).execute();
-        await refreshSearchIndex(trx, row.id);
-      });
-      const saved = await app.db.selectFrom('products').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
-      return reply.status(201).send({ product: toAdminProduct(saved) });
+      await checkImagesExist(app.media, request.body);
+      const product = await createProduct(app.db, toProductRow(newId(), request.body, nowIso()));
+      return reply.status(201).send({ product });
     },
   );
 
@@ -136,14 +108,14 @@ export const productAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await checkImagesExist(app.config.uploadsDir, request.body);
+      await checkImagesExist(app.media, request.body);
       const {
         id: _id,
         created_at: _created,
         deleted_at: _deleted,
         ...changes
       } = toProductRow(request.params.id, request.body, nowIso());
-      return { product: await updateLiveProduct(app.db, request.params.id, changes) };
+      return { product: found(await updateProduct(app.db, request.params.id, changes)) };
     },
   );
 
@@ -160,7 +132,7 @@ export const productAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const changes = { in_stock: request.body.inStock ? 1 : 0, updated_at: nowIso() };
-      return { product: await updateLiveProduct(app.db, request.params.id, changes) };
+      return { product: found(await updateProduct(app.db, request.params.id, changes)) };
     },
   );
 
@@ -175,37 +147,8 @@ export const productAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await app.db.transaction().execute(async (trx) => {
-        const now = nowIso();
-        const result = await trx
-          .updateTable('products')
-          .set({ deleted_at: now, updated_at: now })
-          .where('id', '=', request.params.id)
-          .where('deleted_at', 'is', null)
-          .executeTakeFirst();
-        if (Number(result.numUpdatedRows) === 0) throw notFound(NOT_FOUND);
-        await refreshSearchIndex(trx, request.params.id);
-      });
+      if (!(await deleteProduct(app.db, request.params.id))) throw notFound(NOT_FOUND);
       return reply.status(204).send(null);
     },
   );
 };
-
-/**
- * Applies `changes` to a product that is not deleted, keeps its search entry in
- * step in the same transaction, and returns the product as saved.
- */
-async function updateLiveProduct(db: Db, id: string, changes: ProductUpdate): Promise<AdminProduct> {
-  await db.transaction().execute(async (trx) => {
-    const result = await trx
-      .updateTable('products')
-      .set(changes)
-      .where('id', '=', id)
-      .where('deleted_at', 'is', null)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0) throw notFound(NOT_FOUND);
-    await refreshSearchIndex(trx, id);
-  });
-  const saved = await db.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-  return toAdminProduct(saved);
-}

@@ -5,12 +5,13 @@
  */
 import type { Kysely } from 'kysely';
 import { brandFromSlug, categoryFromSlug, categorySlug } from '../../common/catalog.ts';
+import type { Sort } from '../../common/catalog-api.ts';
 import { HOME_LATEST, PAGE_SIZE, RELATED_LIMIT } from '../../common/constants.ts';
 import { HOME_CONTENT_KEY, parseHomeContent } from '../../common/schemas/home.ts';
 import { productSchema } from '../../common/schemas/product.ts';
 import type { Database } from '../db/tables.ts';
 import { CachedJson } from '../http/cached-json.ts';
-import { categoryCounts, findProduct, latestProducts, listProducts, relatedProducts, type Sort } from './queries.ts';
+import { categoryCounts, findProduct, latestProducts, listProducts, relatedProducts } from './queries.ts';
 import { cachedAnswer } from './response-cache.ts';
 import {
   cardListSchema,

@@ -5,13 +5,11 @@
  */
 import type { Kysely } from 'kysely';
 import { CATEGORIES, type Category } from '../../common/catalog.ts';
+import type { Sort } from '../../common/catalog-api.ts';
 import type { Product, ProductCard } from '../../common/schemas/product.ts';
 import { nowIso } from '../db/ids.ts';
-import type { Database } from '../db/tables.ts';
+import type { Database, ProductRow } from '../db/tables.ts';
 import { CARD_COLUMNS, toProduct, toProductCard } from './product-row.ts';
-
-export const SORTS = ['latest', 'price-asc', 'price-desc'] as const;
-export type Sort = (typeof SORTS)[number];
 
 export interface ListingFilter {
   category: Category | null;
@@ -45,13 +43,13 @@ export async function listProducts(
   return { items: items.map(toProductCard), total: Number(count.n) };
 }
 
+/** The row of a product that is not deleted. */
+export function findLiveRow(db: Kysely<Database>, id: string): Promise<ProductRow | undefined> {
+  return db.selectFrom('products').selectAll().where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+}
+
 export async function findProduct(db: Kysely<Database>, id: string): Promise<Product | null> {
-  const row = await db
-    .selectFrom('products')
-    .selectAll()
-    .where('id', '=', id)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
+  const row = await findLiveRow(db, id);
   return row ? toProduct(row) : null;
 }
 

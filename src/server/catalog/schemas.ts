@@ -3,10 +3,16 @@
  * decide what is serialised (only these fields ever leave the server).
  */
 import { z } from 'zod';
-import { CATEGORIES } from '../../common/catalog.ts';
-import { homeContentSchema } from '../../common/schemas/home.ts';
-import { productCardSchema } from '../../common/schemas/product.ts';
-import { SORTS } from './queries.ts';
+import { SORTS } from '../../common/catalog-api.ts';
+
+// The answers' schemas are shared with the browser (src/common/schemas/catalog.ts).
+export {
+  cardListSchema,
+  categoryCountsSchema,
+  homeResponseSchema,
+  type ProductPage,
+  productPageSchema,
+} from '../../common/schemas/catalog.ts';
 
 const page = z.coerce
   .number('The page must be a number')
@@ -33,26 +39,4 @@ export const latestQuerySchema = z.object({
 
 export const productIdParams = z.object({ id: z.string().trim().min(1).max(40) });
 
-export const productPageSchema = z.object({
-  items: z.array(productCardSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-  pageCount: z.number().int(),
-});
-export type ProductPage = z.infer<typeof productPageSchema>;
-
-export const cardListSchema = z.object({ items: z.array(productCardSchema) });
-
-export const categoryCountsSchema = z.object({
-  total: z.number().int(),
-  categories: z.array(z.object({ category: z.enum(CATEGORIES), slug: z.string(), count: z.number().int() })),
-});
-
 export const viewResultSchema = z.object({ recorded: z.boolean() });
-
-export const homeResponseSchema = z.object({
-  latest: z.array(productCardSchema),
-  counts: categoryCountsSchema,
-  content: homeContentSchema.nullable(),
-});

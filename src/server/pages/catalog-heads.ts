@@ -5,18 +5,18 @@
  * the API answer the screen starts with (the same cached answer the API sends).
  */
 import type { FastifyInstance } from 'fastify';
-import type { z } from 'zod';
 import { brandFromSlug, categoryFromSlug, listingPath, productPath } from '../../common/catalog.ts';
 import { HOME_API_PATH, listingApiPath, productApiPath } from '../../common/catalog-api.ts';
 import { POLICY } from '../../common/constants.ts';
 import { imageSrcSet, imageUrl } from '../../common/media.ts';
 import { formatRupees } from '../../common/money.ts';
 import { CARD_PICTURE, HERO_PICTURE, type PictureSlot, PRODUCT_PICTURE } from '../../common/picture-slots.ts';
+import type { HomeResponse, ProductPage } from '../../common/schemas/catalog.ts';
 import type { Product } from '../../common/schemas/product.ts';
 import { truncate } from '../../common/text.ts';
 import { safeDecode } from '../../common/url-path.ts';
 import { homeAnswer, listingAnswer, productAnswer } from '../catalog/answers.ts';
-import { type homeResponseSchema, listingQuerySchema, type ProductPage } from '../catalog/schemas.ts';
+import { listingQuerySchema } from '../catalog/schemas.ts';
 import type { CachedJson } from '../http/cached-json.ts';
 import { defaultHead, type PageHead, SCREENS } from './head.ts';
 
@@ -79,7 +79,7 @@ function segment(text: string): string {
 
 export async function homeHead(app: FastifyInstance, path: string): Promise<PageHead | null> {
   if (path !== '/' && path !== '/home') return null;
-  const { initialData, data } = embedded<z.infer<typeof homeResponseSchema>>(HOME_API_PATH, await homeAnswer(app.db));
+  const { initialData, data } = embedded<HomeResponse>(HOME_API_PATH, await homeAnswer(app.db));
   return {
     ...defaultHead(app, path),
     canonicalPath: '/',

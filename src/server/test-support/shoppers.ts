@@ -3,6 +3,9 @@
  * test database, real sign-ups through the API (no mocks).
  */
 import type { FastifyInstance } from 'fastify';
+import { productInputSchema } from '../../common/schemas/product.ts';
+import { toProductRow } from '../catalog/product-row.ts';
+import { createProduct, deleteProduct } from '../catalog/product-writes.ts';
 import { newId, nowIso } from '../db/ids.ts';
 import type { Db } from '../db/tables.ts';
 import { cookiesFrom } from './app.ts';
@@ -49,43 +52,32 @@ export interface TestProduct {
   discountPrice: number;
 }
 
-/** Inserts a product row; in stock unless told otherwise. */
+/** Adds a product through the product writes (search entry included); in stock unless told otherwise. */
 export async function insertProduct(
   db: Db,
   values: { name?: string; price?: number; discountPrice?: number; inStock?: boolean; deleted?: boolean } = {},
 ): Promise<TestProduct> {
   const id = newId();
-  const now = nowIso();
   const product = {
     id,
     name: values.name ?? `Test Watch ${id.slice(-4)}`,
     price: values.price ?? 5000,
     discountPrice: values.discountPrice ?? 3500,
   };
-  await db
-    .insertInto('products')
-    .values({
-      id,
-      name: product.name,
-      brand: 'Rolex',
-      category: 'men watch',
-      price: product.price,
-      discount_price: product.discountPrice,
-      description: 'A test watch',
-      images: JSON.stringify(['a'.repeat(32)]),
-      color_images: '[]',
-      features: '[]',
-      tags: '[]',
-      stars: 4,
-      reviews_count: 10,
-      status: 'New',
-      spinning_text: '',
-      in_stock: values.inStock === false ? 0 : 1,
-      video_url: '',
-      created_at: now,
-      updated_at: now,
-      deleted_at: values.deleted ? now : null,
-    })
-    .execute();
+  const input = productInputSchema.parse({
+    name: product.name,
+    brand: 'Rolex',
+    category: 'men watch',
+    price: product.price,
+    discountPrice: product.discountPrice,
+    description: 'A test watch',
+    images: ['a'.repeat(32)],
+    stars: 4,
+    reviewsCount: 10,
+    status: 'New',
+    inStock: values.inStock !== false,
+  });
+  await createProduct(db, toProductRow(id, input, nowIso()));
+  if (values.deleted) await deleteProduct(db, id);
   return product;
 }

@@ -9,16 +9,10 @@ import type {
   AdvanceActionInput,
   OrderListQuery,
 } from '../../common/schemas/admin-orders.ts';
+import type { AdminProductPage } from '../../common/schemas/catalog.ts';
 import type { LeadImportResult, LeadInput, LeadPage, LeadTab } from '../../common/schemas/lead.ts';
-import type { AdminProduct, AdminProductCard, ProductInput } from '../../common/schemas/product.ts';
+import type { AdminProduct, ProductInput } from '../../common/schemas/product.ts';
 import { api } from '../lib/api-client.ts';
-
-export interface ProductPage {
-  items: AdminProductCard[];
-  total: number;
-  page: number;
-  pageCount: number;
-}
 
 /** The orders list's filters as the URL query and the API read them ('' for "all"). */
 export type OrderFilter = Partial<Record<keyof Omit<OrderListQuery, 'page'>, string>>;
@@ -39,7 +33,7 @@ export const adminApi = {
   stats: (signal: AbortSignal) => api<AdminStats>('/admin/stats', { signal }),
 
   products: (filter: { category?: string; brand?: string; page: number }, signal: AbortSignal) =>
-    api<ProductPage>(`/admin/products${query(filter)}`, { signal }),
+    api<AdminProductPage>(`/admin/products${query(filter)}`, { signal }),
   product: (id: string, signal: AbortSignal) =>
     api<{ product: AdminProduct }>(`/admin/products/${encodeURIComponent(id)}`, { signal }),
   createProduct: (input: ProductInput) =>

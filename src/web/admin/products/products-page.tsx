@@ -3,6 +3,7 @@ import { BRANDS, CATEGORIES, productPath } from '../../../common/catalog.ts';
 import { LOW_STOCK } from '../../../common/constants.ts';
 import { imageUrl } from '../../../common/media.ts';
 import { formatRupees } from '../../../common/money.ts';
+import type { AdminProductPage } from '../../../common/schemas/catalog.ts';
 import type { AdminProductCard } from '../../../common/schemas/product.ts';
 import { truncate } from '../../../common/text.ts';
 import { LoaderOverlay } from '../../components/loader.tsx';
@@ -12,7 +13,7 @@ import { errorMessage } from '../../lib/api-client.ts';
 import { Link } from '../../lib/router/index.ts';
 import { STORAGE_KEYS, session } from '../../lib/storage.ts';
 import { useResource } from '../../lib/use-resource.ts';
-import { adminApi, type ProductPage } from '../admin-api.ts';
+import { adminApi } from '../admin-api.ts';
 import './products.css';
 import { LoadError } from '../../components/load-error.tsx';
 import { Pager } from '../pager.tsx';
@@ -33,7 +34,9 @@ export function ProductsPage() {
   };
   const filter = { category, brand: category === 'men watch' ? brand : '', page };
   const key = `admin:products:${filter.category}:${filter.brand}:${page}`;
-  const { data, error, loading, reload } = useResource<ProductPage>(key, (signal) => adminApi.products(filter, signal));
+  const { data, error, loading, reload } = useResource<AdminProductPage>(key, (signal) =>
+    adminApi.products(filter, signal),
+  );
 
   async function toggleStock(p: AdminProductCard) {
     setBusy(true);
