@@ -29,13 +29,3 @@ export function deliveryWindow(orderedAt: string): { from: string; to: string } 
     to: new Date(t + DELIVERY_DAYS.max * day).toISOString(),
   };
 }
-
-/** "22 Nov 2026" in Indian English. */
-export function formatDate(iso: string): string {
-  return new Intl.DateTimeFormat('en-IN', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'Asia/Kolkata',
-  }).format(new Date(iso));
-}

@@ -6,6 +6,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ADVANCE_ADMIN_LABELS } from '../../common/advance.ts';
+import { indiaDateTimeCell } from '../../common/india-time.ts';
 import {
   adminOrderPageSchema,
   adminOrderSchema,
@@ -25,12 +26,6 @@ import { countOrders, getOrder, listOrders } from './order-queries.ts';
 const numberParams = z.object({ orderNumber: orderNumberSchema });
 /** The export is for a small shop's records; past this, narrow it by state. */
 const EXPORT_MAX = 50_000;
-
-/** "2025-01-31 14:05" in India time, as a spreadsheet reads it. */
-export function indiaDateTime(iso: string): string {
-  const shifted = new Date(Date.parse(iso) + 330 * 60_000).toISOString();
-  return `${shifted.slice(0, 10)} ${shifted.slice(11, 16)}`;
-}
 
 export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -84,7 +79,7 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         for (const l of o.lines) {
           rows.push([
             o.number,
-            indiaDateTime(o.createdAt),
+            indiaDateTimeCell(o.createdAt),
             o.status,
             ADVANCE_ADMIN_LABELS[o.advance.state],
             o.advance.utr,

@@ -2,6 +2,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CATEGORIES, type Category, ORDER_STATES, type OrderState } from '../../common/catalog.ts';
 import { TOP_VIEWED_LIMIT } from '../../common/constants.ts';
+import { indiaDay } from '../../common/india-time.ts';
 import { statsSchema } from '../../common/schemas/admin-orders.ts';
 import { parseJsonList } from '../db/json.ts';
 import type { Db } from '../db/tables.ts';
@@ -9,14 +10,10 @@ import { readAttention } from './attention-queries.ts';
 
 const DAYS = 30;
 const DAY_MS = 24 * 60 * 60_000;
-/** The shop is in India: a day runs midnight to midnight IST (UTC+5:30). */
-const IST_OFFSET_MS = 330 * 60_000;
-
-const istDay = (ms: number) => new Date(ms + IST_OFFSET_MS).toISOString().slice(0, 10);
 
 /** Orders per IST day for the last `DAYS` days (today included), oldest first, zeros kept. */
 export async function ordersPerDay(db: Db, now = Date.now()): Promise<Array<{ day: string; orders: number }>> {
-  const days = Array.from({ length: DAYS }, (_, i) => istDay(now - (DAYS - 1 - i) * DAY_MS));
+  const days = Array.from({ length: DAYS }, (_, i) => indiaDay(now - (DAYS - 1 - i) * DAY_MS));
   const counts = new Map(days.map((d) => [d, 0]));
   // Bucketed here rather than in SQL: date functions differ between SQLite and PostgreSQL.
   const rows = await db
@@ -25,7 +22,7 @@ export async function ordersPerDay(db: Db, now = Date.now()): Promise<Array<{ da
     .where('created_at', '>=', new Date(now - (DAYS + 1) * DAY_MS).toISOString())
     .execute();
   for (const row of rows) {
-    const day = istDay(Date.parse(row.created_at));
+    const day = indiaDay(row.created_at);
     const n = counts.get(day);
     if (n !== undefined) counts.set(day, n + 1);
   }

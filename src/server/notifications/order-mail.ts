@@ -16,8 +16,9 @@ import {
   type AdvanceState,
   balanceDue,
 } from '../../common/advance.ts';
+import { formatDate, formatDateTime } from '../../common/india-time.ts';
 import { formatRupees } from '../../common/money.ts';
-import { deliveryWindow, formatDate } from '../../common/orders.ts';
+import { deliveryWindow } from '../../common/orders.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/tables.ts';
 import { escapeHtml } from '../web/html.ts';
@@ -36,19 +37,9 @@ export const OWNER_MAIL_KINDS: readonly OrderMailKind[] = ['new-order', 'advance
 
 type Trx = Kysely<Database> | Transaction<Database>;
 
-/** "12 Mar 2026, 4:05 pm IST": every time in a mail is India time. */
-const dateTimeFormat = new Intl.DateTimeFormat('en-IN', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  hour12: true,
-  timeZone: 'Asia/Kolkata',
-});
-
+/** "12 Mar 2026, 4:05 pm IST": every time in a mail is India time, and says so. */
 export function indiaDateTime(iso: string): string {
-  return `${dateTimeFormat.format(new Date(iso))} IST`;
+  return `${formatDateTime(iso)} IST`;
 }
 
 interface OrderFacts {

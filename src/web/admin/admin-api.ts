@@ -67,15 +67,3 @@ export const adminApi = {
   addAdmin: (input: NewAdminInput) => api<{ admin: AdminAccount }>('/admin/admins', { method: 'POST', body: input }),
   changePassword: (input: ChangePasswordInput) => api<void>('/admin/password', { method: 'PUT', body: input }),
 };
-
-/** "31 Jan 2025, 2:05 pm" in India time. */
-export function formatDateTime(iso: string): string {
-  return new Intl.DateTimeFormat('en-IN', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZone: 'Asia/Kolkata',
-  }).format(new Date(iso));
-}

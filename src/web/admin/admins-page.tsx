@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from 'react';
+import { formatDateTime } from '../../common/india-time.ts';
 import {
   ADMIN_PASSWORD_MIN,
   type AdminAccount,
@@ -11,7 +12,7 @@ import { Message } from '../components/message.tsx';
 import { TextField } from '../components/text-field.tsx';
 import { ApiError, errorMessage } from '../lib/api-client.ts';
 import { useResource } from '../lib/use-resource.ts';
-import { adminApi, formatDateTime } from './admin-api.ts';
+import { adminApi } from './admin-api.ts';
 
 type Feedback = { text: string; tone: 'error' | 'success' } | null;
 

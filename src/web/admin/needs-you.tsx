@@ -1,6 +1,6 @@
+import { formatDateTime } from '../../common/india-time.ts';
 import type { AdminStats } from '../../common/schemas/admin-orders.ts';
 import { Link } from '../lib/router/index.ts';
-import { formatDateTime } from './admin-api.ts';
 
 /**
  * The dashboard's first block (docs/product.md#the-packing-gate): what needs the owner now:

@@ -1,12 +1,12 @@
 import { type FormEvent, useState } from 'react';
 import { ADVANCE_ADMIN_LABELS, type AdvanceState } from '../../common/advance.ts';
 import { ORDER_STATES, productPath } from '../../common/catalog.ts';
+import { formatDateTime } from '../../common/india-time.ts';
 import { formatRupees } from '../../common/money.ts';
 import { orderStatusLabel } from '../../common/orders.ts';
 import type { AdminOrder } from '../../common/schemas/admin-orders.ts';
 import { Message } from '../components/message.tsx';
 import { Link } from '../lib/router/index.ts';
-import { formatDateTime } from './admin-api.ts';
 
 export const ORDER_COLUMNS = ['USER', 'QTY', 'PRODUCT LINK', 'ORDER ID', 'DATE & TIME', 'ADVANCE', 'STATE'] as const;
 

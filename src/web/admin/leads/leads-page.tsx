@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { productPath } from '../../../common/catalog.ts';
+import { formatDateTime } from '../../../common/india-time.ts';
 import { LEAD_TABS, type LeadPage, type LeadTab } from '../../../common/schemas/lead.ts';
 import { LoadError } from '../../components/load-error.tsx';
 import { LoaderOverlay } from '../../components/loader.tsx';
 import { Link } from '../../lib/router/index.ts';
 import { useResource } from '../../lib/use-resource.ts';
-import { adminApi, formatDateTime } from '../admin-api.ts';
+import { adminApi } from '../admin-api.ts';
 import { Pager } from '../pager.tsx';
 import { LeadForm } from './lead-form.tsx';
 import { LeadImport } from './lead-import.tsx';

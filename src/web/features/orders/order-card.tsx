@@ -1,7 +1,7 @@
 import { useState } from 'react';
+import { formatDate } from '../../../common/india-time.ts';
 import { imageUrl } from '../../../common/media.ts';
 import { formatRupees } from '../../../common/money.ts';
-import { formatDate } from '../../../common/orders.ts';
 import type { Order } from '../../../common/schemas/order.ts';
 import { whatsappLink } from '../../../common/site.ts';
 import { site } from '../../lib/site.ts';
