@@ -2,16 +2,19 @@
  * npm run backup [-- --out DIR]: a consistent snapshot while the store serves.
  * SQLite: the online backup API, copied in one step so concurrent orders cannot
  * keep restarting it; PostgreSQL: pg_dump (one repeatable-read snapshot).
- * The database is copied first and the images after: images are immutable and
- * named by content hash, and one is stored before any product can name it, so
- * every image the snapshot refers to already exists when the folder is copied.
+ * The database is copied first and the images after, from the store's folder or
+ * bucket alike (uploads/ in the backup has the same layout for both): images are
+ * immutable and named by content hash, and one is stored before any product can
+ * name it, so every image the snapshot refers to already exists when they are copied.
  * A manifest with a SHA-256 per file lets npm run restore check the copy.
  */
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { join, resolve, sep } from 'node:path';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { loadConfig } from '../src/server/config.ts';
+import { openStorage } from '../src/server/media/storage/open-storage.ts';
+import { exportObjects } from '../src/server/media/storage/transfer.ts';
 import { hashFiles, listFiles, MANIFEST, type Manifest, PG_FILE, SQLITE_FILE, UPLOADS } from './backup-manifest.ts';
 import { flag } from './lib.ts';
 
@@ -47,13 +50,13 @@ if (config.databaseUrl) {
     process.exit(1);
   }
 }
-if (existsSync(config.uploadsDir)) {
-  // .tmp holds images still being written; they are not part of the store yet.
-  const tmp = join(config.uploadsDir, '.tmp');
-  cpSync(config.uploadsDir, join(out, UPLOADS), {
-    recursive: true,
-    filter: (src) => src !== tmp && !src.startsWith(`${tmp}${sep}`),
-  });
+const media = openStorage(config);
+try {
+  const { skipped } = await exportObjects(media, join(out, UPLOADS));
+  if (skipped.length)
+    console.warn(`Left out ${skipped.length} objects the store does not write, such as ${skipped[0]}`);
+} finally {
+  await media.close();
 }
 
 const files = listFiles(out).filter((f) => f !== MANIFEST);
@@ -65,4 +68,6 @@ const manifest: Manifest = {
 };
 writeFileSync(join(out, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
 const images = files.filter((f) => f.startsWith(`${UPLOADS}/`)).length;
-console.log(`Backup written to ${out} (${manifest.dialect}, ${images} image files, ${Date.now() - started} ms)`);
+console.log(
+  `Backup written to ${out} (${manifest.dialect}, ${images} image files from ${media.location}, ${Date.now() - started} ms)`,
+);

@@ -38,6 +38,25 @@ export async function buildWebIfStale(): Promise<void> {
   if (code !== 0) throw new Error('The web build failed (see above).');
 }
 
+/**
+ * Installs a Debian package when its program is missing (Chromium for the
+ * journeys, Caddy for the HTTPS scenario): from Debian's archive with apt-get,
+ * never a tool's own download. Needs root or sudo.
+ */
+export async function ensureDebianPackage(program: string, pkg: string, label = pkg): Promise<void> {
+  if (existsSync(program)) return;
+  console.log(`${label} is missing: installing Debian’s ${pkg} package…`);
+  const sudo = process.getuid?.() === 0 ? [] : ['sudo'];
+  const apt = (args: string[]) =>
+    run(sudo[0] ?? 'apt-get', sudo.length ? ['apt-get', ...args] : args, {
+      ...process.env,
+      DEBIAN_FRONTEND: 'noninteractive',
+    });
+  if ((await apt(['update', '-qq'])) !== 0 || (await apt(['install', '-y', '-qq', pkg])) !== 0) {
+    throw new Error(`Could not install ${label} with apt-get (needs root or sudo).`);
+  }
+}
+
 /** Parses `--name value` flags. */
 export function flag(name: string, args = process.argv.slice(2)): string | undefined {
   const i = args.indexOf(`--${name}`);

@@ -7,11 +7,12 @@
  * SQLite: the snapshot is checked, copied beside the database and renamed over
  * it; the previous database and images are kept in DATA_DIR/before-restore-<time>/.
  * PostgreSQL: pg_restore --clean in one transaction (all or nothing).
+ * Images go back into the store's folder or bucket (S3_BUCKET), whichever it
+ * uses now; images the backup does not hold are copied to that folder, then removed.
  */
 import { execFileSync } from 'node:child_process';
 import {
   copyFileSync,
-  cpSync,
   existsSync,
   mkdirSync,
   readdirSync,
@@ -24,6 +25,9 @@ import { join, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { loadConfig } from '../src/server/config.ts';
+import { openStorage } from '../src/server/media/storage/open-storage.ts';
+import { importObjects } from '../src/server/media/storage/transfer.ts';
+import { IMAGE_CACHE_CONTROL, IMAGE_CONTENT_TYPE } from '../src/server/media/store.ts';
 import { PG_FILE, SQLITE_FILE, UPLOADS, verifyBackup } from './backup-manifest.ts';
 import { flag } from './lib.ts';
 
@@ -120,17 +124,17 @@ async function restorePostgres(url: string): Promise<void> {
   );
 }
 
-function restoreUploads(): void {
-  const source = join(dir, UPLOADS);
-  const incoming = `${config.uploadsDir}.restoring`;
-  rmSync(incoming, { recursive: true, force: true });
-  if (existsSync(source)) cpSync(source, incoming, { recursive: true });
-  else mkdirSync(incoming, { recursive: true });
-  if (existsSync(config.uploadsDir)) {
-    mkdirSync(aside, { recursive: true });
-    renameSync(config.uploadsDir, join(aside, UPLOADS));
+async function restoreUploads(): Promise<void> {
+  const media = openStorage(config);
+  try {
+    const { written, setAside } = await importObjects(media, join(dir, UPLOADS), join(aside, UPLOADS), {
+      contentType: IMAGE_CONTENT_TYPE,
+      cacheControl: IMAGE_CACHE_CONTROL,
+    });
+    console.log(`${written} image files written to ${media.location}; ${setAside} not in the backup set aside.`);
+  } finally {
+    await media.close();
   }
-  renameSync(incoming, config.uploadsDir);
 }
 
 const { manifest, problems } = verifyBackup(dir);
@@ -142,9 +146,9 @@ if (manifest.dialect !== dialect) {
 const started = Date.now();
 if (config.databaseUrl) await restorePostgres(config.databaseUrl);
 else restoreSqlite();
-restoreUploads();
+await restoreUploads();
 console.log(`Restored the backup of ${manifest.createdAt} from ${dir} in ${Date.now() - started} ms.`);
 if (existsSync(aside)) {
-  const what = config.databaseUrl ? 'images were' : 'database and images were';
+  const what = config.databaseUrl ? 'images not in the backup were' : 'database and the images not in the backup were';
   console.log(`The previous ${what} kept in ${aside} (delete it when satisfied).`);
 }

@@ -1,29 +1,14 @@
 /**
- * npm test: every test. Installs Debian's Chromium first when it is missing
- * (never a test tool's own browser download), runs Vitest (unit, API, data
+ * npm test: every test. Installs Debian's Chromium, poppler-utils and zbar-tools first when
+ * they are missing (never a test tool's own browser download), runs Vitest (unit, API, data
  * layer; PostgreSQL too when TEST_DATABASE_URL is set), builds the web app and
  * runs the Playwright journeys. Ends with one line: "N passed, N failed".
  */
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildWebIfStale, ROOT, run } from './lib.ts';
+import { buildWebIfStale, ensureDebianPackage, ROOT, run } from './lib.ts';
 
-const CHROMIUM = '/usr/bin/chromium';
 const REPORTS = join(ROOT, 'test-results/reports');
-
-async function ensureChromium(): Promise<void> {
-  if (existsSync(CHROMIUM)) return;
-  console.log('Chromium is missing: installing Debian’s chromium package…');
-  const sudo = process.getuid?.() === 0 ? [] : ['sudo'];
-  const apt = (args: string[]) =>
-    run(sudo[0] ?? 'apt-get', sudo.length ? ['apt-get', ...args] : args, {
-      ...process.env,
-      DEBIAN_FRONTEND: 'noninteractive',
-    });
-  if ((await apt(['update', '-qq'])) !== 0 || (await apt(['install', '-y', '-qq', 'chromium'])) !== 0) {
-    throw new Error('Could not install Chromium with apt-get (needs root or sudo).');
-  }
-}
 
 function readJson(path: string): Record<string, unknown> | null {
   try {
@@ -40,6 +25,10 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 let ok = true;
+
+// The invoice and label tests read PDFs as a person and a courier's scanner do (src/server/invoices/test-support.ts).
+await ensureDebianPackage('/usr/bin/pdftotext', 'poppler-utils', 'pdftotext');
+await ensureDebianPackage('/usr/bin/zbarimg', 'zbar-tools', 'zbarimg');
 
 if (only !== 'e2e') {
   const code = await run('npx', [
@@ -60,7 +49,7 @@ if (only !== 'e2e') {
 }
 
 if (only !== 'unit') {
-  await ensureChromium();
+  await ensureDebianPackage('/usr/bin/chromium', 'chromium', 'Chromium');
   await buildWebIfStale();
   const code = await run('npx', ['playwright', 'test'], {
     ...process.env,

@@ -75,6 +75,7 @@ export async function startStore(options: ServerOptions): Promise<RunningServer>
     HOST: '127.0.0.1',
     DATA_DIR: options.dataDir,
     NODE_ENV: 'production',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
     COOKIE_SECURE: 'false',
     LOG_LEVEL: 'warn',
     SEED_DEMO: 'false',

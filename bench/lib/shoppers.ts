@@ -12,7 +12,13 @@ export interface Answer {
   setCookie: string[];
 }
 
-export function send(method: string, url: string, body: unknown, cookie?: string): Promise<Answer> {
+export function send(
+  method: string,
+  url: string,
+  body: unknown,
+  cookie?: string,
+  headers: Record<string, string> = {},
+): Promise<Answer> {
   const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
   return new Promise((done, fail) => {
     const req = request(
@@ -24,6 +30,7 @@ export function send(method: string, url: string, body: unknown, cookie?: string
           accept: 'application/json',
           ...(payload ? { 'content-type': 'application/json', 'content-length': String(payload.length) } : {}),
           ...(cookie ? { cookie } : {}),
+          ...headers,
         },
       },
       (res) => {
@@ -53,13 +60,21 @@ export async function signUpShoppers(baseUrl: string, count: number): Promise<st
   const worker = async () => {
     while (next < count) {
       const i = next++;
-      const res = await send('POST', `${baseUrl}/api/signup`, {
-        name: `Bench Shopper ${i}`,
-        number: `9${String(base + i).padStart(9, '0')}`,
-        email: `bench${base + i}@example.in`,
-        address: SHOPPER_ADDRESS,
-        password: 'bench-password-1',
-      });
+      // Each shopper from its own address (believed from loopback in production): sign-ups are limited per address.
+      const forwardedFor = `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
+      const res = await send(
+        'POST',
+        `${baseUrl}/api/signup`,
+        {
+          name: `Bench Shopper ${i}`,
+          number: `9${String(base + i).padStart(9, '0')}`,
+          email: `bench${base + i}@example.in`,
+          address: SHOPPER_ADDRESS,
+          password: 'bench-password-1',
+        },
+        undefined,
+        { 'x-forwarded-for': forwardedFor },
+      );
       const sid = res.setCookie.map((c) => c.split(';')[0]).find((c) => c?.startsWith('sid='));
       if (res.status !== 201 || !sid) throw new Error(`Sign-up answered ${res.status}: ${res.body.slice(0, 300)}`);
       cookies[i] = sid;

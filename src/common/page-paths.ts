@@ -29,6 +29,11 @@ export const PAGE_PATHS = [
   '/history',
   '/cart',
   '/confirmation',
+  // Who the shop is and the complaint form; the shopper's password and data (docs/product.md#contact, #account-rights).
+  '/contact',
+  '/change-password',
+  '/your-data',
+  '/reset-password/:token',
   ...POLICY_SLUGS.map((slug) => `/${slug}` as const),
   // The footer's misspelt path (docs/product.md#better-12): the app redirects it, the server answers 301.
   '/terms-and-conditoins',

@@ -5,6 +5,11 @@ export interface SiteConfig {
   whatsapp: string;
   email: string;
   address: string;
+  /** The registered business name (docs/product.md#contact). */
+  legalName: string;
+  grievanceOfficer: { name: string; designation: string; phone: string; email: string };
+  /** S3_PUBLIC_URL: where pictures are linked instead of /media (src/common/media.ts setImageBase). */
+  imageBase?: string;
 }
 
 /** wa.me link with a prefilled message (docs/product.md#product-page). */

@@ -16,7 +16,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { registerAuthDecorations } from './auth/guards.ts';
+import { docsGuard, registerAuthDecorations } from './auth/guards.ts';
 import type { Config } from './config.ts';
 import type { Dialect, OpenedDatabase } from './db/database.ts';
 import type { Db } from './db/tables.ts';
@@ -25,6 +25,7 @@ import { COMPRESS_THRESHOLD } from './http/cached-json.ts';
 import { answerFrameworkError, registerErrorHandling } from './http/errors.ts';
 import { registerNulGuard, registerOriginCheck, registerSecurityHeaders } from './http/security.ts';
 import { mediaServeRoutes } from './media/serve-routes.ts';
+import { mediaStoragePlugin } from './media/storage/plugin.ts';
 import { mailPlugin } from './notifications/plugin.ts';
 import type { MailWorkerOptions } from './notifications/worker.ts';
 import { pageRoutes } from './pages/routes.ts';
@@ -57,8 +58,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     logger: options.logger === false ? false : { level: config.logLevel },
     genReqId: () => randomUUID(),
     bodyLimit: 256 * 1024,
-    // Behind a reverse proxy on the same host in production (X-Forwarded-For from loopback only).
-    trustProxy: config.env === 'production' ? 'loopback' : false,
+    // Behind a reverse proxy: its X-Forwarded-* are believed from TRUST_PROXY's addresses only,
+    // from loopback in production when unset (docs/deploy.md); anyone else's are ignored.
+    trustProxy: config.trustProxy ?? (config.env === 'production' ? 'loopback' : false),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
@@ -69,6 +71,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('dialect', database.dialect);
   app.decorate('config', config);
   app.decorate('sqlite', database.sqlite);
+  await app.register(mediaStoragePlugin);
   registerAuthDecorations(app);
   registerErrorHandling(app);
 
@@ -84,7 +87,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     openapi: { info: { title: `${config.shop.name} API`, version: '1.0.0' } },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true, uiHooks: { onRequest: docsGuard(app) } });
   registerOriginCheck(app);
   registerNulGuard(app);
 

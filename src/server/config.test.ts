@@ -23,9 +23,12 @@ describe('configuration', () => {
   it('refuses a common admin password', () => {
     expect(() => loadConfig({ ADMIN_PASSWORD: 'password1234' })).toThrow(/ADMIN_PASSWORD: is one of the most common/);
   });
-  it('turns secure cookies on in production', () => {
-    expect(loadConfig({ NODE_ENV: 'production' }).cookieSecure).toBe(true);
-    expect(loadConfig({ NODE_ENV: 'production', COOKIE_SECURE: 'false' }).cookieSecure).toBe(false);
+  it('turns secure cookies on whenever PUBLIC_URL is https, and never lets them be turned off then', () => {
+    const shop = { NODE_ENV: 'production', PUBLIC_URL: 'https://shop.example.in' };
+    expect(loadConfig(shop).cookieSecure).toBe(true);
+    expect(loadConfig({ ...shop, NODE_ENV: 'development' }).cookieSecure).toBe(true);
+    expect(() => loadConfig({ ...shop, COOKIE_SECURE: 'false' })).toThrow(/COOKIE_SECURE: cannot be false/);
+    expect(loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'http://192.168.1.20:3000' }).cookieSecure).toBe(false);
   });
   it('chooses PostgreSQL from a postgres:// URL', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db' }).databaseUrl).toBe('postgres://u@h/db');

@@ -6,6 +6,14 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 import { UPI_ID_PATTERN } from '../common/advance.ts';
 import { isCommonPassword } from '../common/common-passwords.ts';
+import { gstinProblem } from '../common/gstin.ts';
+import { checkS3Env, type S3Settings, s3Settings } from './media/storage/s3-settings.ts';
+
+/**
+ * Sign-ups one address may make in 15 minutes, by default: each costs a password hash, and
+ * each refusal says whether a number is registered (docs/decisions/007-security.md).
+ */
+export const SIGNUPS_PER_ADDRESS = 30;
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], 'must be true or false')
@@ -34,10 +42,38 @@ const envSchema = z.object({
   SHOP_WHATSAPP: phone.default('919876543210'),
   SHOP_EMAIL: z.string().email('must be an email address').default('support@timesquarewatches.in'),
   SHOP_ADDRESS: z.string().trim().min(1).default('Shop 12, Crawford Market, Mumbai - 400001, Maharashtra'),
+  // The name the business is registered under (invoices, /contact); the shop name when unset.
+  SHOP_LEGAL_NAME: z.string().trim().min(1).max(120).optional(),
+  // The grievance officer the E-Commerce Rules 2020 (rule 4(4)) ask a shop to name (docs/product.md#contact).
+  GRIEVANCE_OFFICER_NAME: z.string().trim().min(2).max(100).default('Rahul Mehta'),
+  GRIEVANCE_OFFICER_DESIGNATION: z.string().trim().min(2).max(100).default('Grievance Officer'),
+  GRIEVANCE_OFFICER_PHONE: phone.default('9876543210'),
+  GRIEVANCE_OFFICER_EMAIL: z.string().email('must be an email address').default('grievance@timesquarewatches.in'),
   SHOP_ORDER_PREFIX: z
     .string()
     .regex(/^[A-Z][A-Z0-9]{0,9}$/, 'must be 1 to 10 capital letters or digits, starting with a letter')
     .default('TSW'),
+  // GST invoices (docs/product.md#invoice): without a GSTIN the shop prints receipts without tax lines.
+  SHOP_GSTIN: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .superRefine((v, ctx) => {
+      const problem = gstinProblem(v);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    })
+    .optional(),
+  GST_RATE_PERCENT: z.coerce
+    .number('must be a number such as 18')
+    .min(0, 'must be 0 to 100')
+    .max(100, 'must be 0 to 100')
+    .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-9, 'must have at most two decimals, such as 2.5')
+    .default(18),
+  // Invoice numbers read PREFIX/25-26/000123, at most 16 characters (CGST Rule 46(b)).
+  SHOP_INVOICE_PREFIX: z
+    .string()
+    .regex(/^[A-Z][A-Z0-9]{0,2}$/, 'must be 1 to 3 capital letters or digits, starting with a letter')
+    .optional(),
   SHOP_UPI_ID: z.string().trim().regex(UPI_ID_PATTERN, 'must be a UPI id such as shopname@okhdfcbank').optional(),
   SHOP_UPI_NAME: z.string().trim().min(1).max(60).optional(),
   OWNER_EMAIL: z.string().email('must be an email address').optional(),
@@ -45,10 +81,38 @@ const envSchema = z.object({
     .string()
     .regex(/^smtps?:\/\/[^\s]+$/, 'must be an SMTP URL such as smtp://user:pass@host:587')
     .optional(),
-  PUBLIC_URL: z.string().url('must be a full URL such as https://shop.example.in').optional(),
+  PUBLIC_URL: z
+    .string()
+    .url('must be a full URL such as https://shop.example.in')
+    .refine(isOrigin, 'must be the shop’s address alone, such as https://shop.example.in (no path)')
+    .optional(),
   COOKIE_SECURE: bool.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_PRODUCTS: z.coerce.number('must be a number').int().min(0).max(1_000_000).default(120),
+  SIGNUPS_PER_ADDRESS: z.coerce.number('must be a number').int().min(1).max(100_000).default(SIGNUPS_PER_ADDRESS),
+  // Pictures in an S3-compatible bucket (docs/decisions/018-object-storage.md); local disk when S3_BUCKET is unset.
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name (3-63 lowercase letters, digits, dots, dashes)')
+    .optional(),
+  S3_ENDPOINT: z.string().url('must be a URL such as https://s3.example.com').optional(),
+  S3_FORCE_PATH_STYLE: bool.optional(),
+  S3_PUBLIC_URL: z.string().url('must be a URL such as https://pictures.example.in').optional(),
+  AWS_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]{2,40}$/, 'must be a region name such as ap-south-1')
+    .optional(),
+  AWS_ACCESS_KEY_ID: z.string().min(1).optional(),
+  AWS_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  AWS_SESSION_TOKEN: z.string().min(1).optional(),
+  // The reverse proxy whose X-Forwarded-For/-Proto/-Host are believed (docs/deploy.md).
+  TRUST_PROXY: z
+    .string()
+    .regex(
+      /^(loopback|linklocal|uniquelocal|[0-9a-f:.]+(\/\d{1,3})?)(\s*,\s*(loopback|linklocal|uniquelocal|[0-9a-f:.]+(\/\d{1,3})?))*$/i,
+      "must be the proxy's addresses or networks, comma-separated (such as 127.0.0.1 or 10.0.0.0/8)",
+    )
+    .optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -62,9 +126,13 @@ export interface Config {
   uploadsDir: string;
   databaseUrl: string | undefined;
   admin: { username: string; password: string | undefined };
-  shop: { name: string; phone: string; whatsapp: string; email: string; address: string };
+  shop: { name: string; phone: string; whatsapp: string; email: string; address: string; legalName: string };
+  /** Named on /contact, the footer and the policy pages (docs/product.md#contact). */
+  grievanceOfficer: { name: string; designation: string; phone: string; email: string };
   /** Order numbers are PREFIX-NNNNN. */
   orderPrefix: string;
+  /** GST invoices: the shop's GSTIN (none: receipts), the rate in basis points and the series' prefix. */
+  invoice: { gstin: string | undefined; rateBp: number; prefix: string };
   /** The merchant UPI id the advance is paid to; without it shoppers are offered WhatsApp. */
   upi: { id: string; name: string } | undefined;
   /** Who hears of new orders and submitted advances. */
@@ -72,16 +140,52 @@ export interface Config {
   /** Mail goes out through this server; without it messages wait in the outbox (listed on the dashboard). */
   smtpUrl: string | undefined;
   publicUrl: string | undefined;
-  /** Secure cookies (and the __Host- prefix): on in production unless turned off. */
+  /** Secure cookies (and the __Host- prefix) and HSTS: on when PUBLIC_URL is https (required in production). */
   cookieSecure: boolean;
   logLevel: Env['LOG_LEVEL'];
   seedProducts: number;
+  /** Sign-ups one address may make in 15 minutes (docs/decisions/007-security.md). */
+  signupsPerAddress: number;
+  /** The picture bucket; pictures are files under uploadsDir when undefined. */
+  s3: S3Settings | undefined;
+  /** Addresses whose X-Forwarded-* headers are believed; in production loopback when undefined. */
+  trustProxy: string | undefined;
 }
 
 export class ConfigError extends Error {}
 
+function isOrigin(url: string): boolean {
+  if (!URL.canParse(url)) return true; // .url() has said so already
+  const u = new URL(url);
+  return (u.protocol === 'https:' || u.protocol === 'http:') && u.pathname === '/' && !u.search && !u.hash;
+}
+
+/**
+ * Production needs PUBLIC_URL: links in pages, robots.txt and the sitemap (all
+ * cacheable) must never take their host from a request header
+ * (docs/decisions/007-security.md, "Safe defaults"). An https shop always gets
+ * Secure cookies.
+ */
+function checkPublicUrlEnv(e: Pick<Env, 'NODE_ENV' | 'PUBLIC_URL' | 'COOKIE_SECURE'>, ctx: z.RefinementCtx): void {
+  if (e.NODE_ENV === 'production' && !e.PUBLIC_URL) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['PUBLIC_URL'],
+      message:
+        'is required in production: the address shoppers use, such as https://shop.example.in (links in pages, robots.txt and the sitemap are built from it, never from the request)',
+    });
+  }
+  if (e.PUBLIC_URL?.startsWith('https:') && e.COOKIE_SECURE === false) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['COOKIE_SECURE'],
+      message: 'cannot be false when PUBLIC_URL is https: browsers must never send the session cookie over plain http',
+    });
+  }
+}
+
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = envSchema.safeParse(source);
+  const parsed = envSchema.superRefine(checkS3Env).superRefine(checkPublicUrlEnv).safeParse(source);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
@@ -104,14 +208,29 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       whatsapp: e.SHOP_WHATSAPP,
       email: e.SHOP_EMAIL,
       address: e.SHOP_ADDRESS,
+      legalName: e.SHOP_LEGAL_NAME ?? e.SHOP_NAME,
+    },
+    grievanceOfficer: {
+      name: e.GRIEVANCE_OFFICER_NAME,
+      designation: e.GRIEVANCE_OFFICER_DESIGNATION,
+      phone: e.GRIEVANCE_OFFICER_PHONE,
+      email: e.GRIEVANCE_OFFICER_EMAIL,
     },
     orderPrefix: e.SHOP_ORDER_PREFIX,
+    invoice: {
+      gstin: e.SHOP_GSTIN,
+      rateBp: Math.round(e.GST_RATE_PERCENT * 100),
+      prefix: e.SHOP_INVOICE_PREFIX ?? e.SHOP_ORDER_PREFIX.slice(0, 3),
+    },
     upi: e.SHOP_UPI_ID ? { id: e.SHOP_UPI_ID, name: e.SHOP_UPI_NAME ?? e.SHOP_NAME } : undefined,
     ownerEmail: e.OWNER_EMAIL ?? e.SHOP_EMAIL,
     smtpUrl: e.SMTP_URL,
     publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
-    cookieSecure: e.COOKIE_SECURE ?? e.NODE_ENV === 'production',
+    cookieSecure: e.COOKIE_SECURE ?? (e.PUBLIC_URL ? e.PUBLIC_URL.startsWith('https:') : e.NODE_ENV === 'production'),
     logLevel: e.LOG_LEVEL,
     seedProducts: e.SEED_PRODUCTS,
+    signupsPerAddress: e.SIGNUPS_PER_ADDRESS,
+    s3: s3Settings(e),
+    trustProxy: e.TRUST_PROXY,
   };
 }

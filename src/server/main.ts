@@ -4,9 +4,11 @@
  * down gracefully (in-flight requests finish, then the database closes).
  */
 import { resolve } from 'node:path';
+import type { FastifyInstance } from 'fastify';
 import { ensureFirstAdmin } from './admin/first-admin.ts';
 import { buildApp } from './app.ts';
-import { pruneLoginAttempts } from './auth/rate-limit.ts';
+import { pruneLoginAddresses } from './auth/login-limits.ts';
+import { pruneRateLimits } from './auth/rate-limit.ts';
 import { pruneSessions } from './auth/sessions.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
@@ -17,6 +19,44 @@ export const WEB_DIST_DIR = resolve(import.meta.dirname, '../../dist/web');
 export interface StartOptions {
   /** Seed the demo catalogue when the database has no products (npm start). */
   seedDemo?: boolean;
+  /**
+   * With it the demo shopper (published password), their orders and the demo
+   * leads. Outside production by default; in production only npm start's
+   * local demo asks for them, never a deployment (docs/decisions/007-security.md, "Safe defaults").
+   */
+  demoPeople?: boolean;
+}
+
+/** A deployment names its address or its database; npm start without either is the local demo. */
+export function isDeployment(env: NodeJS.ProcessEnv): boolean {
+  return Boolean(env.PUBLIC_URL || env.DATABASE_URL);
+}
+
+/**
+ * npm start's configuration (scripts/start.ts): production, and for the local
+ * demo http://localhost:PORT standing in for PUBLIC_URL, with the demo people.
+ * A deployment gets neither: without PUBLIC_URL it does not start.
+ */
+export function loadStartConfig(env: NodeJS.ProcessEnv = process.env): { config: Config; demoPeople: boolean } {
+  const deployment = isDeployment(env);
+  const local = deployment ? {} : { PUBLIC_URL: `http://localhost:${env.PORT || 3000}` };
+  return { config: loadConfig({ NODE_ENV: 'production', ...local, ...env }), demoPeople: !deployment };
+}
+
+/** Seeds the demo into an empty database: the catalogue, and the demo people only where `options` allow. */
+export async function seedEmptyStore(app: FastifyInstance, options: StartOptions): Promise<void> {
+  const { config } = app;
+  if (config.seedProducts === 0) return;
+  const { isDatabaseEmpty, seedDemo } = await import('./db/seed/index.ts');
+  if (!(await isDatabaseEmpty(app.db))) return;
+  app.log.info(`Empty database: seeding ${config.seedProducts} demo products`);
+  const result = await seedDemo(app.db, {
+    products: config.seedProducts,
+    media: app.media,
+    orderPrefix: config.orderPrefix,
+    people: options.demoPeople ?? config.env !== 'production',
+  });
+  app.log.info(`Seeded ${result.products} products and ${result.images} images in ${result.ms} ms`);
 }
 
 export async function startServer(config: Config, options: StartOptions = {}) {
@@ -37,22 +77,11 @@ export async function startServer(config: Config, options: StartOptions = {}) {
     console.log(`\n  First admin "${admin.username}" created from ADMIN_USERNAME/ADMIN_PASSWORD.\n`);
   }
 
-  if (options.seedDemo && config.seedProducts > 0) {
-    const { isDatabaseEmpty, seedDemo } = await import('./db/seed/index.ts');
-    if (await isDatabaseEmpty(database.db)) {
-      app.log.info(`Empty database: seeding ${config.seedProducts} demo products`);
-      const result = await seedDemo(database.db, {
-        products: config.seedProducts,
-        uploadsDir: config.uploadsDir,
-        orderPrefix: config.orderPrefix,
-      });
-      app.log.info(`Seeded ${result.products} products and ${result.images} images in ${result.ms} ms`);
-    }
-  }
+  if (options.seedDemo) await seedEmptyStore(app, options);
 
   const maintenance = setInterval(() => {
-    Promise.all([pruneSessions(database.db), pruneLoginAttempts(database.db)]).catch((err) =>
-      app.log.error({ err }, 'maintenance failed'),
+    Promise.all([pruneSessions(database.db), pruneRateLimits(database.db), pruneLoginAddresses(database.db)]).catch(
+      (err) => app.log.error({ err }, 'maintenance failed'),
     );
   }, 60 * 60_000);
   maintenance.unref();

@@ -4,10 +4,13 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { profileRoutes } from './accounts/profile-routes.ts';
+import { passwordResetRoutes } from './accounts/reset-routes.ts';
+import { accountRightsRoutes } from './accounts/rights-routes.ts';
 import { accountRoutes } from './accounts/routes.ts';
 import { adminRoutes } from './admin/routes.ts';
 import { cartQuoteRoutes, cartRoutes } from './cart/routes.ts';
 import { catalogRoutes } from './catalog/routes.ts';
+import { complaintRoutes } from './complaints/routes.ts';
 import { leadPublicRoutes } from './leads/public-routes.ts';
 import { orderRoutes } from './orders/routes.ts';
 
@@ -16,6 +19,9 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(catalogRoutes);
   await app.register(accountRoutes);
   await app.register(profileRoutes);
+  await app.register(accountRightsRoutes);
+  await app.register(passwordResetRoutes);
+  await app.register(complaintRoutes);
   await app.register(cartQuoteRoutes);
   await app.register(cartRoutes);
   await app.register(orderRoutes);

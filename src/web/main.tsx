@@ -1,8 +1,12 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
+import { setImageBase } from '../common/media.ts';
 import { App, preloadScreen } from './app/app.tsx';
+import { site } from './lib/site.ts';
 import './styles/global.css';
 
+// Pictures from the bucket or CDN when the server says so (S3_PUBLIC_URL), before anything renders one.
+setImageBase(site().imageBase);
 const root = document.getElementById('root');
 if (!root) throw new Error('#root missing from index.html');
 const container = root;

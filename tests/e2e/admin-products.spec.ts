@@ -33,6 +33,7 @@ test('an admin uploads a product with two images, edits its price and marks it o
   await expect(page.getByRole('img', { name: 'View 2' })).toBeVisible();
   // Reorder: the second picture becomes the card image.
   await page.getByRole('button', { name: 'Move image 2 earlier' }).click();
+  await page.getByLabel('Country of origin').fill('Japan');
   await screenshots(page, 'admin-upload-filled');
   await page.getByRole('button', { name: 'UPLOAD PRODUCT' }).click();
   await expect(page.getByText('Product uploaded successfully')).toBeVisible();
@@ -64,6 +65,7 @@ test('an admin uploads a product with two images, edits its price and marks it o
     inStock: true,
     tags: ['Tage 2'],
     status: 'New',
+    countryOfOrigin: 'Japan',
   });
   expect(product.images).toHaveLength(2);
   await screenshots(page, 'admin-edit-saved');
@@ -81,10 +83,55 @@ test('an admin uploads a product with two images, edits its price and marks it o
   ).toBeVisible();
 });
 
+test('the product form asks for the country of origin, and saves and loads it with the HSN code', async ({ page }) => {
+  await adminLogin(page, '/dashboard');
+  const name = `Journey origin watch ${Date.now() % 100000}`;
+  // Made through the API, which keeps the country optional for older tools: the form then asks for it.
+  const created = await page.request.post('/api/admin/products', {
+    data: { name, category: 'women watch', brand: 'Titan', price: 5000, discountPrice: 4000 },
+  });
+  expect(created.status()).toBe(201);
+  const id = (await created.json()).product.id as string;
+
+  await page.goto(`/dashboard/editproduct/${id}`);
+  await expect(page.getByLabel('Name')).toHaveValue(name);
+  const hsn = page.getByLabel('HSN code');
+  const country = page.getByLabel('Country of origin');
+  await expect(hsn).toHaveValue('9102');
+  await expect(hsn).toHaveAttribute('inputmode', 'numeric');
+  await expect(country).toHaveValue('');
+  await page.getByRole('button', { name: 'SAVE CHANGES' }).click();
+  // The message, the field marked and focused (the first bad one), and what was typed kept.
+  await expect(page.getByRole('alert')).toContainText('Please enter the country of origin');
+  await expect(country).toHaveAttribute('aria-invalid', 'true');
+  await expect(country).toBeFocused();
+  await expect(page.getByLabel('Name')).toHaveValue(name);
+  await screenshots(page, 'admin-product-country-missing');
+  // A bad HSN code gets the shared rule's message on its own field.
+  await hsn.fill('91');
+  await country.fill('Japan');
+  await expect(country).not.toHaveAttribute('aria-invalid');
+  await page.getByRole('button', { name: 'SAVE CHANGES' }).click();
+  await expect(page.getByText('The HSN code must be 4, 6 or 8 digits (wrist watches: 9102)').first()).toBeVisible();
+  await expect(hsn).toBeFocused();
+  await hsn.fill('910211');
+  await page.getByRole('button', { name: 'SAVE CHANGES' }).click();
+  await expect(page.getByText('Product updated successfully')).toBeVisible();
+
+  // Saved: the form shows them again after a reload, the admin API holds both, shoppers read the country.
+  await page.reload();
+  await expect(page.getByLabel('HSN code')).toHaveValue('910211');
+  await expect(page.getByLabel('Country of origin')).toHaveValue('Japan');
+  const admin = (await (await page.request.get(`/api/admin/products/${id}`)).json()).product;
+  expect(admin).toMatchObject({ hsnCode: '910211', countryOfOrigin: 'Japan' });
+  expect((await (await page.request.get(`/api/products/${id}`)).json()).countryOfOrigin).toBe('Japan');
+});
+
 test('an admin deletes a product after the confirmation, and a bad video link is explained', async ({ page }) => {
   await adminLogin(page, '/dashboard/upload');
   await page.getByLabel('Name').fill('Short-lived Watch');
   await page.getByLabel('Category').selectOption('celebrity watch');
+  await page.getByLabel('Country of origin').fill('India');
   await page.getByLabel(/Video link/).fill('https://evil.example/clip');
   await page.getByRole('button', { name: 'UPLOAD PRODUCT' }).click();
   await expect(page.getByRole('alert').first()).toContainText(

@@ -5,6 +5,8 @@ import { productPath } from '../../src/common/catalog.ts';
 export const E2E_ADMIN = { username: 'e2e-admin', password: 'e2e-admin-password-1' } as const;
 /** Where the e2e store mails the owner (tests/e2e/mailbox.ts reads what arrives). */
 export const E2E_OWNER_EMAIL = 'owner@e2e.example';
+/** The e2e shop's GSTIN (Maharashtra): its invoices are tax invoices. */
+export const E2E_GSTIN = '27AAPFU0939F1ZV';
 export const WIDTHS = [360, 1280] as const;
 
 /** Saves a screenshot of the page at each width under test-results/screenshots/. */

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { loadConfig } from '../../src/server/config.ts';
 import { startServer } from '../../src/server/main.ts';
 import { startTestSmtp } from '../../src/server/notifications/test-smtp.ts';
-import { E2E_ADMIN, E2E_OWNER_EMAIL } from './fixtures.ts';
+import { E2E_ADMIN, E2E_GSTIN, E2E_OWNER_EMAIL } from './fixtures.ts';
 import { clearMailbox, deliverToMailbox } from './mailbox.ts';
 
 // A real mail server in front of the store: what it accepts lands in the journeys' mailbox.
@@ -28,6 +28,11 @@ const config = loadConfig({
   SHOP_UPI_ID: 'timesquare@okhdfcbank',
   SMTP_URL: smtp.url,
   OWNER_EMAIL: E2E_OWNER_EMAIL,
+  // GST invoices (invoices.spec.ts): the shop is registered in Maharashtra.
+  SHOP_GSTIN: E2E_GSTIN,
+  SHOP_LEGAL_NAME: 'Time Square Watches Private Limited',
   LOG_LEVEL: 'warn',
+  // Every journey signs up from 127.0.0.1; the limit itself is proved by tests/security/login-limits.test.ts.
+  SIGNUPS_PER_ADDRESS: '1000',
 });
 await startServer(config, { seedDemo: true });

@@ -5,24 +5,33 @@
  * it began. Then, on the idle but running store, a second backup is taken and
  * every row and file recorded; more orders follow; the store is stopped and
  * `npm run restore` must bring back exactly the recorded rows and files, and
- * the store must start on them with the shoppers still logged in.
+ * the store must start on them with the shoppers still logged in. Each runs
+ * with the pictures on disk and in a bucket of a real S3-compatible server.
  */
 import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { join } from 'node:path';
-import sharp from 'sharp';
-import { afterAll, describe, expect, it } from 'vitest';
-import { hashFiles, listFiles } from '../../scripts/backup-manifest.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listFiles } from '../../scripts/backup-manifest.ts';
+import { DiskStorage } from '../../src/server/media/storage/disk-storage.ts';
+import type { ObjectStorage } from '../../src/server/media/storage/object-storage.ts';
+import { startS3Server, type TestS3Server } from '../../src/server/test-support/s3-server.ts';
 import { checkoutCycle, newTally } from './support/checkout.ts';
 import { createPgDatabase, dumpRows, integrityProblems, openReader, type PgDatabase } from './support/databases.ts';
 import { recordFigures } from './support/figures.ts';
 import { type Dialect, type Fresh, freshData, postgresConfigured } from './support/fixtures.ts';
 import { adminLogin, inBatches, ok, orderableProductIds, type Session, signUp } from './support/http.ts';
 import { checkOrders } from './support/orders-check.ts';
+import { addWatchWithPicture, pngOf, type ScenarioBucket, seededBucket } from './support/pictures.ts';
 import { RELIABILITY_ADMIN, ROOT, sleep, startStore } from './support/server.ts';
 
 /** Runs an operator script the way `npm run <name>` does, with the store's environment (without blocking the traffic). */
-function operator(script: string, args: string[], env: { dataDir: string; databaseUrl?: string | undefined }) {
+function operator(
+  script: string,
+  args: string[],
+  env: { dataDir: string; databaseUrl?: string | undefined; env?: Record<string, string> },
+) {
   const started = Date.now();
   const child = spawn(process.execPath, ['--import', 'tsx', `scripts/${script}.ts`, ...args], {
     cwd: ROOT,
@@ -31,6 +40,7 @@ function operator(script: string, args: string[], env: { dataDir: string; databa
       HOME: process.env.HOME,
       DATA_DIR: env.dataDir,
       ...(env.databaseUrl ? { DATABASE_URL: env.databaseUrl } : {}),
+      ...env.env,
     },
   });
   let output = '';
@@ -51,42 +61,41 @@ function operator(script: string, args: string[], env: { dataDir: string; databa
 
 /** An admin adds a new picture and a watch that shows it, as the product form does. */
 async function addPictureAndProduct(admin: Session, url: string): Promise<string> {
-  const png = await sharp({
-    create: { width: 640, height: 640, channels: 3, background: { r: Math.floor(Math.random() * 255), g: 90, b: 40 } },
-  })
-    .png()
-    .toBuffer();
-  const form = new FormData();
-  form.append('images', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'backup-test.png');
-  const res = await fetch(`${url}/api/admin/uploads`, {
-    method: 'POST',
-    body: form,
-    headers: { cookie: admin.cookieHeader() },
-  });
-  const body = (await res.json()) as { images: Array<{ id: string }> };
-  if (res.status !== 201) throw new Error(`Upload failed: ${res.status} ${JSON.stringify(body)}`);
-  const imageId = body.images[0]?.id as string;
-  const created = await admin.call('POST', '/api/admin/products', {
-    name: 'Backup Test Chronograph',
-    brand: 'Titan',
-    category: 'original watch',
-    price: 12000,
-    discountPrice: 9999,
-    images: [imageId],
-  });
-  if (created.status !== 201) throw new Error(`Product failed: ${created.status} ${JSON.stringify(created.body)}`);
-  return imageId;
+  const png = await pngOf({ r: Math.floor(Math.random() * 255), g: 90, b: 40 });
+  return (await addWatchWithPicture(admin, url, png, 'Backup Test Chronograph')).image;
 }
 
-const fileHashes = (dataDir: string) => {
-  const uploads = join(dataDir, 'uploads');
-  return hashFiles(uploads, listFiles(uploads, uploads, ['.tmp']));
-};
+/** Every stored picture file and the SHA-256 of its content, read through the storage (folder or bucket alike). */
+async function fileHashes(storage: ObjectStorage): Promise<Record<string, string>> {
+  const hashes: Record<string, string> = {};
+  for await (const { key } of storage.list()) {
+    const object = await storage.get(key);
+    const hash = createHash('sha256');
+    for await (const chunk of object?.body ?? []) hash.update(chunk as Buffer);
+    hashes[key] = hash.digest('hex');
+  }
+  return Object.fromEntries(Object.entries(hashes).sort(([a], [b]) => a.localeCompare(b)));
+}
 
-describe.each<Dialect>(['sqlite', 'postgres'])('backup and restore on %s', (dialect) => {
+let s3: TestS3Server | undefined;
+beforeAll(async () => {
+  s3 = await startS3Server();
+});
+afterAll(() => s3?.close());
+
+const COMBINATIONS: Array<[Dialect, 'disk' | 's3']> = [
+  ['sqlite', 'disk'],
+  ['postgres', 'disk'],
+  ['sqlite', 's3'],
+  ['postgres', 's3'],
+];
+
+describe.each(COMBINATIONS)('backup and restore on %s with pictures in %s storage', (dialect, kind) => {
   let fresh: Fresh | undefined;
   let scratch: PgDatabase | undefined;
+  let bucket: ScenarioBucket | undefined;
   afterAll(async () => {
+    await bucket?.storage.close();
     await fresh?.cleanup();
     await scratch?.drop();
   });
@@ -95,7 +104,9 @@ describe.each<Dialect>(['sqlite', 'postgres'])('backup and restore on %s', (dial
     'snapshots consistently while serving and restores every row and file',
     async () => {
       fresh = await freshData(dialect);
-      const target = { dataDir: fresh.dataDir, databaseUrl: fresh.databaseUrl };
+      bucket = kind === 's3' ? await seededBucket(s3 as TestS3Server, fresh.dataDir) : undefined;
+      const pictures: ObjectStorage = bucket?.storage ?? new DiskStorage(join(fresh.dataDir, 'uploads'));
+      const target = { dataDir: fresh.dataDir, databaseUrl: fresh.databaseUrl, env: bucket?.env ?? {} };
       const backups = mkdtempSync(join(fresh.dataDir, '..', 'backups-'));
       let store = await startStore(target);
       const products = await orderableProductIds(store.url);
@@ -123,6 +134,7 @@ describe.each<Dialect>(['sqlite', 'postgres'])('backup and restore on %s', (dial
       if (dialect === 'postgres') {
         scratch = await createPgDatabase();
         const scratchDir = mkdtempSync(join(fresh.dataDir, '..', 'scratch-'));
+        // Into a folder, whatever the store used: a backup of a bucket restores into a folder as well.
         await operator('restore', ['--from', during], { dataDir: scratchDir, databaseUrl: scratch.url });
         snapshotTarget = { databaseUrl: scratch.url };
       }
@@ -140,7 +152,7 @@ describe.each<Dialect>(['sqlite', 'postgres'])('backup and restore on %s', (dial
       let live = await openReader(fresh);
       const rowsAtBackup = await dumpRows(live);
       await live.close();
-      const filesAtBackup = fileHashes(fresh.dataDir);
+      const filesAtBackup = await fileHashes(pictures);
 
       // 3. Changes after the backup, which the restore must undo.
       const later = newTally();
@@ -153,7 +165,7 @@ describe.each<Dialect>(['sqlite', 'postgres'])('backup and restore on %s', (dial
       const rowsAfter = await dumpRows(live);
       const integrity = await integrityProblems(live);
       await live.close();
-      const filesAfter = fileHashes(fresh.dataDir);
+      const filesAfter = await fileHashes(pictures);
 
       let rowsCompared = 0;
       const differing: string[] = [];
@@ -171,7 +183,7 @@ describe.each<Dialect>(['sqlite', 'postgres'])('backup and restore on %s', (dial
       const theirs = rowsAtBackup.get('orders')?.filter((r) => r.includes(shopper.userId)).length ?? 0;
       expect((await store.stop()).code).toBe(0);
 
-      recordFigures(`backup and restore (${dialect})`, {
+      recordFigures(`backup and restore (${dialect}, pictures in ${kind} storage)`, {
         'orders acknowledged during traffic': tally.acked.length,
         'backup while serving (ms)': first.ms,
         'orders acknowledged while it ran': ackedDuringBackup,

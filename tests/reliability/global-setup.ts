@@ -7,12 +7,16 @@ import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { ensureDebianPackage } from '../../scripts/lib.ts';
+import { CADDY } from './support/caddy.ts';
 import { createPgDatabase, PG_URL, type PgDatabase } from './support/databases.ts';
 import { resetFigures } from './support/figures.ts';
 import { startStore } from './support/server.ts';
 
 export default async function setup(project: TestProject) {
   resetFigures();
+  // The HTTPS scenario runs Debian's Caddy; installed like the journeys' Chromium.
+  await ensureDebianPackage(CADDY, 'caddy', 'Caddy');
   const base = mkdtempSync(join(tmpdir(), 'watch-rel-'));
   const started = Date.now();
 

@@ -45,6 +45,15 @@ function requestLog(output: string) {
   return { signalAt, accepted: incoming.size, unfinished, inFlight: inFlight.length, inFlightFailed };
 }
 
+/** Resolves once `done()` holds, looking every 20 ms; fails after `limitMs` naming what it waited for. */
+async function waitFor(done: () => boolean, limitMs: number, what: string): Promise<void> {
+  const deadline = Date.now() + limitMs;
+  while (!done()) {
+    if (Date.now() > deadline) throw new Error(`Gave up waiting for ${what}`);
+    await sleep(20);
+  }
+}
+
 /**
  * A request whose body arrives in two parts. The server logs it as incoming
  * once its headers are in, so sending the rest only after SIGTERM makes sure
@@ -150,14 +159,19 @@ describe.each<Dialect>(['sqlite', 'postgres'])('graceful shutdown on %s', (diale
       });
 
       await sleep(randomInt(2000, 3500));
-      const slow = requestInTwoParts(store.url, '/api/cart/items', shoppers[0]?.cookieHeader() ?? '', {
+      // A path of its own, so its "incoming request" line can be told from the buyers' ones.
+      const slowPath = '/api/cart/items?probe=graceful-shutdown';
+      const slow = requestInTwoParts(store.url, slowPath, shoppers[0]?.cookieHeader() ?? '', {
         productId: products[0],
         quantity: 1,
       });
-      await sleep(500);
+      // Signal only once the server has taken the request in: on a busy machine that
+      // can take far longer than any fixed pause (then "in flight" was 0).
+      await waitFor(() => store.output().includes(`"url":"${slowPath}"`), 60_000, 'the slow request to be logged');
       signalled = Date.now();
       store.child.kill('SIGTERM');
-      await sleep(200);
+      // The rest of the body goes only once the server says it is closing.
+      await waitFor(() => store.output().includes('"msg":"SIGTERM'), 60_000, 'the server to log SIGTERM');
       slow.finish();
       const slowStatus = await slow.status;
       const exit = await store.exited;

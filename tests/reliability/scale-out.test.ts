@@ -13,7 +13,7 @@ import { recordFigures } from './support/figures.ts';
 import { type Fresh, freshData, postgresConfigured } from './support/fixtures.ts';
 import { adminLogin, inBatches, ok, orderableProductIds, signUp } from './support/http.ts';
 import { checkOrders } from './support/orders-check.ts';
-import { RELIABILITY_ADMIN, type StoreProcess, startStore } from './support/server.ts';
+import { RELIABILITY_ADMIN, type StoreProcess, startTwoStores } from './support/server.ts';
 
 const SHOPPERS = 40;
 const CYCLES = 4;
@@ -28,10 +28,10 @@ afterAll(async () => {
 it.skipIf(!postgresConfigured())('two processes share sessions, carts, search and orders', async () => {
   fresh = await freshData('postgres');
   const target = { dataDir: fresh.dataDir, databaseUrl: fresh.databaseUrl };
-  const [a, b] = await Promise.all([startStore(target), startStore(target)]);
-  stores.push(a as StoreProcess, b as StoreProcess);
-  const A = (a as StoreProcess).url;
-  const B = (b as StoreProcess).url;
+  const [a, b] = await startTwoStores(target);
+  stores.push(a, b);
+  const A = a.url;
+  const B = b.url;
 
   // Logged in on A means logged in on B, and a cart filled on B is the cart on A.
   const products = await orderableProductIds(A);

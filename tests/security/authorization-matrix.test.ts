@@ -8,7 +8,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { multipart, placeOrder, pngImage, validProduct } from '../../src/server/admin/test-helpers.ts';
+import { makeResetLink } from '../../src/server/accounts/password-resets.ts';
+import { multipart, placeOrder, pngImage, settleAdvance, validProduct } from '../../src/server/admin/test-helpers.ts';
 import { ORDER_NOT_FOUND } from '../../src/server/orders/queries.ts';
 import { TEST_DIALECTS } from '../../src/server/test-support/databases.ts';
 import { ADDRESS, signupBody } from '../../src/server/test-support/shoppers.ts';
@@ -45,6 +46,12 @@ const B_UTR = newUtr();
 
 let seq = 0;
 const unique = () => `${Date.now() % 100_000}${seq++}`;
+/** A live password link for B (made in beforeAll): reading it answers everyone alike. */
+let bResetToken = '';
+/** A well-formed link that was never made: using it reaches the handler and is refused for everyone. */
+const UNKNOWN_RESET_TOKEN = 'Z'.repeat(43);
+/** B's dispatched order, which has its invoice (made in beforeAll). */
+let bInvoiced = '';
 const rowPhone = () => `7${String(process.pid % 1000).padStart(3, '0')}${String(seq++).padStart(6, '0')}`;
 
 const ROWS: Row[] = [
@@ -76,6 +83,28 @@ const ROWS: Row[] = [
     route: 'POST /api/leads/whatsapp-click',
     request: (w) => ({ url: '/api/leads/whatsapp-click', payload: { productId: w.product } }),
     expect: all(204),
+  },
+  {
+    route: 'POST /api/complaints',
+    request: () => ({
+      url: '/api/complaints',
+      payload: { name: 'Meera Iyer', phone: rowPhone(), message: 'My watch stopped after two days.' },
+    }),
+    expect: all(201),
+  },
+  // A password link names its shopper: whoever holds it may use it, logged in or not (docs/product.md#account-rights).
+  {
+    route: 'GET /api/password-resets/:token',
+    request: () => ({ url: `/api/password-resets/${bResetToken}` }),
+    expect: all(200),
+  },
+  {
+    route: 'POST /api/password-resets/:token',
+    request: () => ({
+      url: `/api/password-resets/${UNKNOWN_RESET_TOKEN}`,
+      payload: { password: 'river-stone-lantern' },
+    }),
+    expect: all(404),
   },
   // Accounts: open to everyone (a logged-in shopper may sign up or log in again).
   {
@@ -114,6 +143,22 @@ const ROWS: Row[] = [
     route: 'POST /api/profile/addresses',
     request: () => ({ url: '/api/profile/addresses', payload: { address: ADDRESS } }),
     expect: shopper(200),
+  },
+  {
+    // A wrong current password: the shopper reaches the route (400) and no password changes.
+    route: 'PUT /api/account/password',
+    request: () => ({
+      url: '/api/account/password',
+      payload: { currentPassword: 'not-the-password', newPassword: 'another-long-password-2' },
+    }),
+    expect: shopper(400),
+  },
+  { route: 'GET /api/account/export', request: () => ({ url: '/api/account/export' }), expect: shopper(200) },
+  {
+    // A wrong password: the shopper reaches the route (400) and no account is deleted.
+    route: 'POST /api/account/delete',
+    request: () => ({ url: '/api/account/delete', payload: { password: 'not-the-password' } }),
+    expect: shopper(400),
   },
   { route: 'GET /api/cart', request: () => ({ url: '/api/cart' }), expect: shopper(200) },
   {
@@ -155,6 +200,11 @@ const ROWS: Row[] = [
     // B sends the advance's UPI reference for B's order; A's attempt is a 404 that stores nothing (checked below).
     route: 'POST /api/orders/:orderNumber/advance',
     request: (w) => ({ url: `/api/orders/${w.bOrder}/advance`, payload: { utr: B_UTR } }),
+    expect: shopper(404, 200),
+  },
+  {
+    route: 'GET /api/orders/:orderNumber/invoice.pdf',
+    request: () => ({ url: `/api/orders/${bInvoiced}/invoice.pdf` }),
     expect: shopper(404, 200),
   },
   // Last of B's rows, as it empties B's cart line.
@@ -222,6 +272,21 @@ const ROWS: Row[] = [
     request: (w) => ({ url: `/api/admin/orders/${w.bOrder}/advance`, payload: { action: 'received', note: '' } }),
     expect: adminOnly(200),
   },
+  {
+    route: 'GET /api/admin/orders/:orderNumber/invoice.pdf',
+    request: () => ({ url: `/api/admin/orders/${bInvoiced}/invoice.pdf` }),
+    expect: adminOnly(200),
+  },
+  {
+    route: 'GET /api/admin/orders/:orderNumber/label.pdf',
+    request: () => ({ url: `/api/admin/orders/${bInvoiced}/label.pdf` }),
+    expect: adminOnly(200),
+  },
+  {
+    route: 'GET /api/admin/orders/labels.pdf',
+    request: (w) => ({ url: `/api/admin/orders/labels.pdf?numbers=${bInvoiced},${w.bSettledOrder}` }),
+    expect: adminOnly(200),
+  },
   { route: 'GET /api/admin/stats', request: () => ({ url: '/api/admin/stats' }), expect: adminOnly(200) },
   { route: 'GET /api/admin/admins', request: () => ({ url: '/api/admin/admins' }), expect: adminOnly(200) },
   {
@@ -242,6 +307,24 @@ const ROWS: Row[] = [
     expect: adminOnly(400),
   },
   { route: 'GET /api/admin/leads', request: () => ({ url: '/api/admin/leads' }), expect: adminOnly(200) },
+  { route: 'GET /api/admin/complaints', request: () => ({ url: '/api/admin/complaints' }), expect: adminOnly(200) },
+  {
+    // A ticket that does not exist: the admin's 404 proves the route was reached without answering anyone's.
+    route: 'POST /api/admin/complaints/:ticket/answer',
+    request: () => ({ url: '/api/admin/complaints/C-999999/answer', payload: { note: '' } }),
+    expect: adminOnly(404),
+  },
+  {
+    route: 'GET /api/admin/shoppers',
+    request: (w) => ({ url: `/api/admin/shoppers?phone=${w.a.number}` }),
+    expect: adminOnly(200),
+  },
+  {
+    // For A: B's link, read above, stays live.
+    route: 'POST /api/admin/shoppers/:id/reset-link',
+    request: (w) => ({ url: `/api/admin/shoppers/${w.a.id}/reset-link`, payload: {} }),
+    expect: adminOnly(201),
+  },
   {
     route: 'POST /api/admin/leads',
     request: () => ({
@@ -264,6 +347,16 @@ describe.each(TEST_DIALECTS)('on %s', (dialect) => {
   let w: World;
   beforeAll(async () => {
     w = await createWorld({ dialect });
+    bInvoiced = await placeOrder(w.t, w.b.cookie, w.product);
+    await settleAdvance(w.t, w.admin.cookie, bInvoiced, 'received');
+    const dispatched = await w.t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/orders/${bInvoiced}/state`,
+      headers: { cookie: w.admin.cookie },
+      payload: { state: 'dispatched' },
+    });
+    if (dispatched.statusCode !== 200) throw new Error(`dispatch failed: ${dispatched.body}`);
+    bResetToken = (await makeResetLink(w.t.app.db, w.b.id, w.admin.id)).token;
   });
   afterAll(() => w.t.close());
 
@@ -319,6 +412,10 @@ describe.each(TEST_DIALECTS)('on %s', (dialect) => {
         await w.restoreSessions();
         expect(res.statusCode, `${row.route} as ${role}: ${res.body.slice(0, 200)}`).toBe(row.expect[role]);
         if (res.statusCode >= 400) expect(errorMessageOf(res.body), `${row.route} as ${role}`).not.toBeNull();
+        // Whatever needs a session is someone's own data: no browser or proxy may keep it (issue 15).
+        if (row.route.startsWith('GET ') && row.expect.nobody === 401 && res.statusCode === 200) {
+          expect(res.headers['cache-control'], `${row.route} as ${role}`).toBe('no-store');
+        }
         if (
           row.route.includes('/api/admin/') &&
           role !== 'admin' &&
@@ -416,6 +513,7 @@ describe.each(TEST_DIALECTS)('on %s', (dialect) => {
       for (const [method, path, payload] of [
         ['POST', '/advance', { utr }],
         ['GET', '/advance-qr.svg', undefined],
+        ['GET', '/invoice.pdf', undefined],
         ['GET', '', undefined],
       ] as const) {
         const theirs = await send(w.a.cookie, method, `/api/orders/${bOrder}${path}`, payload);

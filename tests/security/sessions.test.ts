@@ -19,7 +19,7 @@ const CROSS_ORIGIN = 'Requests from other websites are not allowed';
 describe('in production', () => {
   let prod: TestApp;
   beforeAll(async () => {
-    prod = await createTestApp({ env: { NODE_ENV: 'production' } });
+    prod = await createTestApp({ env: { NODE_ENV: 'production', PUBLIC_URL: 'https://shop.example.in' } });
   });
   afterAll(() => prod.close());
 

@@ -2,9 +2,20 @@
 import { z } from 'zod';
 import { ADVANCE_STATES } from '../advance.ts';
 import { CATEGORIES, ORDER_STATES } from '../catalog.ts';
+import { GST_STATES } from '../gst-states.ts';
 
 export const orderStateInputSchema = z.object({
   state: z.enum(ORDER_STATES, 'Please choose ordered, packed, dispatched, delivered or cancelled'),
+  /**
+   * The GST state code of the delivery state, for the invoice's place of supply: sent only when the
+   * dispatch was refused because the address names no state (docs/product.md#invoice).
+   */
+  supplyState: z
+    .enum(
+      GST_STATES.map((s) => s.code),
+      'Please choose the state the order is delivered to',
+    )
+    .optional(),
 });
 
 export const adminOrderLineSchema = z.object({
@@ -61,6 +72,8 @@ export const adminOrderSchema = z.object({
   createdAt: z.string(),
   lines: z.array(adminOrderLineSchema),
   history: z.array(orderEventSchema),
+  /** Given at dispatch (TSW/25-26/000123); null before (docs/product.md#invoice). */
+  invoiceNumber: z.string().nullable(),
 });
 export type AdminOrder = z.infer<typeof adminOrderSchema>;
 
@@ -84,6 +97,8 @@ export const adminOrderPageSchema = z.object({
   total: z.number().int(),
   page: z.number().int(),
   pageCount: z.number().int(),
+  /** The shop's GSTIN (SHOP_GSTIN); null: invoices print as receipts without tax lines. */
+  gstin: z.string().nullable(),
 });
 export type AdminOrderPage = z.infer<typeof adminOrderPageSchema>;
 
@@ -113,6 +128,9 @@ export const statsSchema = z.object({
       }),
     ),
     unsentCount: z.number().int(),
+    /** Complaints not yet marked answered, and those of them older than 48 hours (docs/product.md#contact). */
+    complaintsOpen: z.number().int(),
+    complaintsOverdue: z.number().int(),
   }),
   topViewed: z.array(
     z.object({

@@ -56,6 +56,8 @@ export const orderSchema = z.object({
   totals: totalsSchema,
   delivery: z.object({ from: z.string(), to: z.string() }),
   advance: orderAdvanceSchema,
+  /** The invoice's number once the order is dispatched or delivered (its PDF is then the shopper's); else null. */
+  invoiceNumber: z.string().nullable(),
 });
 export type Order = z.infer<typeof orderSchema>;
 

@@ -75,6 +75,13 @@ const rupees = (label: string) =>
     .min(0, `${label} cannot be negative`)
     .max(100_000_000, `${label} is too large`);
 
+const countryOfOrigin = z
+  .string()
+  .trim()
+  .max(56, 'The country name is too long')
+  .regex(/^[\p{L} .,'()-]*$/u, "The country name may hold only letters, spaces and . , ' ( ) -");
+export const COUNTRY_OF_ORIGIN_MESSAGE = 'Please enter the country of origin';
+
 /** Admin product form (create and edit). Defaults follow the upload form (docs/product.md#admin-products). */
 export const productInputSchema = z
   .object({
@@ -115,13 +122,8 @@ export const productInputSchema = z
       .trim()
       .regex(HSN_PATTERN, 'The HSN code must be 4, 6 or 8 digits (wrist watches: 9102)')
       .default(DEFAULT_HSN),
-    /** Optional in the API so older tools keep working; the admin form asks for it. */
-    countryOfOrigin: z
-      .string()
-      .trim()
-      .max(56, 'The country name is too long')
-      .regex(/^[\p{L} .,'()-]*$/u, "The country name may hold only letters, spaces and . , ' ( ) -")
-      .default(''),
+    /** Optional in the API so older tools keep working; the admin form asks for it (productFormSchema). */
+    countryOfOrigin: countryOfOrigin.default(''),
   })
   .refine((p) => p.discountPrice <= p.price, {
     message: 'The selling price cannot be above the MRP',
@@ -132,3 +134,11 @@ export const productInputSchema = z
     path: ['brand'],
   });
 export type ProductInput = z.infer<typeof productInputSchema>;
+
+/**
+ * What the admin form checks before saving: the API's rules, and the country of origin is
+ * required, since shoppers are shown it before they buy.
+ */
+export const productFormSchema = productInputSchema.safeExtend({
+  countryOfOrigin: countryOfOrigin.min(1, COUNTRY_OF_ORIGIN_MESSAGE),
+});

@@ -162,15 +162,17 @@ describe.each(TEST_DIALECTS)('accounts on %s', (dialect) => {
   });
 
   describe('log-in rate limits', () => {
-    it(`locks a number after ${LOGIN_LIMITS.perNumber} failures, even for the right password`, async () => {
+    it(`stops a number's guesses from one address after ${LOGIN_LIMITS.perAccountAddress}, not its owner elsewhere`, async () => {
       const { number } = await signUp(t.app);
       const ip = '10.0.0.1';
-      for (let i = 0; i < LOGIN_LIMITS.perNumber; i++) {
+      for (let i = 0; i < LOGIN_LIMITS.perAccountAddress; i++) {
         expect((await post('/api/login', { number, password: 'wrong-password' }, undefined, ip)).statusCode).toBe(401);
       }
-      const locked = await post('/api/login', { number, password: PASSWORD }, undefined, '10.0.0.2');
+      const locked = await post('/api/login', { number, password: PASSWORD }, undefined, ip);
       expect(locked.statusCode).toBe(429);
       expect(locked.json().error.message).toBe(TOO_MANY_ATTEMPTS);
+      // The owner, from another address, is not locked out by someone else's guesses.
+      expect((await post('/api/login', { number, password: PASSWORD }, undefined, '10.0.0.2')).statusCode).toBe(200);
       // Another number from the same address still logs in.
       const other = await signUp(t.app);
       expect((await post('/api/login', { number: other.number, password: PASSWORD }, undefined, ip)).statusCode).toBe(
@@ -180,11 +182,11 @@ describe.each(TEST_DIALECTS)('accounts on %s', (dialect) => {
 
     it('clears a number’s failures after a good log-in', async () => {
       const { number } = await signUp(t.app);
-      for (let i = 0; i < LOGIN_LIMITS.perNumber - 1; i++) {
+      for (let i = 0; i < LOGIN_LIMITS.perAccountAddress - 1; i++) {
         await post('/api/login', { number, password: 'wrong-password' }, undefined, '10.0.1.1');
       }
       expect((await post('/api/login', { number, password: PASSWORD }, undefined, '10.0.1.1')).statusCode).toBe(200);
-      for (let i = 0; i < LOGIN_LIMITS.perNumber - 1; i++) {
+      for (let i = 0; i < LOGIN_LIMITS.perAccountAddress - 1; i++) {
         expect(
           (await post('/api/login', { number, password: 'wrong' + 'password' }, undefined, '10.0.1.1')).statusCode,
         ).toBe(401);

@@ -49,6 +49,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
           .updateTable('users')
           .set({ name, phone: number, email, addresses: toJson(addresses), updated_at: nowIso() })
           .where('id', '=', userId)
+          .where('deleted_at', 'is', null)
           .execute();
       } catch (err) {
         if (isUniqueViolation(err)) throw conflict(PHONE_TAKEN, { number: PHONE_TAKEN });
@@ -81,6 +82,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
           .updateTable('users')
           .set({ addresses: toJson(addresses), updated_at: nowIso() })
           .where('id', '=', userId)
+          .where('deleted_at', 'is', null)
           .execute();
       }
       return current(userId);

@@ -1,7 +1,8 @@
 /**
  * Sign up, log in, log out and "who am I" (docs/product.md#better-1, #better-4, #better-9). The body is
  * checked with the same schemas the forms use, so the messages and their order
- * are those of docs/product.md#validation. Log-in failures are counted per number and per address.
+ * are those of docs/product.md#validation. Log-ins and sign-ups are counted before
+ * any password is hashed (auth/login-limits.ts, docs/product.md#accounts).
  */
 
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -14,8 +15,9 @@ import {
   userResponseSchema,
 } from '../../common/schemas/session.ts';
 import { loadUser } from '../auth/guards.ts';
+import { type LoginLimits, limitedLogin } from '../auth/login-limits.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../auth/passwords.ts';
-import { checkLoginLimits, clearLoginFailures, type Limit, recordLoginFailure } from '../auth/rate-limit.ts';
+import { addressKey, FIFTEEN_MINUTES, giveBack, takeSlots, tooManyAttempts } from '../auth/rate-limit.ts';
 import { discardSession, endSession, readSession, startSession } from '../auth/sessions.ts';
 import { mergeIntoCart } from '../cart/queries.ts';
 import { newId, nowIso } from '../db/ids.ts';
@@ -25,8 +27,8 @@ import { conflict, unauthorized } from '../http/errors.ts';
 import { assertPhoneFree, findUserById, findUserByPhone, PHONE_TAKEN, toSessionUser } from './users.ts';
 
 export const WRONG_LOGIN = 'The phone number or password is wrong. Please try again.';
-/** Failures allowed per 15 minutes: per number (guessing one account's password) and per address (spraying). */
-export const LOGIN_LIMITS = { perNumber: 5, perAddress: 20 } as const;
+/** Log-in attempts per 15 minutes (docs/product.md#limits-and-constants). */
+export const LOGIN_LIMITS: LoginLimits = { perAccountAddress: 5, perAddress: 20, perAccountElsewhere: 20 };
 
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -36,13 +38,23 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['accounts'],
         summary: 'Create a shopper account and log in (merging the visitor cart)',
         body: signupRequestSchema,
-        response: { 201: userResponseSchema, 400: errorSchema, 409: errorSchema },
+        response: { 201: userResponseSchema, 400: errorSchema, 409: errorSchema, 429: errorSchema },
       },
     },
     async (request, reply) => {
       const { cart, password, ...input } = request.body;
+      const limit = {
+        key: `signup@${addressKey(request.ip)}`,
+        max: app.config.signupsPerAddress,
+        windowMs: FIFTEEN_MINUTES,
+      };
+      if (await takeSlots(app.db, [limit])) throw tooManyAttempts();
       await assertPhoneFree(app.db, input.number);
-      const passwordHash = await hashPassword(password);
+      // A sign-up turned away because the hashing queue is full was never made: its slot goes back.
+      const passwordHash = await hashPassword(password).catch(async (err) => {
+        await giveBack(app.db, [limit.key]);
+        throw err;
+      });
       const id = newId();
       const now = nowIso();
       try {
@@ -69,7 +81,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       await discardSession(app.db, app.config, request, 'user');
       await startSession(app.db, app.config, reply, 'user', id);
-      reply.status(201);
+      reply.status(201).header('cache-control', 'no-store');
       return { user: { id, name: input.name, number: input.number, email: input.email, addresses: [input.address] } };
     },
   );
@@ -86,23 +98,15 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { number, password, cart } = request.body;
-      const limits: Limit[] = [
-        { key: `shopper-login:number:${number}`, max: LOGIN_LIMITS.perNumber },
-        { key: `shopper-login:ip:${request.ip}`, max: LOGIN_LIMITS.perAddress },
-      ];
-      await checkLoginLimits(app.db, limits);
-      const row = await findUserByPhone(app.db, number);
-      // Without an account, verify against a dummy hash so both failures take as long.
-      const ok = await verifyPassword(row?.password_hash ?? (await dummyPasswordHash()), password);
-      if (!row || !ok) {
-        await recordLoginFailure(
-          app.db,
-          limits.map((l) => l.key),
-        );
-        throw unauthorized(WRONG_LOGIN);
-      }
-      // Only the number's count is cleared: one good login must not reset an address's count.
-      await clearLoginFailures(app.db, [limits[0]!.key]);
+      const attempt = { kind: 'shopper', account: number, ip: request.ip, limits: LOGIN_LIMITS };
+      const row = await limitedLogin(app.db, attempt, async () => {
+        const user = await findUserByPhone(app.db, number);
+        // Without an account, verify against a dummy hash so both failures take as long.
+        const ok = await verifyPassword(user?.password_hash ?? (await dummyPasswordHash()), password);
+        return ok ? user : undefined;
+      });
+      if (!row) throw unauthorized(WRONG_LOGIN);
+      reply.header('cache-control', 'no-store');
       await mergeIntoCart(app.db, row.id, cart ?? []);
       await discardSession(app.db, app.config, request, 'user');
       await startSession(app.db, app.config, reply, 'user', row.id);

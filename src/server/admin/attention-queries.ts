@@ -4,6 +4,7 @@
  */
 import { LOW_STOCK } from '../../common/constants.ts';
 import type { AdminStats } from '../../common/schemas/admin-orders.ts';
+import { countOpenComplaints } from '../complaints/queries.ts';
 import type { Db } from '../db/tables.ts';
 import { countUnsent, listUnsent } from '../notifications/outbox.ts';
 
@@ -11,7 +12,7 @@ const LOW_STOCK_SHOWN = 20;
 const UNSENT_SHOWN = 20;
 
 export async function readAttention(db: Db, mailConfigured: boolean): Promise<AdminStats['attention']> {
-  const [toCheck, toPack, lowStock, unsentCount, unsent] = await Promise.all([
+  const [toCheck, toPack, lowStock, unsentCount, unsent, complaints] = await Promise.all([
     db
       .selectFrom('orders')
       .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -36,6 +37,7 @@ export async function readAttention(db: Db, mailConfigured: boolean): Promise<Ad
       .execute(),
     countUnsent(db),
     listUnsent(db, UNSENT_SHOWN),
+    countOpenComplaints(db),
   ]);
   return {
     advancesToCheck: Number(toCheck.n),
@@ -44,5 +46,7 @@ export async function readAttention(db: Db, mailConfigured: boolean): Promise<Ad
     mailConfigured,
     unsentMessages: unsent,
     unsentCount,
+    complaintsOpen: complaints.open,
+    complaintsOverdue: complaints.overdue,
   };
 }

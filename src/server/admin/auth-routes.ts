@@ -1,23 +1,28 @@
 /**
  * Admin log in and log out (docs/product.md#better-1, #better-4): a server session of kind 'admin',
- * separate from any shopper session; wrong logins are rate limited by username
- * and by address, and an unknown username costs as much time as a wrong password.
+ * separate from any shopper session. Attempts are counted before the password is
+ * checked, by username and address, by address, and by username from unfamiliar
+ * addresses (auth/login-limits.ts), and an unknown username costs as much time as a wrong password.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { adminLoginSchema } from '../../common/schemas/account.ts';
 import { adminSchema } from '../../common/schemas/admin.ts';
+import { type LoginLimits, limitedLogin } from '../auth/login-limits.ts';
 import { dummyPasswordHash, verifyPassword } from '../auth/passwords.ts';
-import { checkLoginLimits, clearLoginFailures, recordLoginFailure } from '../auth/rate-limit.ts';
 import { endSession, startSession } from '../auth/sessions.ts';
 import { nowIso } from '../db/ids.ts';
+import type { Db } from '../db/tables.ts';
 import { AppError } from '../http/errors.ts';
 import { toAdminAccount } from './admin-account.ts';
 
 export const WRONG_LOGIN = 'The username or password is wrong';
-/** Failures allowed in 15 minutes per username, and per client address. */
-const PER_USERNAME = 5;
-const PER_ADDRESS = 30;
+/** Log-in attempts per 15 minutes (docs/product.md#admin-dashboard). */
+export const ADMIN_LOGIN_LIMITS: LoginLimits = { perAccountAddress: 5, perAddress: 30, perAccountElsewhere: 20 };
+
+function findAdminByUsername(db: Db, username: string) {
+  return db.selectFrom('admins').selectAll().where('username', '=', username).executeTakeFirst();
+}
 
 export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -32,18 +37,14 @@ export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { username, password } = request.body;
-      const keys = [`admin:${username.toLowerCase()}`, `admin-ip:${request.ip}`];
-      await checkLoginLimits(app.db, [
-        { key: keys[0] as string, max: PER_USERNAME },
-        { key: keys[1] as string, max: PER_ADDRESS },
-      ]);
-      const row = await app.db.selectFrom('admins').selectAll().where('username', '=', username).executeTakeFirst();
-      const ok = await verifyPassword(row?.password_hash ?? (await dummyPasswordHash()), password);
-      if (!row || !ok) {
-        await recordLoginFailure(app.db, keys);
-        throw new AppError(401, 'wrong_login', WRONG_LOGIN);
-      }
-      await clearLoginFailures(app.db, [keys[0] as string]);
+      const attempt = { kind: 'admin', account: username.toLowerCase(), ip: request.ip, limits: ADMIN_LOGIN_LIMITS };
+      const row = await limitedLogin(app.db, attempt, async () => {
+        const admin = await findAdminByUsername(app.db, username);
+        const ok = await verifyPassword(admin?.password_hash ?? (await dummyPasswordHash()), password);
+        return ok ? admin : undefined;
+      });
+      if (!row) throw new AppError(401, 'wrong_login', WRONG_LOGIN);
+      reply.header('cache-control', 'no-store');
       const now = nowIso();
       await app.db.updateTable('admins').set({ last_login_at: now }).where('id', '=', row.id).execute();
       // A new token on every log in; an older admin session from this browser ends.

@@ -52,7 +52,7 @@ describe('admin log in', () => {
     expect(noPassword.json().error.message).toBe('Please enter your password');
   });
 
-  it('locks a username for 15 minutes after 5 failures, even with the right password', async () => {
+  it('locks a username at an address for 15 minutes after 5 failures there, even with the right password', async () => {
     await createAdmin(t.app.db, 'target', 'target-password-1');
     for (let i = 0; i < 5; i++)
       expect((await login({ username: 'target', password: `guess-${i}` })).statusCode).toBe(401);

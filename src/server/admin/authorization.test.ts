@@ -85,6 +85,26 @@ const calls: Call[] = [
   { method: 'GET', url: '/api/admin/leads', route: '/api/admin/leads' },
   { method: 'POST', url: '/api/admin/leads', route: '/api/admin/leads', payload: { platform: 'amazon' } },
   { method: 'POST', url: '/api/admin/leads/import', route: '/api/admin/leads/import', payload: { csv: 'a' } },
+  {
+    method: 'GET',
+    url: '/api/admin/orders/TSW-99999/invoice.pdf',
+    route: '/api/admin/orders/:orderNumber/invoice.pdf',
+  },
+  { method: 'GET', url: '/api/admin/orders/TSW-99999/label.pdf', route: '/api/admin/orders/:orderNumber/label.pdf' },
+  { method: 'GET', url: '/api/admin/orders/labels.pdf?numbers=TSW-99999', route: '/api/admin/orders/labels.pdf' },
+  { method: 'GET', url: '/api/admin/complaints', route: '/api/admin/complaints' },
+  {
+    method: 'POST',
+    url: '/api/admin/complaints/C-999999/answer',
+    route: '/api/admin/complaints/:ticket/answer',
+    payload: { note: '' },
+  },
+  { method: 'GET', url: '/api/admin/shoppers?phone=99999', route: '/api/admin/shoppers' },
+  {
+    method: 'POST',
+    url: `/api/admin/shoppers/${MISSING}/reset-link`,
+    route: '/api/admin/shoppers/:id/reset-link',
+  },
 ];
 
 async function send(call: Call, cookie: string | null) {

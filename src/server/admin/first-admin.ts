@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { hashPassword } from '../auth/passwords.ts';
 import { newId, nowIso } from '../db/ids.ts';
 import type { Db } from '../db/tables.ts';
+import { isUniqueViolation } from '../db/unique-violation.ts';
 
 export interface CreatedAdmin {
   username: string;
@@ -33,6 +34,13 @@ export async function ensureFirstAdmin(
   const existing = await db.selectFrom('admins').select('id').limit(1).executeTakeFirst();
   if (existing) return null;
   const generated = admin.password ? undefined : randomBytes(15).toString('base64url');
-  await createAdmin(db, admin.username, admin.password ?? (generated as string));
+  try {
+    await createAdmin(db, admin.username, admin.password ?? (generated as string));
+  } catch (err) {
+    // Several app processes starting at once on a new database (docs/deploy.md): one creates
+    // the admin, the others find it made a moment ago and start as if it had been there.
+    if (isUniqueViolation(err)) return null;
+    throw err;
+  }
   return generated ? { username: admin.username, generatedPassword: generated } : { username: admin.username };
 }

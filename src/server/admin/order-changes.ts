@@ -4,7 +4,8 @@
  * order's row lock first, keeps an order event with the admin and the time,
  * moves counted stock when an order is cancelled (or brought back), and queues
  * the shopper's mail. The packing gate (docs/product.md#the-packing-gate): no packing, dispatch or
- * delivery before the advance is received or waived.
+ * delivery before the advance is received or waived. Dispatch gives the order its invoice number
+ * (docs/product.md#invoice).
  */
 
 import type { Transaction } from 'kysely';
@@ -15,6 +16,7 @@ import type { Config } from '../config.ts';
 import { nowIso } from '../db/ids.ts';
 import type { Database, Db } from '../db/tables.ts';
 import { conflict, notFound } from '../http/errors.ts';
+import { issueInvoice } from '../invoices/issue.ts';
 import { type OrderMailKind, queueOrderMail } from '../notifications/order-mail.ts';
 import { addOrderEvent } from '../orders/order-events.ts';
 import { returnStock, takeStock } from '../orders/stock.ts';
@@ -42,7 +44,7 @@ async function lockOrder(trx: Transaction<Database>, orderNumber: string) {
     .updateTable('orders')
     .set((eb) => ({ updated_at: eb.ref('updated_at') }))
     .where('number', '=', orderNumber)
-    .returning(['id', 'number', 'status', 'advance_state', 'advance_utr'])
+    .returning(['id', 'number', 'status', 'advance_state', 'advance_utr', 'address', 'invoice_number'])
     .executeTakeFirst();
   if (!order) throw notFound(ORDER_NOT_FOUND);
   return order;
@@ -78,6 +80,8 @@ export async function setOrderState(
   orderNumber: string,
   state: OrderState,
   adminId: string,
+  /** The delivery state's GST code when the address names none (docs/product.md#invoice). */
+  supplyState?: string,
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const order = await lockOrder(trx, orderNumber);
@@ -88,6 +92,12 @@ export async function setOrderState(
     if (changed && state === 'cancelled') await returnStock(trx, await stockLines(trx, order.id));
     if (changed && order.status === 'cancelled') await takeStock(trx, await stockLines(trx, order.id));
     const now = await eventTime(trx, order.id);
+    // The invoice is given once, when the watches leave (dispatched, or delivered straight away), after
+    // every check that can refuse the change and in its transaction: a failed change gives the number
+    // back. Never given again, whatever state comes later.
+    if ((state === 'dispatched' || state === 'delivered') && !order.invoice_number) {
+      await issueInvoice(trx, config, order, now, supplyState);
+    }
     await trx.updateTable('orders').set({ status: state, updated_at: now }).where('id', '=', order.id).execute();
     await addOrderEvent(trx, { orderId: order.id, kind: 'state', status: state, adminId, at: now });
     const mail = STATE_MAIL[state];

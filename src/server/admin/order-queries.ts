@@ -1,4 +1,5 @@
 /** Reading orders for the admin area: a filtered page, each with its lines and state history. */
+import { sql } from 'kysely';
 import { type AdvanceState, advanceSplit } from '../../common/advance.ts';
 import type { OrderState } from '../../common/catalog.ts';
 import type { AdminOrder, OrderListQuery } from '../../common/schemas/admin-orders.ts';
@@ -75,7 +76,9 @@ const HEAD_COLUMNS = [
   'orders.advance_state',
   'orders.advance_utr',
   'orders.advance_note',
-  'users.name as user_name',
+  'orders.invoice_number',
+  // The name the order was placed under; an erased account's orders keep it (docs/privacy.md).
+  sql<string>`coalesce(nullif(orders.buyer_name, ''), users.name)`.as('user_name'),
 ] as const;
 
 interface OrderHead {
@@ -89,6 +92,7 @@ interface OrderHead {
   advance_state: string;
   advance_utr: string | null;
   advance_note: string | null;
+  invoice_number: string | null;
   user_name: string;
 }
 
@@ -147,6 +151,7 @@ async function withDetails(db: Db, orders: OrderHead[]): Promise<AdminOrder[]> {
         admin: e.admin_id ? (e.username ?? 'a removed admin') : null,
         at: e.created_at,
       })),
+      invoiceNumber: o.invoice_number,
     };
   });
 }

@@ -42,7 +42,8 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       const { page, ...filter } = request.query;
       const total = await countOrders(app.db, filter);
       const items = await listOrders(app.db, filter, ORDER_PAGE_SIZE, (page - 1) * ORDER_PAGE_SIZE);
-      return { items, total, page, pageCount: Math.max(1, Math.ceil(total / ORDER_PAGE_SIZE)) };
+      const pageCount = Math.max(1, Math.ceil(total / ORDER_PAGE_SIZE));
+      return { items, total, page, pageCount, gstin: app.config.invoice.gstin ?? null };
     },
   );
 
@@ -129,7 +130,8 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { orderNumber } = request.params;
-      await setOrderState(app.db, app.config, orderNumber, request.body.state, request.adminId!);
+      const { state, supplyState } = request.body;
+      await setOrderState(app.db, app.config, orderNumber, state, request.adminId!, supplyState);
       app.mail.nudge();
       return { order: await orderOrThrow(app.db, orderNumber) };
     },

@@ -3,11 +3,9 @@
  * plus the admin's own list (every product, in stock or not) and the edit form's read.
  * The queries live in catalog/product-writes.ts, which keeps the search index in step.
  */
-import { stat } from 'node:fs/promises';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { BRANDS, CATEGORIES } from '../../common/catalog.ts';
-import { IMAGE_WIDTHS } from '../../common/media.ts';
 import { adminProductPageSchema } from '../../common/schemas/catalog.ts';
 import {
   type AdminProduct,
@@ -25,7 +23,8 @@ import {
 } from '../catalog/product-writes.ts';
 import { newId, nowIso } from '../db/ids.ts';
 import { badRequest, notFound } from '../http/errors.ts';
-import { imageFile } from '../media/store.ts';
+import type { ObjectStorage } from '../media/storage/object-storage.ts';
+import { imageExists } from '../media/store.ts';
 
 const idParams = z.object({ id: z.string().min(1).max(40) });
 const NOT_FOUND = 'This product does not exist or was deleted';
@@ -37,12 +36,10 @@ function found(product: AdminProduct | null): AdminProduct {
 }
 
 /** Every image id the product names must be one we stored (the schema checks only its shape). */
-async function checkImagesExist(uploadsDir: string, input: ProductInput): Promise<void> {
-  const largest = IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1] as number;
+async function checkImagesExist(storage: ObjectStorage, input: ProductInput): Promise<void> {
   const ids = [...input.images, ...input.colorImages.map((c) => c.image)];
   for (const [i, id] of ids.entries()) {
-    const found = await stat(imageFile(uploadsDir, id, largest)).catch(() => null);
-    if (!found) {
+    if (!(await imageExists(storage, id))) {
       const field = i < input.images.length ? `images.${i}` : `colorImages.${i - input.images.length}.image`;
       throw badRequest('An image of this product was not uploaded. Please upload it again.', {
         [field]: 'This image was not uploaded',
@@ -93,7 +90,7 @@ export const productAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await checkImagesExist(app.config.uploadsDir, request.body);
+      await checkImagesExist(app.media, request.body);
       const product = await createProduct(app.db, toProductRow(newId(), request.body, nowIso()));
       return reply.status(201).send({ product });
     },
@@ -111,7 +108,7 @@ export const productAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await checkImagesExist(app.config.uploadsDir, request.body);
+      await checkImagesExist(app.media, request.body);
       const {
         id: _id,
         created_at: _created,

@@ -4,7 +4,10 @@
  * a shopper), so no route can forget the check.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { shopperAdminRoutes } from '../accounts/admin-routes.ts';
 import { requireAdmin } from '../auth/guards.ts';
+import { complaintAdminRoutes } from '../complaints/admin-routes.ts';
+import { invoiceAdminRoutes } from '../invoices/routes.ts';
 import { leadAdminRoutes } from '../leads/admin-routes.ts';
 import { uploadRoutes } from '../media/upload-routes.ts';
 import { adminsRoutes } from './admins-routes.ts';
@@ -26,8 +29,11 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     await guarded.register(productAdminRoutes);
     await guarded.register(uploadRoutes);
     await guarded.register(orderAdminRoutes);
+    await guarded.register(invoiceAdminRoutes);
     await guarded.register(statsRoutes);
     await guarded.register(adminsRoutes);
     await guarded.register(leadAdminRoutes);
+    await guarded.register(complaintAdminRoutes);
+    await guarded.register(shopperAdminRoutes);
   });
 };

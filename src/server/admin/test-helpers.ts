@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { cookiesFrom, type TestApp } from '../test-support/app.ts';
+import { testClientAddress } from '../test-support/shoppers.ts';
 import { createAdmin } from './first-admin.ts';
 
 let seq = 0;
@@ -26,6 +27,7 @@ export async function shopper(t: TestApp): Promise<{ cookie: string; phone: stri
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/signup',
+    remoteAddress: testClientAddress(),
     payload: {
       name: 'Asha Shopper',
       number: phone,

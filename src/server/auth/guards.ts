@@ -3,7 +3,7 @@
  * (one place for "shopper only" and "admin only", not a check in each handler).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { forbidden, unauthorized } from '../http/errors.ts';
+import { forbidden, notFound, unauthorized } from '../http/errors.ts';
 import { readSession } from './sessions.ts';
 
 declare module 'fastify' {
@@ -34,7 +34,9 @@ export async function loadUser(app: FastifyInstance, request: FastifyRequest): P
  * nothing about the request shapes from validation messages.
  */
 export function requireUser(scope: FastifyInstance): void {
-  scope.addHook('onRequest', async (request) => {
+  scope.addHook('onRequest', async (request, reply) => {
+    // Everything behind a guard is someone's own data: no browser or proxy may keep a copy.
+    reply.header('cache-control', 'no-store');
     if (!(await loadUser(scope, request))) throw unauthorized();
   });
 }
@@ -45,7 +47,8 @@ export function requireUser(scope: FastifyInstance): void {
  * nothing about the admin API's shapes and cannot make the server parse an upload.
  */
 export function requireAdmin(scope: FastifyInstance): void {
-  scope.addHook('onRequest', async (request) => {
+  scope.addHook('onRequest', async (request, reply) => {
+    reply.header('cache-control', 'no-store');
     const session = await readSession(scope.db, scope.config, request, 'admin');
     if (session) {
       request.adminId = session.subjectId;
@@ -54,4 +57,18 @@ export function requireAdmin(scope: FastifyInstance): void {
     if (await loadUser(scope, request)) throw forbidden('This page is for the shop’s admins only');
     throw unauthorized('Please log in as an admin');
   });
+}
+
+/**
+ * The API's documentation lists the admin API: in production only a logged-in
+ * admin gets it, anyone else the 404 of a missing address (docs/decisions/007-security.md, "Safe
+ * defaults"); in development and tests it is open. The swagger UI's onRequest hook.
+ */
+export function docsGuard(app: FastifyInstance) {
+  return async (request: FastifyRequest): Promise<void> => {
+    if (app.config.env !== 'production') return;
+    if (await readSession(app.db, app.config, request, 'admin')) return;
+    // The answer of an address that does not exist (http/errors.ts): nothing says the docs are here.
+    throw notFound(`No such address: ${request.method} ${request.url.split('?')[0]}`);
+  };
 }

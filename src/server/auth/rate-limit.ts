@@ -1,47 +1,105 @@
 /**
- * Log-in rate limits kept in the database (not in process memory) so every app
- * instance behind a load balancer counts the same attempts.
+ * Counters for abuse limits, kept in the database (not in process memory) so
+ * every app instance behind a load balancer counts the same attempts
+ * (docs/decisions/007-security.md, "Abuse limits"). A request takes its slot
+ * before the work it limits (a password check, a sign-up, a lead): one
+ * INSERT … ON CONFLICT DO UPDATE … WHERE count < max RETURNING per key, so
+ * parallel requests can never all get past a limit, on SQLite or PostgreSQL.
  */
+import { isIPv6 } from 'node:net';
+import { sql } from 'kysely';
+import { writeTransaction } from '../db/group-commit.ts';
 import { nowIso } from '../db/ids.ts';
 import type { Db } from '../db/tables.ts';
 import { AppError } from '../http/errors.ts';
 
 export const TOO_MANY_ATTEMPTS = 'Too many attempts. Please wait 15 minutes and try again.';
+export const tooManyAttempts = () => new AppError(429, 'too_many_attempts', TOO_MANY_ATTEMPTS);
+
+/** The window of log-in and sign-up limits. */
+export const FIFTEEN_MINUTES = 15 * 60_000;
 
 export interface Limit {
   key: string;
+  /** Slots in one window. */
   max: number;
-}
-const WINDOW_MS = 15 * 60_000;
-
-/** Throws 429 when any key has reached its maximum of failures in the window. */
-export async function checkLoginLimits(db: Db, limits: Limit[], now = Date.now()): Promise<void> {
-  const since = nowIso(now - WINDOW_MS);
-  for (const { key, max } of limits) {
-    const row = await db
-      .selectFrom('login_attempts')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('key', '=', key)
-      .where('attempted_at', '>', since)
-      .executeTakeFirstOrThrow();
-    if (Number(row.n) >= max) throw new AppError(429, 'too_many_attempts', TOO_MANY_ATTEMPTS);
-  }
+  windowMs: number;
 }
 
-export async function recordLoginFailure(db: Db, keys: string[], now = Date.now()): Promise<void> {
+/**
+ * Takes one slot of `limit`: true when there was one. The window starts with the
+ * first slot taken and a new one starts once it has expired.
+ */
+async function takeSlot(db: Db, limit: Limit, now: number): Promise<boolean> {
+  const at = nowIso(now);
+  const row = await db
+    .insertInto('rate_limits')
+    .values({ key: limit.key, count: 1, expires_at: nowIso(now + limit.windowMs) })
+    .onConflict((oc) =>
+      oc
+        .column('key')
+        .doUpdateSet({
+          count: sql<number>`case when rate_limits.expires_at <= ${at} then 1 else rate_limits.count + 1 end`,
+          expires_at: sql<string>`case when rate_limits.expires_at <= ${at} then excluded.expires_at else rate_limits.expires_at end`,
+        })
+        .where((eb) => eb.or([eb('rate_limits.expires_at', '<=', at), eb('rate_limits.count', '<', limit.max)])),
+    )
+    .returning('count')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Takes a slot of each limit in order, in one transaction, and stops at the
+ * first that is full: returns it (and the slots taken before it stay taken),
+ * or null when every limit had room. Callers list the narrowest limit first, so
+ * one attacker's excess never reaches the wider counters.
+ */
+export function takeSlots(db: Db, limits: readonly Limit[], now = Date.now()): Promise<Limit | null> {
+  return writeTransaction(db, async (trx) => {
+    for (const limit of limits) if (!(await takeSlot(trx, limit, now))) return limit;
+    return null;
+  });
+}
+
+/** Gives a slot back: the attempt turned out to be a good one (or was never made). */
+export async function giveBack(db: Db, keys: readonly string[]): Promise<void> {
+  if (keys.length === 0) return;
   await db
-    .insertInto('login_attempts')
-    .values(keys.map((key) => ({ key, attempted_at: nowIso(now) })))
+    .updateTable('rate_limits')
+    .set((eb) => ({ count: eb('count', '-', 1) }))
+    .where('key', 'in', keys)
+    .where('count', '>', 0)
     .execute();
 }
 
-export async function clearLoginFailures(db: Db, keys: string[]): Promise<void> {
-  await db.deleteFrom('login_attempts').where('key', 'in', keys).execute();
+/** Forgets the counts of `keys` (a good log-in clears its own account-and-address count). */
+export async function clearSlots(db: Db, keys: readonly string[]): Promise<void> {
+  if (keys.length === 0) return;
+  await db.deleteFrom('rate_limits').where('key', 'in', keys).execute();
 }
 
-export async function pruneLoginAttempts(db: Db, now = Date.now()): Promise<void> {
-  await db
-    .deleteFrom('login_attempts')
-    .where('attempted_at', '<=', nowIso(now - WINDOW_MS))
-    .execute();
+export async function pruneRateLimits(db: Db, now = Date.now()): Promise<void> {
+  await db.deleteFrom('rate_limits').where('expires_at', '<=', nowIso(now)).execute();
+}
+
+/**
+ * The client address as limits count it: an IPv6 client is its /64 (one home or
+ * phone is given a whole /64, so counting single addresses would let it rotate
+ * through millions); an IPv4-mapped address is its IPv4 address.
+ */
+export function addressKey(ip: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip)?.[1];
+  if (mapped) return mapped;
+  if (!isIPv6(ip)) return ip;
+  const [head = '', tail = ''] = ip.toLowerCase().split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = ip.includes('::')
+    ? [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right]
+    : left;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
 }

@@ -5,9 +5,10 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Transaction } from 'kysely';
 import type { Config } from '../config.ts';
 import { nowIso } from '../db/ids.ts';
-import type { Db } from '../db/tables.ts';
+import type { Database, Db } from '../db/tables.ts';
 
 export type SessionKind = 'user' | 'admin';
 
@@ -128,4 +129,19 @@ export async function endSession(
 /** Removes expired sessions; called now and then, never on a request path. */
 export async function pruneSessions(db: Db, now = Date.now()): Promise<void> {
   await db.deleteFrom('sessions').where('expires_at', '<=', nowIso(now)).execute();
+}
+
+/**
+ * Ends every session of one shopper or admin, except the one whose token hash
+ * is `keepTokenHash` (the device that changed the password stays logged in).
+ */
+export async function endSessionsOf(
+  db: Db | Transaction<Database>,
+  kind: SessionKind,
+  subjectId: string,
+  keepTokenHash?: string,
+): Promise<void> {
+  let query = db.deleteFrom('sessions').where('kind', '=', kind).where('subject_id', '=', subjectId);
+  if (keepTokenHash) query = query.where('token_hash', '!=', keepTokenHash);
+  await query.execute();
 }

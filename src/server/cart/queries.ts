@@ -4,9 +4,10 @@
  * marked unavailable (docs/product.md#better-17) and is left out of the totals.
  */
 import { sql } from 'kysely';
-import { quantityAdded } from '../../common/cart-rules.ts';
+import { CART_FULL, quantityAdded } from '../../common/cart-rules.ts';
+
 import { productPath } from '../../common/catalog.ts';
-import { CART_QTY_MAX } from '../../common/constants.ts';
+import { CART_QTY_MAX, MAX_CART_LINES } from '../../common/constants.ts';
 import { cartTotals } from '../../common/money.ts';
 import { type Cart, type CartLine, UNKNOWN_PRODUCT } from '../../common/schemas/cart.ts';
 import { isAvailable } from '../catalog/product-row.ts';
@@ -118,21 +119,40 @@ export async function addToCart(db: Db, userId: string, productId: string, quant
   if (!isAvailable(product)) throw new AppError(409, 'out_of_stock', OUT_OF_STOCK);
   // Grouped with other shoppers' writes on SQLite: one fsync for many carts.
   return writeTransaction(db, async (trx) => {
-    const line = await trx
-      .selectFrom('cart_items')
-      .select('quantity')
-      .where('user_id', '=', userId)
-      .where('product_id', '=', productId)
-      .executeTakeFirst();
+    const lines = await lockedCartLines(trx, userId);
+    const had = lines.get(productId);
+    if (had === undefined && lines.size >= MAX_CART_LINES) throw new AppError(409, 'cart_full', CART_FULL);
     await upsertQuantity(trx, userId, productId, quantity);
-    return quantityAdded(line ? Number(line.quantity) : 0, quantity);
+    return quantityAdded(had ?? 0, quantity);
   });
+}
+
+/**
+ * The cart's lines (product id → quantity), read after taking the shopper's row
+ * lock (the no-op update place-order uses: a PostgreSQL row lock, SQLite's one
+ * writer), so two adds at once cannot both see room for a 50th line
+ * (docs/product.md#limits-and-constants: at most 50 different watches).
+ */
+async function lockedCartLines(trx: Db, userId: string): Promise<Map<string, number>> {
+  await trx
+    .updateTable('users')
+    .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+    .where('id', '=', userId)
+    .execute();
+  const rows = await trx
+    .selectFrom('cart_items')
+    .select(['product_id', 'quantity'])
+    .where('user_id', '=', userId)
+    .execute();
+  return new Map(rows.map((r) => [r.product_id, Number(r.quantity)]));
 }
 
 /**
  * Merges a visitor's local cart into the account cart on log-in or sign-up
  * (docs/product.md#better-9): quantities add up, capped at 10; unknown or deleted products
  * are skipped, out-of-stock ones kept so the cart can show them as unavailable.
+ * New lines stop at 50 different watches: a log-in never fails for it, the
+ * account cart keeps its own lines and takes the visitor's first ones that fit.
  */
 export async function mergeIntoCart(db: Db, userId: string, lines: Array<{ id: string; quantity: number }>) {
   if (lines.length === 0) return;
@@ -147,7 +167,16 @@ export async function mergeIntoCart(db: Db, userId: string, lines: Array<{ id: s
     .where('deleted_at', 'is', null)
     .execute();
   const known = new Set(existing.map((p) => p.id));
-  for (const line of lines) if (known.has(line.id)) await upsertQuantity(db, userId, line.id, line.quantity);
+  const merge = async (trx: Db) => {
+    const cart = await lockedCartLines(trx, userId);
+    for (const line of lines) {
+      if (!known.has(line.id) || (!cart.has(line.id) && cart.size >= MAX_CART_LINES)) continue;
+      await upsertQuantity(trx, userId, line.id, line.quantity);
+      cart.set(line.id, line.quantity);
+    }
+  };
+  // Sign-up merges inside its own transaction; log-in and /cart/merge open one here.
+  await (db.isTransaction ? merge(db) : writeTransaction(db, merge));
 }
 
 export async function setQuantity(db: Db, userId: string, productId: string, quantity: number): Promise<void> {

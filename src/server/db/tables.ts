@@ -188,9 +188,18 @@ export interface SessionsTable {
   expires_at: string;
 }
 
-export interface LoginAttemptsTable {
+/** Abuse-limit counters (auth/rate-limit.ts): slots taken in the window that ends at expires_at. */
+export interface RateLimitsTable {
   key: string;
-  attempted_at: string;
+  count: number;
+  expires_at: string;
+}
+
+/** Where an account last logged in from (auth/login-limits.ts). */
+export interface LoginAddressesTable {
+  account: string;
+  address: string;
+  last_login_at: string;
 }
 
 export interface SiteContentTable {
@@ -210,7 +219,8 @@ export interface Database {
   leads: LeadsTable;
   admins: AdminsTable;
   sessions: SessionsTable;
-  login_attempts: LoginAttemptsTable;
+  rate_limits: RateLimitsTable;
+  login_addresses: LoginAddressesTable;
   site_content: SiteContentTable;
   counters: CountersTable;
   outbox: OutboxTable;

@@ -29,7 +29,8 @@ export function registerSecurityHeaders(app: FastifyInstance, config: Config): v
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:'],
+        // With S3_PUBLIC_URL, pictures come from the bucket or CDN (docs/decisions/018-object-storage.md).
+        imgSrc: ["'self'", 'data:', ...(config.s3?.publicUrl ? [new URL(config.s3.publicUrl).origin] : [])],
         fontSrc: ["'self'"],
         connectSrc: ["'self'"],
         frameSrc: FRAME_SOURCES,

@@ -1,21 +1,29 @@
 /**
- * Image storage (README.md#configuration, docs/decisions/004-demo-images.md): every image is decoded by sharp (which
+ * Image storage (README.md#configuration, docs/decisions/004-demo-images.md,
+ * docs/decisions/018-object-storage.md): every image is decoded by sharp (which
  * proves it is an image), auto-rotated, stripped of metadata and written as
- * WebP in each storefront width, under a folder named by a hash of its pixels.
- * Writes go to a temporary folder that is renamed into place, so a crash never
- * leaves a half-written image behind.
+ * WebP in each storefront width, under keys named by a hash of its pixels, to
+ * the store's object storage (a folder or a bucket). Each object is written
+ * whole or not at all, and the largest width goes last: its presence means the
+ * image is complete, so a crash part-way leaves an image that is simply stored
+ * again, never one that is half there.
  */
-import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import sharp, { type OutputInfo } from 'sharp';
-import { IMAGE_ID_PATTERN, IMAGE_WIDTHS } from '../../common/media.ts';
+import { IMAGE_ID_PATTERN, IMAGE_WIDTHS, imageObjectKey } from '../../common/media.ts';
+import type { ObjectStorage } from './storage/object-storage.ts';
 
 export class NotAnImageError extends Error {}
 
 /** Largest accepted input, in pixels, against decompression bombs. */
 const MAX_INPUT_PIXELS = 40_000_000;
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'avif', 'gif', 'heif']);
+const LARGEST_WIDTH = IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1] as number;
+
+/** How every picture is sent, by the app and (with S3_PUBLIC_URL) by the bucket: the URL changes whenever the pixels do. */
+export const IMAGE_CONTENT_TYPE = 'image/webp';
+export const IMAGE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
 export interface StoredImage {
   id: string;
@@ -23,17 +31,24 @@ export interface StoredImage {
   height: number;
 }
 
-export function imageDir(uploadsDir: string, id: string): string {
+/** "ab/abcd…/480.webp": a two-character shard keeps folders on disk small; the same keys serve a bucket and backups. */
+export function imageKey(id: string, width: number): string {
   if (!IMAGE_ID_PATTERN.test(id)) throw new Error('invalid image id');
-  return join(uploadsDir, id.slice(0, 2), id);
+  return imageObjectKey(id, width);
 }
 
+/** Where a picture is on disk when the store keeps pictures in DATA_DIR/uploads. */
 export function imageFile(uploadsDir: string, id: string, width: number): string {
-  return join(imageDir(uploadsDir, id), `${width}.webp`);
+  return join(uploadsDir, imageKey(id, width));
+}
+
+/** True when every width of the image was stored (the largest is written last). */
+export async function imageExists(storage: ObjectStorage, id: string): Promise<boolean> {
+  return (await storage.head(imageKey(id, LARGEST_WIDTH))) !== null;
 }
 
 /** Stores `input` (any supported image) and returns its id; the same pixels give the same id. */
-export async function storeImage(uploadsDir: string, input: Buffer, quality = 78): Promise<StoredImage> {
+export async function storeImage(storage: ObjectStorage, input: Buffer, quality = 78): Promise<StoredImage> {
   let decoded: { data: Buffer; info: OutputInfo };
   try {
     const meta = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
@@ -53,38 +68,18 @@ export async function storeImage(uploadsDir: string, input: Buffer, quality = 78
     .update(data)
     .digest('hex')
     .slice(0, 32);
-  const finalDir = imageDir(uploadsDir, id);
-  if (await exists(join(finalDir, `${IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1]}.webp`))) {
-    return { id, width: info.width, height: info.height };
-  }
-  const tmpDir = join(uploadsDir, '.tmp', `${id}-${randomBytes(6).toString('hex')}`);
-  await mkdir(tmpDir, { recursive: true });
-  try {
-    const raw = { raw: { width: info.width, height: info.height, channels: info.channels } } as const;
-    for (const width of IMAGE_WIDTHS) {
-      await sharp(data, raw)
-        .resize({ width, withoutEnlargement: true })
-        .webp({ quality, effort: 4 })
-        .toFile(join(tmpDir, `${width}.webp`));
-    }
-    await mkdir(join(uploadsDir, id.slice(0, 2)), { recursive: true });
-    try {
-      await rename(tmpDir, finalDir);
-    } catch (err) {
-      // Another request stored the same image first: theirs is complete, keep it.
-      if (!(await exists(finalDir))) throw err;
-    }
-  } finally {
-    await rm(tmpDir, { recursive: true, force: true });
+  if (await imageExists(storage, id)) return { id, width: info.width, height: info.height };
+  const raw = { raw: { width: info.width, height: info.height, channels: info.channels } } as const;
+  // Ascending, so the largest (the completeness mark) is written last.
+  for (const width of IMAGE_WIDTHS) {
+    const webp = await sharp(data, raw)
+      .resize({ width, withoutEnlargement: true })
+      .webp({ quality, effort: 4 })
+      .toBuffer();
+    await storage.put(imageKey(id, width), webp, {
+      contentType: IMAGE_CONTENT_TYPE,
+      cacheControl: IMAGE_CACHE_CONTROL,
+    });
   }
   return { id, width: info.width, height: info.height };
-}
-
-async function exists(path: string): Promise<boolean> {
-  try {
-    await stat(path);
-    return true;
-  } catch {
-    return false;
-  }
 }

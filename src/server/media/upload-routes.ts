@@ -97,7 +97,7 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
       const images = [];
       for (const file of files) {
         try {
-          images.push(await storeImage(app.config.uploadsDir, file.data));
+          images.push(await storeImage(app.media, file.data));
         } catch (err) {
           if (err instanceof NotAnImageError) {
             throw new AppError(

@@ -11,6 +11,7 @@
  *   which is why the number is taken after every check that can refuse it.
  */
 import { type Kysely, PostgresAdapter, sql, type Transaction } from 'kysely';
+import { takeCounter } from '../db/counters.ts';
 import type { Database } from '../db/tables.ts';
 
 const COUNTER = 'order_number';
@@ -26,11 +27,5 @@ export async function nextOrderNumber(trx: Kysely<Database> | Transaction<Databa
     const { rows } = await sql<{ value: string }>`select nextval('order_number_seq') as value`.execute(trx);
     return formatOrderNumber(prefix, Number(rows[0]?.value));
   }
-  const row = await trx
-    .updateTable('counters')
-    .set((eb) => ({ value: eb('value', '+', 1) }))
-    .where('key', '=', COUNTER)
-    .returning('value')
-    .executeTakeFirstOrThrow();
-  return formatOrderNumber(prefix, Number(row.value));
+  return formatOrderNumber(prefix, await takeCounter(trx, COUNTER));
 }

@@ -6,6 +6,7 @@
  * ordered watches out of the cart. The idempotency key makes a double submit
  * return the first order instead of making a second.
  */
+import { MAX_CART_LINES } from '../../common/constants.ts';
 import { cartTotals } from '../../common/money.ts';
 import type { PlaceOrderInput } from '../../common/schemas/order.ts';
 import type { Config } from '../config.ts';
@@ -22,6 +23,7 @@ import { findOrderIdByKey } from './queries.ts';
 import { notEnoughStockMessage, takeStock } from './stock.ts';
 
 export const CART_EMPTY = 'Your cart is empty. Add a watch to place an order.';
+export const TOO_MANY_LINES = `An order can hold at most ${MAX_CART_LINES} different watches. Please remove some from your cart.`;
 export const DUPLICATE_LINE = 'Each watch can appear only once in an order';
 export const unavailableMessage = (name: string) =>
   `Sorry, “${name}” is out of stock or no longer sold. Please remove it from your cart to place the order.`;
@@ -47,7 +49,9 @@ export async function placeOrder(db: Db, config: Config, userId: string, input: 
         .updateTable('users')
         .set((eb) => ({ updated_at: eb.ref('updated_at') }))
         .where('id', '=', userId)
-        .returning('phone')
+        // An account erased in another tab after this request's session check orders nothing.
+        .where('deleted_at', 'is', null)
+        .returning(['phone', 'name'])
         .executeTakeFirst();
       if (!user) throw unauthorized();
       const again = await findOrderIdByKey(trx, userId, input.idempotencyKey);
@@ -65,12 +69,24 @@ export async function placeOrder(db: Db, config: Config, userId: string, input: 
             .execute()
         ).map((l) => ({ productId: l.productId, quantity: Number(l.quantity) }));
       if (wanted.length === 0) throw badRequest(CART_EMPTY);
+      // The cart holds at most 50 lines (cart/queries.ts); a cart filled before that cap is held here.
+      if (wanted.length > MAX_CART_LINES) throw badRequest(TOO_MANY_LINES);
       const ids = wanted.map((l) => l.productId);
       if (new Set(ids).size !== ids.length) throw badRequest(DUPLICATE_LINE);
 
       const products = await trx
         .selectFrom('products')
-        .select(['id', 'name', 'images', 'price', 'discount_price', 'in_stock', 'stock_count', 'deleted_at'])
+        .select([
+          'id',
+          'name',
+          'images',
+          'price',
+          'discount_price',
+          'in_stock',
+          'stock_count',
+          'deleted_at',
+          'hsn_code',
+        ])
         .where('id', 'in', ids)
         .execute();
       const byId = new Map(products.map((p) => [p.id, p]));
@@ -91,6 +107,7 @@ export async function placeOrder(db: Db, config: Config, userId: string, input: 
           price: Number(p.price),
           discount_price: Number(p.discount_price),
           quantity: w.quantity,
+          hsn_code: p.hsn_code,
         };
       });
       const totals = cartTotals(lines.map((l) => ({ ...l, discountPrice: l.discount_price })));
@@ -105,6 +122,8 @@ export async function placeOrder(db: Db, config: Config, userId: string, input: 
           number: await nextOrderNumber(trx, config.orderPrefix),
           user_id: userId,
           user_phone: user.phone,
+          // Kept for the invoice: the name the order was placed under (docs/product.md#invoice).
+          buyer_name: user.name,
           address: input.address,
           status: 'ordered',
           total_mrp: totals.totalMrp,

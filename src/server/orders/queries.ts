@@ -2,6 +2,7 @@
 import { ADVANCE_LABELS, type AdvanceState, advanceSplit, upiPayLink } from '../../common/advance.ts';
 import { cartTotals } from '../../common/money.ts';
 import { deliveryWindow, orderStatusLabel } from '../../common/orders.ts';
+import { shopperMayReadInvoice } from '../../common/paperwork.ts';
 import type { Order, OrderView } from '../../common/schemas/order.ts';
 import type { Config } from '../config.ts';
 import type { Db, OrderRow } from '../db/tables.ts';
@@ -66,6 +67,7 @@ async function withLines(db: Db, upi: Config['upi'], rows: OrderRow[]): Promise<
         note: advance === 'refused' ? row.advance_note : null,
         payLink: upi ? upiPayLink(upi, row.number) : null,
       },
+      invoiceNumber: shopperMayReadInvoice(row.status) ? row.invoice_number : null,
     };
   });
 }

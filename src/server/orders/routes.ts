@@ -17,6 +17,7 @@ import {
 } from '../../common/schemas/order.ts';
 import { requireUser } from '../auth/guards.ts';
 import { notFound } from '../http/errors.ts';
+import { invoiceShopperRoutes } from '../invoices/routes.ts';
 import { submitAdvance } from './advance.ts';
 import { placeOrder } from './place-order.ts';
 import { getOwnOrder, listOrders, ORDER_NOT_FOUND, ownOrderRow } from './queries.ts';
@@ -31,6 +32,9 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     reply.header('cache-control', 'no-store');
     return payload;
   });
+
+  // The shopper's invoice PDF, under this scope's guard and no-store.
+  await app.register(invoiceShopperRoutes);
 
   app.post(
     '/orders',

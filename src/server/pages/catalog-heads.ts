@@ -29,7 +29,8 @@ function titleCase(text: string): string {
 
 /** Absolute when PUBLIC_URL is set; otherwise relative, which JSON-LD resolves against the page URL. */
 function absolute(app: FastifyInstance, path: string): string {
-  return (app.config.publicUrl ?? '') + path;
+  // A picture under S3_PUBLIC_URL is absolute already.
+  return /^https?:\/\//.test(path) ? path : (app.config.publicUrl ?? '') + path;
 }
 
 function productJsonLd(app: FastifyInstance, p: Product, path: string): unknown {

@@ -38,6 +38,7 @@ export const SCREENS = {
   product: 'routes/product.tsx',
   explore: 'routes/explore.tsx',
   policy: 'routes/policy.tsx',
+  contact: 'features/contact/contact-page.tsx',
 } as const;
 export type Screen = (typeof SCREENS)[keyof typeof SCREENS];
 

@@ -26,6 +26,10 @@ export const ROBOTS_DISALLOW = [
   '/confirmation',
   '/login',
   '/signup',
+  '/change-password',
+  '/your-data',
+  // A live reset link is a secret: it must never be fetched by a crawler or listed.
+  '/reset-password/',
 ];
 
 export const pageRoutes: FastifyPluginAsyncZod = async (app) => {

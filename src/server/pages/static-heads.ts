@@ -21,6 +21,10 @@ const PAGES: Record<string, { title: string; description: string }> = {
     description: 'The rules for reviews, photos and messages you share with our shop.',
   },
   '/disclaimer': { title: 'Disclaimer', description: 'Important information about our products, prices and website.' },
+  '/contact': {
+    title: 'Contact us',
+    description: 'Our address, customer care, grievance officer, and a form to make a complaint with a ticket number.',
+  },
 };
 
 export async function staticHead(app: FastifyInstance, path: string): Promise<PageHead | null> {
@@ -31,6 +35,6 @@ export async function staticHead(app: FastifyInstance, path: string): Promise<Pa
     description: page.description,
     canonicalPath: path,
     type: 'website',
-    screen: path === '/explore' ? SCREENS.explore : SCREENS.policy,
+    screen: path === '/explore' ? SCREENS.explore : path === '/contact' ? SCREENS.contact : SCREENS.policy,
   };
 }

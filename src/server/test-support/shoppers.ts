@@ -17,6 +17,18 @@ export function testPhone(): string {
   return `8${String(process.pid % 10_000).padStart(4, '0')}${String(phoneCounter).padStart(5, '0')}`;
 }
 
+let addressCounter = 0;
+/**
+ * A fresh client address per call (172.16.0.0/12, apart from the 10.x addresses
+ * tests pick themselves): every shopper a test signs up comes from their own
+ * address, as on the internet, so the 30-sign-ups-per-address limit never
+ * trips a test that simply needs many shoppers.
+ */
+export function testClientAddress(): string {
+  addressCounter += 1;
+  return `172.${16 + (process.pid % 16)}.${(addressCounter >> 8) & 255}.${addressCounter & 255}`;
+}
+
 export const ADDRESS = '12, Lotus Residency, near City Mall, Pune - 411001, Maharashtra';
 export const PASSWORD = 'long-enough-1';
 
@@ -40,7 +52,12 @@ export interface Shopper {
 /** Signs a new shopper up through the API and returns their session cookie. */
 export async function signUp(app: FastifyInstance, overrides: Record<string, unknown> = {}): Promise<Shopper> {
   const body = signupBody(overrides);
-  const res = await app.inject({ method: 'POST', url: '/api/signup', payload: body });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/signup',
+    remoteAddress: testClientAddress(),
+    payload: body,
+  });
   if (res.statusCode !== 201) throw new Error(`signup failed: ${res.statusCode} ${res.body}`);
   return { id: res.json().user.id, number: body.number as string, cookie: cookiesFrom(res) };
 }

@@ -15,8 +15,18 @@ import { readScreenAssets, type ScreenAssetsOf } from './build-manifest.ts';
 import { escapeHtml, jsonForScript, scriptSafeJson } from './html.ts';
 
 export function siteConfig(app: FastifyInstance): SiteConfig {
-  const { name, phone, whatsapp, email, address } = app.config.shop;
-  return { name, phone, whatsapp, email, address };
+  const { name, phone, whatsapp, email, address, legalName } = app.config.shop;
+  const imageBase = app.config.s3?.publicUrl;
+  return {
+    name,
+    phone,
+    whatsapp,
+    email,
+    address,
+    legalName,
+    grievanceOfficer: app.config.grievanceOfficer,
+    ...(imageBase ? { imageBase } : {}),
+  };
 }
 
 export function publicOrigin(app: FastifyInstance, request: FastifyRequest): string {
@@ -38,7 +48,8 @@ export function renderHead(head: PageHead, origin: string): string {
     `<meta name="twitter:description" content="${escapeHtml(head.description)}">`,
   ];
   if (head.image) {
-    const image = origin + head.image;
+    // A picture under S3_PUBLIC_URL is already absolute.
+    const image = /^https?:\/\//.test(head.image) ? head.image : origin + head.image;
     tags.push(
       `<meta property="og:image" content="${escapeHtml(image)}">`,
       `<meta name="twitter:image" content="${escapeHtml(image)}">`,

@@ -50,8 +50,12 @@ export const adminApi = {
     api<AdminOrderPage>(`/admin/orders${query(filter)}`, { signal }),
   order: (orderNumber: string, signal: AbortSignal) =>
     api<{ order: AdminOrder }>(adminOrderApiPath(orderNumber), { signal }),
-  setOrderState: (orderNumber: string, state: string) =>
-    api<{ order: AdminOrder }>(`${adminOrderApiPath(orderNumber)}/state`, { method: 'PATCH', body: { state } }),
+  /** supplyState: the delivery state's GST code, when a dispatch was refused for an address that names none. */
+  setOrderState: (orderNumber: string, state: string, supplyState?: string) =>
+    api<{ order: AdminOrder }>(`${adminOrderApiPath(orderNumber)}/state`, {
+      method: 'PATCH',
+      body: supplyState ? { state, supplyState } : { state },
+    }),
   /** The owner's finding on the advance: received, refused (with the reason the shopper reads) or waived (with a note). */
   recordAdvance: (orderNumber: string, input: AdvanceActionInput) =>
     api<{ order: AdminOrder }>(`${adminOrderApiPath(orderNumber)}/advance`, { method: 'POST', body: input }),

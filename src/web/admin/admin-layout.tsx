@@ -11,6 +11,9 @@ const LINKS = [
   { to: '/dashboard/admins', label: 'ADMINS' },
   { to: '/dashboard/orders', label: 'ORDERS' },
   { to: '/dashboard/leads', label: 'LEADS' },
+  // docs/product.md#contact and #admin-shoppers
+  { to: '/dashboard/complaints', label: 'COMPLAINTS' },
+  { to: '/dashboard/shoppers', label: 'SHOPPERS' },
 ] as const;
 
 /** Side navigation (docs/product.md#admin-dashboard), folded behind a hamburger under 800 px. */

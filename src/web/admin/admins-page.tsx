@@ -1,4 +1,3 @@
-import { type FormEvent, useState } from 'react';
 import { formatDateTime } from '../../common/india-time.ts';
 import {
   ADMIN_PASSWORD_MIN,
@@ -10,17 +9,9 @@ import { LoadError } from '../components/load-error.tsx';
 import { LoaderOverlay } from '../components/loader.tsx';
 import { Message } from '../components/message.tsx';
 import { TextField } from '../components/text-field.tsx';
-import { ApiError, errorMessage } from '../lib/api-client.ts';
+import { useForm } from '../lib/forms/use-form.ts';
 import { useResource } from '../lib/use-resource.ts';
 import { adminApi } from './admin-api.ts';
-
-type Feedback = { text: string; tone: 'error' | 'success' } | null;
-
-function firstIssues(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const issue of issues) fields[issue.path.join('.')] ??= issue.message;
-  return fields;
-}
 
 /**
  * Admins (docs/product.md#better-4): usernames with their times, never passwords; add an admin;
@@ -66,119 +57,60 @@ export function AdminsPage() {
 }
 
 function AddAdminForm({ onAdded }: { onAdded: () => void }) {
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [message, setMessage] = useState<Feedback>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = newAdminSchema.safeParse({ username, password });
-    if (!parsed.success) {
-      setErrors(firstIssues(parsed.error.issues));
-      setMessage({ text: parsed.error.issues[0]?.message ?? 'Please check the form', tone: 'error' });
-      return;
-    }
-    setBusy(true);
-    try {
-      const { admin } = await adminApi.addAdmin(parsed.data);
-      setUsername('');
-      setPassword('');
-      setErrors({});
-      setMessage({ text: `Admin ${admin.username} added`, tone: 'success' });
-      onAdded();
-    } catch (err) {
-      setErrors(err instanceof ApiError ? err.fields : {});
-      setMessage({ text: errorMessage(err), tone: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  }
+  const form = useForm({
+    id: 'new-admin',
+    initial: { username: '', password: '' },
+    check: (values) => newAdminSchema.safeParse(values),
+    send: (data) => adminApi.addAdmin(data),
+    success: ({ admin }) => `Admin ${admin.username} added`,
+    reset: true,
+    onSuccess: onAdded,
+  });
 
   return (
-    <form className="panel" onSubmit={submit} noValidate aria-labelledby="adm-add-admin-title">
+    <form className="panel" onSubmit={form.submit} noValidate aria-labelledby="adm-add-admin-title">
       <h2 id="adm-add-admin-title">Add an admin</h2>
-      <Message text={message?.text ?? null} tone={message?.tone ?? 'error'} onClose={() => setMessage(null)} />
+      <Message {...form.messageProps} />
+      <TextField label="Username" autoComplete="off" {...form.field('username')} />
       <TextField
-        id="new-admin-username"
-        label="Username"
-        autoComplete="off"
-        value={username}
-        error={errors.username}
-        onChange={(e) => setUsername(e.target.value)}
-      />
-      <TextField
-        id="new-admin-password"
         label={`Password (at least ${ADMIN_PASSWORD_MIN} characters)`}
         type="password"
         autoComplete="new-password"
-        value={password}
-        error={errors.password}
-        onChange={(e) => setPassword(e.target.value)}
+        {...form.field('password')}
       />
-      <button type="submit" className="btn" disabled={busy}>
+      <button type="submit" className="btn" disabled={form.busy}>
         Add admin
       </button>
+      <LoaderOverlay active={form.busy} label="Adding the admin…" />
     </form>
   );
 }
 
 function ChangePasswordForm() {
-  const [currentPassword, setCurrent] = useState('');
-  const [newPassword, setNew] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [message, setMessage] = useState<Feedback>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = changePasswordSchema.safeParse({ currentPassword, newPassword });
-    if (!parsed.success) {
-      setErrors(firstIssues(parsed.error.issues));
-      setMessage({ text: parsed.error.issues[0]?.message ?? 'Please check the form', tone: 'error' });
-      return;
-    }
-    setBusy(true);
-    try {
-      await adminApi.changePassword(parsed.data);
-      setCurrent('');
-      setNew('');
-      setErrors({});
-      setMessage({ text: 'Your password was changed. Other devices were logged out.', tone: 'success' });
-    } catch (err) {
-      setErrors(err instanceof ApiError ? err.fields : {});
-      setMessage({ text: errorMessage(err), tone: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  }
+  const form = useForm({
+    id: 'admin-password',
+    initial: { currentPassword: '', newPassword: '' },
+    check: (values) => changePasswordSchema.safeParse(values),
+    send: (data) => adminApi.changePassword(data),
+    success: 'Your password was changed. Other devices were logged out.',
+    reset: true,
+  });
 
   return (
-    <form className="panel" onSubmit={submit} noValidate aria-labelledby="adm-password-title">
+    <form className="panel" onSubmit={form.submit} noValidate aria-labelledby="adm-password-title">
       <h2 id="adm-password-title">Change your password</h2>
-      <Message text={message?.text ?? null} tone={message?.tone ?? 'error'} onClose={() => setMessage(null)} />
+      <Message {...form.messageProps} />
       <TextField
-        id="current-password"
         label="Current password"
         type="password"
         autoComplete="current-password"
-        value={currentPassword}
-        error={errors.currentPassword}
-        onChange={(e) => setCurrent(e.target.value)}
+        {...form.field('currentPassword')}
       />
-      <TextField
-        id="next-password"
-        label="New password"
-        type="password"
-        autoComplete="new-password"
-        value={newPassword}
-        error={errors.newPassword}
-        onChange={(e) => setNew(e.target.value)}
-      />
-      <button type="submit" className="btn" disabled={busy}>
+      <TextField label="New password" type="password" autoComplete="new-password" {...form.field('newPassword')} />
+      <button type="submit" className="btn" disabled={form.busy}>
         Change password
       </button>
+      <LoaderOverlay active={form.busy} label="Changing your password…" />
     </form>
   );
 }

@@ -19,6 +19,10 @@ const ProductFormPage = lazy(async () => ({
 const OrdersPage = lazy(async () => ({ default: (await import('./orders-page.tsx')).OrdersPage }));
 const LeadsPage = lazy(async () => ({ default: (await import('./leads/leads-page.tsx')).LeadsPage }));
 const AdminsPage = lazy(async () => ({ default: (await import('./admins-page.tsx')).AdminsPage }));
+const ComplaintsPage = lazy(async () => ({
+  default: (await import('./complaints/complaints-page.tsx')).ComplaintsPage,
+}));
+const ShoppersPage = lazy(async () => ({ default: (await import('./shoppers/shoppers-page.tsx')).ShoppersPage }));
 
 export function Dashboard() {
   return (
@@ -55,6 +59,8 @@ function DashboardGate() {
           <Route path="orders" element={<OrdersPage />} />
           <Route path="leads" element={<LeadsPage />} />
           <Route path="admins" element={<AdminsPage />} />
+          <Route path="complaints" element={<ComplaintsPage />} />
+          <Route path="shoppers" element={<ShoppersPage />} />
           <Route path="*" element={<p className="adm-empty">This part of the dashboard does not exist.</p>} />
         </Routes>
       </Suspense>

@@ -9,8 +9,10 @@ import { Link } from '../lib/router/index.ts';
  */
 export function NeedsYou({ attention }: { attention: AdminStats['attention'] }) {
   const { advancesToCheck, ordersToPack, lowStock, mailConfigured, unsentMessages, unsentCount } = attention;
+  const { complaintsOpen, complaintsOverdue } = attention;
   const showMail = !mailConfigured || unsentCount > 0;
-  const nothing = advancesToCheck === 0 && ordersToPack === 0 && lowStock.length === 0 && !showMail;
+  const nothing =
+    advancesToCheck === 0 && ordersToPack === 0 && complaintsOpen === 0 && lowStock.length === 0 && !showMail;
   return (
     <section className="panel adm-needs" aria-labelledby="adm-needs-title">
       <h2 id="adm-needs-title">Needs you</h2>
@@ -27,6 +29,14 @@ export function NeedsYou({ attention }: { attention: AdminStats['attention'] }) 
           to="/dashboard/orders?status=ordered"
         >
           <strong>{ordersToPack}</strong> {ordersToPack === 1 ? 'order' : 'orders'} to pack
+        </Link>
+        {/* docs/product.md#contact: complaints past 48 hours stand out. */}
+        <Link
+          className={`card adm-need${complaintsOpen > 0 ? ' adm-need-on' : ''}${complaintsOverdue > 0 ? ' adm-need-late' : ''}`}
+          to="/dashboard/complaints"
+        >
+          <strong>{complaintsOpen}</strong> {complaintsOpen === 1 ? 'complaint' : 'complaints'} to answer
+          {complaintsOverdue > 0 && <span className="adm-need-note">{complaintsOverdue} past 48 hours</span>}
         </Link>
       </div>
       {lowStock.length > 0 && (

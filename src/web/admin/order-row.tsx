@@ -7,6 +7,7 @@ import { orderStatusLabel } from '../../common/orders.ts';
 import type { AdminOrder } from '../../common/schemas/admin-orders.ts';
 import { Message } from '../components/message.tsx';
 import { Link } from '../lib/router/index.ts';
+import { OrderPapers, SupplyStateForm } from './order-papers.tsx';
 
 export const ORDER_COLUMNS = ['USER', 'QTY', 'PRODUCT LINK', 'ORDER ID', 'DATE & TIME', 'ADVANCE', 'STATE'] as const;
 
@@ -32,7 +33,9 @@ const NOTE_FORMS = {
  * One order of Admin Orders: a <tbody> holding its row and, under it, the
  * answer to the owner's last change (the packing gate's refusal stays until
  * the next change). The advance's state, UTR and actions; the state select
- * shows the order's real state; its history opens below the select.
+ * shows the order's real state; its history opens below the select. Under the
+ * number, its papers (order-papers.tsx); under the row, the delivery state to
+ * choose when a dispatch's address names none.
  */
 export function OrderRow({
   order,
@@ -41,12 +44,21 @@ export function OrderRow({
   onNoteClose,
   onState,
   onAdvance,
+  selected,
+  onSelect,
+  askSupplyState,
 }: {
   order: AdminOrder;
   note: RowNote | null;
   busy: boolean;
   onNoteClose: () => void;
-  onState: (order: AdminOrder, state: string) => void;
+  /** supplyState: the delivery state the owner chose when the address names none. */
+  onState: (order: AdminOrder, state: string, supplyState?: string) => void;
+  /** In the "Print labels" batch. */
+  selected: boolean;
+  onSelect: (order: AdminOrder, selected: boolean) => void;
+  /** The state change waiting for the owner to choose the delivery state (the invoice's place of supply). */
+  askSupplyState: string | null;
   /** Resolves to an error message to show in the note form, or null when done. */
   onAdvance: (order: AdminOrder, action: AdvanceAction, note: string) => Promise<string | null>;
 }) {
@@ -89,6 +101,7 @@ export function OrderRow({
         </td>
         <td data-label="ORDER ID" className="adm-id">
           {number}
+          <OrderPapers order={order} selected={selected} onSelect={onSelect} />
         </td>
         <td data-label="DATE & TIME">{formatDateTime(order.createdAt)}</td>
         <td data-label="ADVANCE" className="adm-advance">
@@ -212,15 +225,24 @@ export function OrderRow({
           </details>
         </td>
       </tr>
-      {note && (
+      {(note || askSupplyState) && (
         <tr className="adm-order-note">
           <td colSpan={ORDER_COLUMNS.length}>
-            <Message
-              text={note.text}
-              tone={note.tone}
-              onClose={onNoteClose}
-              autoHideMs={note.tone === 'error' ? null : undefined}
-            />
+            {note && (
+              <Message
+                text={note.text}
+                tone={note.tone}
+                onClose={onNoteClose}
+                autoHideMs={note.tone === 'error' ? null : undefined}
+              />
+            )}
+            {askSupplyState && (
+              <SupplyStateForm
+                orderNumber={number}
+                busy={busy}
+                onChoose={(code) => onState(order, askSupplyState, code)}
+              />
+            )}
           </td>
         </tr>
       )}

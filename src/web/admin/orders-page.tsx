@@ -1,16 +1,19 @@
 import { type FormEvent, useState } from 'react';
 import { ADVANCE_ADMIN_LABELS, ADVANCE_STATES } from '../../common/advance.ts';
 import { ORDER_STATES } from '../../common/catalog.ts';
+import { adminLabelsUrl, SUPPLY_STATE_UNKNOWN } from '../../common/order-api.ts';
 import { orderStatusLabel } from '../../common/orders.ts';
+import { hasLabel } from '../../common/paperwork.ts';
 import type { AdminOrder, AdminOrderPage } from '../../common/schemas/admin-orders.ts';
 import { LoadError } from '../components/load-error.tsx';
 import { LoaderOverlay } from '../components/loader.tsx';
-import { errorMessage } from '../lib/api-client.ts';
+import { ApiError, errorMessage } from '../lib/api-client.ts';
 import { useLocation } from '../lib/router/index.ts';
 import { invalidate, useResource } from '../lib/use-resource.ts';
 import { adminApi, type OrderFilter } from './admin-api.ts';
 import { type AdvanceAction, ORDER_COLUMNS, OrderRow, type RowNote } from './order-row.tsx';
 import { Pager } from './pager.tsx';
+import './paperwork.css';
 
 const ADVANCE_DONE: Record<AdvanceAction, string> = {
   received: 'advance marked received',
@@ -51,6 +54,10 @@ function OrdersView({ initial }: { initial: Required<OrderFilter> }) {
   // The server's answers to this page's changes, shown in place until the list is read again.
   const [changed, setChanged] = useState<Record<string, AdminOrder>>({});
   const [note, setNote] = useState<{ number: string } & RowNote>();
+  // The orders ticked for "Print labels", in the order ticked.
+  const [picked, setPicked] = useState<string[]>([]);
+  // A dispatch waiting for the owner to choose the delivery state (docs/product.md#invoice).
+  const [asking, setAsking] = useState<{ number: string; state: string }>();
   const filter = { status, advance, q, page };
   const { data, error, loading, reload } = useResource<AdminOrderPage>(
     `admin:orders:${status}:${advance}:${q}:${page}`,
@@ -63,6 +70,8 @@ function OrdersView({ initial }: { initial: Required<OrderFilter> }) {
     setPageState(1);
     setChanged({});
     setNote(undefined);
+    setPicked([]);
+    setAsking(undefined);
   }
 
   async function change(call: () => Promise<{ order: AdminOrder }>, done: string) {
@@ -83,11 +92,28 @@ function OrdersView({ initial }: { initial: Required<OrderFilter> }) {
     }
   }
 
-  async function changeState(order: AdminOrder, state: string) {
+  async function changeState(order: AdminOrder, state: string, supplyState?: string) {
     const done = `Order ${order.number} is now ${orderStatusLabel(state, true)}`;
-    const failed = await change(() => adminApi.setOrderState(order.number, state), done);
+    let needsState = false;
+    setAsking(undefined);
+    const failed = await change(
+      () =>
+        adminApi.setOrderState(order.number, state, supplyState).catch((err: unknown) => {
+          needsState = err instanceof ApiError && err.code === SUPPLY_STATE_UNKNOWN;
+          throw err;
+        }),
+      done,
+    );
     // The packing gate's refusal stays in view, under the order, until the next change.
     if (failed) setNote({ number: order.number, text: failed, tone: 'error' });
+    // An address naming no state: the owner chooses it, and the change is sent again with it.
+    if (failed && needsState) setAsking({ number: order.number, state });
+  }
+
+  function pick(order: AdminOrder, on: boolean) {
+    setPicked((now) =>
+      on ? [...now.filter((n) => n !== order.number), order.number] : now.filter((n) => n !== order.number),
+    );
   }
 
   async function recordAdvance(order: AdminOrder, action: AdvanceAction, text: string) {
@@ -104,6 +130,12 @@ function OrdersView({ initial }: { initial: Required<OrderFilter> }) {
     event.preventDefault();
     refilter(() => setQ(search.trim()));
   }
+
+  // Ticked orders that still have a label (one cancelled since drops out of the batch).
+  const printable = picked.filter((number) => {
+    const order = changed[number] ?? data?.items.find((o) => o.number === number);
+    return order && hasLabel(order.status, order.advance.state);
+  });
 
   return (
     <section aria-labelledby="adm-orders-title">
@@ -164,6 +196,33 @@ function OrdersView({ initial }: { initial: Required<OrderFilter> }) {
           reload();
         }}
       />
+      {data && data.gstin === null && (
+        <p className="adm-notice" role="note">
+          The shop has no GSTIN configured (SHOP_GSTIN is not set): invoices print as receipts without tax lines.
+        </p>
+      )}
+      {data && data.items.length > 0 && (
+        <div className="adm-labels-bar">
+          {printable.length > 0 ? (
+            <a className="btn btn-small" href={adminLabelsUrl(printable)} target="_blank" rel="noopener">
+              Print labels ({printable.length})
+            </a>
+          ) : (
+            <button type="button" className="btn btn-small" disabled>
+              Print labels (0)
+            </button>
+          )}
+          {picked.length > 0 ? (
+            <button type="button" className="btn btn-ghost btn-small" onClick={() => setPicked([])}>
+              Clear selection
+            </button>
+          ) : (
+            <span className="adm-labels-hint">
+              Tick “Select for labels” on orders to print their labels as one PDF.
+            </span>
+          )}
+        </div>
+      )}
       <LoaderOverlay active={(loading && !data) || saving} />
       {data && data.items.length === 0 && <p className="adm-empty">No orders found.</p>}
       {data && data.items.length > 0 && (
@@ -188,6 +247,9 @@ function OrdersView({ initial }: { initial: Required<OrderFilter> }) {
                 onNoteClose={() => setNote(undefined)}
                 onState={changeState}
                 onAdvance={recordAdvance}
+                selected={picked.includes(order.number)}
+                onSelect={pick}
+                askSupplyState={asking?.number === order.number ? asking.state : null}
               />
             );
           })}
@@ -202,6 +264,8 @@ function OrdersView({ initial }: { initial: Required<OrderFilter> }) {
             setPageState(p);
             setChanged({});
             setNote(undefined);
+            setPicked([]);
+            setAsking(undefined);
           }}
         />
       )}

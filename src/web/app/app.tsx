@@ -23,6 +23,14 @@ const OrdersPage = lazyScreen(async () => (await import('../routes/orders.tsx'))
 const HistoryPage = lazyScreen(async () => (await import('../routes/history.tsx')).HistoryPage);
 const CartPage = lazyScreen(async () => (await import('../routes/cart.tsx')).CartPage);
 const ConfirmationPage = lazyScreen(async () => (await import('../routes/confirmation.tsx')).ConfirmationPage);
+const ContactPage = lazyScreen(async () => (await import('../features/contact/contact-page.tsx')).ContactPage);
+const ChangePasswordPage = lazyScreen(
+  async () => (await import('../features/accounts/change-password-page.tsx')).ChangePasswordPage,
+);
+const YourDataPage = lazyScreen(async () => (await import('../features/accounts/your-data-page.tsx')).YourDataPage);
+const ResetPasswordPage = lazyScreen(
+  async () => (await import('../features/accounts/reset-password-page.tsx')).ResetPasswordPage,
+);
 const PolicyPage = lazyScreen(async () => (await import('../routes/policy.tsx')).PolicyPage);
 const Dashboard = lazyScreen(async () => (await import('../admin/dashboard.tsx')).Dashboard);
 const ProductPage = lazyScreen(async () => (await import('../routes/product.tsx')).ProductPage);
@@ -44,6 +52,10 @@ const SCREEN_OF: Record<PagePath, Pick<RouteObject, 'component' | 'element'>> = 
   '/history': { component: HistoryPage },
   '/cart': { component: CartPage },
   '/confirmation': { component: ConfirmationPage },
+  '/contact': { component: ContactPage },
+  '/change-password': { component: ChangePasswordPage },
+  '/your-data': { component: YourDataPage },
+  '/reset-password/:token': { component: ResetPasswordPage },
   ...(Object.fromEntries(POLICY_SLUGS.map((slug) => [`/${slug}`, { component: PolicyPage }])) as Record<
     `/${(typeof POLICY_SLUGS)[number]}`,
     { component: typeof PolicyPage }

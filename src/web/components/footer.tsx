@@ -45,6 +45,9 @@ export function Footer() {
             <li>
               <Link to="/disclaimer">Disclaimer</Link>
             </li>
+            <li>
+              <Link to="/contact">Contact us and complaints</Link>
+            </li>
           </ul>
         </nav>
         <nav aria-labelledby="footer-categories">
@@ -59,13 +62,23 @@ export function Footer() {
         </nav>
         <section aria-labelledby="footer-contact">
           <h2 id="footer-contact">Contact</h2>
+          {/* Who the shop is (E-Commerce Rules 2020, rule 4; docs/product.md#contact). */}
           <address>
+            {shop.legalName}
+            <br />
             {shop.address}
             <br />
-            Phone: <a href={`tel:+91${shop.phone.slice(-10)}`}>{shop.phone}</a>
+            Customer care: <a href={`tel:+91${shop.phone.slice(-10)}`}>{shop.phone}</a>
             <br />
             Email: <a href={`mailto:${shop.email}`}>{shop.email}</a>
           </address>
+          <p className="footer-officer">
+            Grievance officer: {shop.grievanceOfficer.name}, {shop.grievanceOfficer.designation}
+            <br />
+            <a href={`tel:+91${shop.grievanceOfficer.phone.slice(-10)}`}>{shop.grievanceOfficer.phone}</a>
+            {' · '}
+            <a href={`mailto:${shop.grievanceOfficer.email}`}>{shop.grievanceOfficer.email}</a>
+          </p>
         </section>
       </div>
       <p className="footer-copy container">

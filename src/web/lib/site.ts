@@ -7,6 +7,13 @@ const FALLBACK: SiteConfig = {
   whatsapp: '919876543210',
   email: 'support@timesquarewatches.in',
   address: 'Mumbai, Maharashtra',
+  legalName: 'Time Square Watches',
+  grievanceOfficer: {
+    name: 'Grievance Officer',
+    designation: 'Grievance Officer',
+    phone: '9876543210',
+    email: 'support@timesquarewatches.in',
+  },
 };
 
 let cached: SiteConfig | undefined;

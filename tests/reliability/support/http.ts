@@ -23,6 +23,12 @@ function errorCode(err: unknown): string {
 
 export class Session {
   cookies = new Map<string, string>();
+  /**
+   * The client address this session claims through X-Forwarded-For (the store
+   * believes it from loopback in production): each shopper is its own client,
+   * as on the internet, so per-address limits (30 sign-ups in 15 minutes) see many.
+   */
+  forwardedFor: string | undefined;
   constructor(
     public baseUrl: string,
     private timeoutMs = 30_000,
@@ -35,6 +41,7 @@ export class Session {
   async call(method: string, path: string, body?: unknown, baseUrl = this.baseUrl): Promise<Answer> {
     const headers: Record<string, string> = {};
     if (this.cookies.size) headers.cookie = this.cookieHeader();
+    if (this.forwardedFor) headers['x-forwarded-for'] = this.forwardedFor;
     if (body !== undefined) headers['content-type'] = 'application/json';
     let res: Response;
     try {
@@ -88,6 +95,7 @@ export interface Shopper extends Session {
 export async function signUp(baseUrl: string): Promise<Shopper> {
   for (let attempt = 0; attempt < 5; attempt++) {
     const session = new Session(baseUrl) as Shopper;
+    session.forwardedFor = `10.${randomInt(0, 256)}.${randomInt(0, 256)}.${randomInt(1, 255)}`;
     const phone = randomPhone();
     const answer = await session.call('POST', '/api/signup', {
       name: 'Reliability Shopper',

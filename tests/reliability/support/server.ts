@@ -53,6 +53,12 @@ export function freePort(): Promise<number> {
 
 export const sleep = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
 
+/** Two processes on the same data (the scale-out scenarios), started at once. */
+export async function startTwoStores(options: StoreOptions): Promise<[StoreProcess, StoreProcess]> {
+  const [a, b] = await Promise.all([startStore(options), startStore(options)]);
+  return [a, b];
+}
+
 const OUTPUT_CAP = 32 * 1024 * 1024;
 
 export async function startStore(options: StoreOptions): Promise<StoreProcess> {
@@ -65,6 +71,7 @@ export async function startStore(options: StoreOptions): Promise<StoreProcess> {
     HOST: '127.0.0.1',
     DATA_DIR: options.dataDir,
     NODE_ENV: 'production',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
     COOKIE_SECURE: 'false',
     LOG_LEVEL: options.logLevel ?? 'warn',
     SEED_PRODUCTS: '40',

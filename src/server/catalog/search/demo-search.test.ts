@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SEED, mulberry32, seedDemo } from '../../db/seed/index.ts';
+import { DiskStorage } from '../../media/storage/disk-storage.ts';
 import { createTestApp, type TestApp } from '../../test-support/app.ts';
 import { TEST_DIALECTS } from '../../test-support/databases.ts';
 
@@ -36,7 +37,12 @@ describe.each(TEST_DIALECTS)('search on the demo catalogue on %s', (dialect) => 
 
   beforeAll(async () => {
     t = await createTestApp({ dialect });
-    await seedDemo(t.app.db, { products: DEMO_PRODUCTS, uploadsDir, random: mulberry32(DEFAULT_SEED), now: NOW });
+    await seedDemo(t.app.db, {
+      products: DEMO_PRODUCTS,
+      media: new DiskStorage(uploadsDir),
+      random: mulberry32(DEFAULT_SEED),
+      now: NOW,
+    });
     for (const { brand } of await t.app.db.selectFrom('products').select('brand').execute())
       perBrand.set(brand, (perBrand.get(brand) ?? 0) + 1);
   }, 180_000); // drawing the ~64 pictures takes seconds, more on a busy machine

@@ -8,10 +8,12 @@ import * as m0001 from './0001-initial.ts';
 import * as m0002search from './0002-search.ts';
 import * as m0003cod from './0003-cod-business.ts';
 import * as m0004paperwork from './0004-paperwork.ts';
+import * as m0005abuse from './0005-abuse-limits.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
   '0002-search': m0002search,
   '0003-cod-business': m0003cod,
   '0004-paperwork': m0004paperwork,
+  '0005-abuse-limits': m0005abuse,
 };

@@ -11,6 +11,7 @@ import {
   type HomeReel,
   type HomeReview,
 } from '../../../common/schemas/home.ts';
+import type { ObjectStorage } from '../../media/storage/object-storage.ts';
 import type { Db } from '../tables.ts';
 import { faceStyle } from './face-styles.ts';
 import { bannerSvg, reviewCardSvg } from './home-art.ts';
@@ -105,7 +106,7 @@ function reelUrl(random: Random, platform: HomeReel['platform']): string {
 /** Writes the 'home' content unless it is already there; returns how many pictures it drew. */
 export async function seedHomeContent(
   db: Db,
-  uploadsDir: string,
+  media: ObjectStorage,
   random: Random,
   pool: ImagePool,
   now: number,
@@ -120,7 +121,7 @@ export async function seedHomeContent(
   const reviewSvgs = REVIEWS.map((r, i) =>
     reviewCardSvg({ ...r, background: REVIEW_BACKGROUNDS[i % REVIEW_BACKGROUNDS.length] as string }),
   );
-  const ids = await runLimited([...bannerSvgs, ...reviewSvgs].map((svg) => () => storeSvg(uploadsDir, svg)));
+  const ids = await runLimited([...bannerSvgs, ...reviewSvgs].map((svg) => () => storeSvg(media, svg)));
   const banners: HomeBanner[] = BANNERS.map((b, i) => ({
     image: ids[i] as string,
     width: 1600,

@@ -6,6 +6,7 @@
  */
 import sharp from 'sharp';
 import { BRANDS } from '../../../common/catalog.ts';
+import type { ObjectStorage } from '../../media/storage/object-storage.ts';
 import { storeImage } from '../../media/store.ts';
 import { faceStyle } from './face-styles.ts';
 import { casebackSvg, giftBoxSvg } from './home-art.ts';
@@ -44,9 +45,9 @@ const CONCURRENCY = 4;
  * Renders an SVG and stores it like an upload. storeImage accepts only raster
  * formats (an uploaded SVG could carry scripts), so the SVG becomes a PNG first.
  */
-export async function storeSvg(uploadsDir: string, svg: string): Promise<string> {
+export async function storeSvg(media: ObjectStorage, svg: string): Promise<string> {
   const png = await sharp(Buffer.from(svg)).png({ compressionLevel: 1 }).toBuffer();
-  return (await storeImage(uploadsDir, png)).id;
+  return (await storeImage(media, png)).id;
 }
 
 /** Runs `jobs` with at most CONCURRENCY at a time, keeping their order. */
@@ -83,7 +84,7 @@ function planFaces(random: Random): PlannedFace[] {
 }
 
 /** Draws and stores the pool; the same PRNG state gives the same pictures. */
-export async function buildImagePool(uploadsDir: string, random: Random): Promise<ImagePool> {
+export async function buildImagePool(media: ObjectStorage, random: Random): Promise<ImagePool> {
   const planned = planFaces(random);
   const boxFaces = [faceStyle(random, '', false).style, faceStyle(random, '', true).style];
   const extraSvgs = [
@@ -93,7 +94,7 @@ export async function buildImagePool(uploadsDir: string, random: Random): Promis
     giftBoxSvg(boxFaces[1] as FaceStyle, '#6e1f2a', '#f5ebe6'),
   ];
   const svgs = [...planned.map((p) => watchFaceSvg(p.style)), ...extraSvgs];
-  const ids = await runLimited(svgs.map((svg) => () => storeSvg(uploadsDir, svg)));
+  const ids = await runLimited(svgs.map((svg) => () => storeSvg(media, svg)));
   const byBrand = new Map<string, PoolFace[]>();
   planned.forEach((p, i) => {
     const face: PoolFace = {

@@ -4,8 +4,8 @@
  * Repeatable: the same seed gives the same products and pictures; with the
  * same `now` too, the same ids and dates (only password salts differ).
  */
-import { mkdir } from 'node:fs/promises';
 import { rebuildSearchIndex } from '../../catalog/search/index-writer.ts';
+import type { ObjectStorage } from '../../media/storage/object-storage.ts';
 import type { Db } from '../tables.ts';
 import { demoProducts, seedShopper } from './demo.ts';
 import { seedHomeContent } from './home.ts';
@@ -21,7 +21,8 @@ export { DEFAULT_SEED, mulberry32 } from './random.ts';
 
 export interface SeedOptions {
   products: number;
-  uploadsDir: string;
+  /** Where the pictures go: the store's folder or bucket. */
+  media: ObjectStorage;
   /** Seeded PRNG for repeatable data; mulberry32(DEFAULT_SEED) when absent. */
   random?: () => number;
   log?: (msg: string) => void;
@@ -29,6 +30,11 @@ export interface SeedOptions {
   now?: number;
   /** Prefix of the demo orders' numbers (SHOP_ORDER_PREFIX); TSW when absent. */
   orderPrefix?: string;
+  /**
+   * The demo shopper (whose password is published), their orders and the demo
+   * leads; true when absent. A deployment never gets them (main.ts).
+   */
+  people?: boolean;
 }
 
 export interface SeedResult {
@@ -48,16 +54,15 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
   const log = options.log ?? (() => {});
   const now = options.now ?? Date.now();
   const rng = streams(options.random ?? mulberry32(DEFAULT_SEED));
-  await mkdir(options.uploadsDir, { recursive: true });
 
   log('Drawing watch pictures...');
-  const pool = await buildImagePool(options.uploadsDir, rng.images);
+  const pool = await buildImagePool(options.media, rng.images);
   log(`  ${pool.count} pictures in the pool`);
 
   log(`Adding ${options.products.toLocaleString('en-IN')} products...`);
   const products = await insertProducts(db, productFactory(rng.products, pool, now), options.products, log);
   log('Home page content, demo shopper and leads...');
-  const homeImages = await seedHomeContent(db, options.uploadsDir, rng.home, pool, now);
+  const homeImages = await seedHomeContent(db, options.media, rng.home, pool, now);
   // After the home content: the rebuild moves the catalogue version, which also
   // refreshes every process's cached home answer (catalog/response-cache.ts).
   if (products > 0) {
@@ -65,11 +70,13 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
     const indexed = await rebuildSearchIndex(db, log);
     log(`  ${indexed.words.toLocaleString('en-IN')} words in ${(indexed.ms / 1000).toFixed(1)} s`);
   }
-  const picks = await demoProducts(db);
-  const orders = await seedShopper(db, rng.demo, picks, now, options.orderPrefix ?? 'TSW');
-  const hasLeads = await db.selectFrom('leads').select('id').limit(1).executeTakeFirst();
-  const leads = hasLeads ? 0 : await seedLeads(db, rng.demo, picks, now);
-  if (orders || leads) log(`  ${orders} demo orders, ${leads} leads`);
+  if (options.people !== false) {
+    const picks = await demoProducts(db);
+    const orders = await seedShopper(db, rng.demo, picks, now, options.orderPrefix ?? 'TSW');
+    const hasLeads = await db.selectFrom('leads').select('id').limit(1).executeTakeFirst();
+    const leads = hasLeads ? 0 : await seedLeads(db, rng.demo, picks, now);
+    if (orders || leads) log(`  ${orders} demo orders, ${leads} leads`);
+  }
 
   return { products, images: pool.count + homeImages, ms: Math.round(performance.now() - started) };
 }

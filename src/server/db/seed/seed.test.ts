@@ -7,6 +7,7 @@ import { parseHomeContent } from '../../../common/schemas/home.ts';
 import { productInputSchema } from '../../../common/schemas/product.ts';
 import { verifyPassword } from '../../auth/passwords.ts';
 import { toProduct } from '../../catalog/product-row.ts';
+import { DiskStorage } from '../../media/storage/disk-storage.ts';
 import { imageFile } from '../../media/store.ts';
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../test-support/databases.ts';
 import { ID_PATTERN } from '../ids.ts';
@@ -57,7 +58,12 @@ describe.each(TEST_DIALECTS)('demo seed on %s', (dialect) => {
   beforeAll(async () => {
     database = await createTestDatabase(dialect);
     expect(await isDatabaseEmpty(database.db)).toBe(true);
-    const result = await seedDemo(database.db, { products: PRODUCTS, uploadsDir, random: mulberry32(1), now: NOW });
+    const result = await seedDemo(database.db, {
+      products: PRODUCTS,
+      media: new DiskStorage(uploadsDir),
+      random: mulberry32(1),
+      now: NOW,
+    });
     expect(result.products).toBe(PRODUCTS);
     expect(result.images).toBeGreaterThanOrEqual(50);
   }, 180_000); // drawing ~70 pictures takes seconds, more on a busy machine

@@ -1,8 +1,10 @@
-import { type ChangeEvent, type FormEvent, Fragment, useState } from 'react';
+import { type ChangeEvent, Fragment } from 'react';
 import { MESSAGE_MS } from '../../../common/constants.ts';
 import { LEAD_CSV_COLUMNS } from '../../../common/schemas/lead.ts';
+import { LoaderOverlay } from '../../components/loader.tsx';
 import { Message } from '../../components/message.tsx';
-import { ApiError, errorMessage } from '../../lib/api-client.ts';
+import { TextField } from '../../components/text-field.tsx';
+import { fieldInputId, useForm } from '../../lib/forms/use-form.ts';
 import { adminApi } from '../admin-api.ts';
 
 /**
@@ -10,54 +12,30 @@ import { adminApi } from '../admin-api.ts';
  * lines are listed, with the choice to import only the good ones.
  */
 export function LeadImport({ onImported }: { onImported: () => void }) {
-  const [csv, setCsv] = useState<string | null>(null);
-  const [fileName, setFileName] = useState('');
-  const [rowErrors, setRowErrors] = useState<Array<[string, string]>>([]);
-  const [message, setMessage] = useState<{ text: string; tone: 'error' | 'success' } | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useForm({
+    id: 'lead',
+    initial: { csv: null as string | null, fileName: '' },
+    check: ({ csv }) =>
+      csv ? { ok: true, data: csv } : { ok: false, field: 'csv', message: 'Please choose a CSV file' },
+    send: (csv) => adminApi.importLeads(csv, false),
+    success: (result) =>
+      `${result.imported} leads imported${result.errors.length ? `, ${result.errors.length} skipped` : ''}`,
+    reset: true,
+    onSuccess: onImported,
+  });
+  // The server names each bad row in `fields` ("line 4": its message).
+  const rowErrors = Object.entries(form.errors).filter(([field]) => field !== 'csv');
 
   async function pick(event: ChangeEvent<HTMLInputElement>) {
     const file = event.currentTarget.files?.[0];
-    setRowErrors([]);
-    setMessage(null);
+    form.reset();
     if (!file) return;
-    if (file.size > 2_000_000) {
-      setMessage({ text: 'The CSV file is too large (at most 2 MB).', tone: 'error' });
-      return;
-    }
-    setFileName(file.name);
-    setCsv(await file.text());
+    if (file.size > 2_000_000) return form.fail('The CSV file is too large (at most 2 MB).', 'csv');
+    form.reset({ csv: await file.text(), fileName: file.name });
   }
-
-  async function send(skipBadRows: boolean) {
-    if (!csv) {
-      setMessage({ text: 'Please choose a CSV file', tone: 'error' });
-      return;
-    }
-    setBusy(true);
-    try {
-      const result = await adminApi.importLeads(csv, skipBadRows);
-      setRowErrors([]);
-      setCsv(null);
-      setFileName('');
-      const skipped = result.errors.length ? `, ${result.errors.length} skipped` : '';
-      setMessage({ text: `${result.imported} leads imported${skipped}`, tone: 'success' });
-      onImported();
-    } catch (err) {
-      setRowErrors(err instanceof ApiError ? Object.entries(err.fields) : []);
-      setMessage({ text: errorMessage(err), tone: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    void send(false);
-  };
 
   return (
-    <form className="panel" onSubmit={submit} aria-labelledby="adm-lead-import-title">
+    <form className="panel" onSubmit={form.submit} aria-labelledby="adm-lead-import-title">
       <h2 id="adm-lead-import-title">Import a CSV</h2>
       <p>
         The first row names the columns:{' '}
@@ -76,12 +54,7 @@ export function LeadImport({ onImported }: { onImported: () => void }) {
         </code>{' '}
         (platform is amazon or whatsapp; phone, productId and date may be empty).
       </p>
-      <Message
-        text={message?.text ?? null}
-        tone={message?.tone ?? 'error'}
-        onClose={() => setMessage(null)}
-        autoHideMs={rowErrors.length ? null : MESSAGE_MS}
-      />
+      <Message {...form.messageProps} autoHideMs={rowErrors.length ? null : MESSAGE_MS} />
       {rowErrors.length > 0 && (
         <ul className="adm-error-list">
           {rowErrors.map(([line, text]) => (
@@ -91,20 +64,31 @@ export function LeadImport({ onImported }: { onImported: () => void }) {
           ))}
         </ul>
       )}
-      <div className="field">
-        <label htmlFor="lead-csv">CSV file {fileName && `(${fileName})`}</label>
-        <input id="lead-csv" type="file" accept=".csv,text/csv" onChange={pick} />
-      </div>
+      <TextField
+        id={fieldInputId('lead', 'csv')}
+        label={`CSV file${form.values.fileName ? ` (${form.values.fileName})` : ''}`}
+        type="file"
+        accept=".csv,text/csv"
+        error={form.errors.csv}
+        showError={false}
+        onChange={pick}
+      />
       <div className="adm-actions">
-        <button type="submit" className="btn" disabled={busy || !csv}>
+        <button type="submit" className="btn" disabled={form.busy || !form.values.csv}>
           Import
         </button>
         {rowErrors.length > 0 && (
-          <button type="button" className="btn btn-ghost" disabled={busy} onClick={() => send(true)}>
+          <button
+            type="button"
+            className="btn btn-ghost"
+            disabled={form.busy}
+            onClick={() => form.submit(undefined, (csv) => adminApi.importLeads(csv, true))}
+          >
             Import only the good rows
           </button>
         )}
       </div>
+      <LoaderOverlay active={form.busy} label="Importing…" />
     </form>
   );
 }

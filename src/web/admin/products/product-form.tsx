@@ -1,10 +1,11 @@
-import { type FormEvent, useState } from 'react';
 import { BRANDS, CATEGORIES, STATUSES, TAGS } from '../../../common/catalog.ts';
-import { type AdminProduct, productInputSchema, VIDEO_MESSAGE } from '../../../common/schemas/product.ts';
+import { type AdminProduct, DEFAULT_HSN, productFormSchema, VIDEO_MESSAGE } from '../../../common/schemas/product.ts';
 import { LoaderOverlay } from '../../components/loader.tsx';
 import { Message } from '../../components/message.tsx';
+import { SelectField } from '../../components/select-field.tsx';
+import { TextAreaField } from '../../components/text-area-field.tsx';
 import { TextField } from '../../components/text-field.tsx';
-import { ApiError, errorMessage } from '../../lib/api-client.ts';
+import { useForm } from '../../lib/forms/use-form.ts';
 import { invalidate } from '../../lib/use-resource.ts';
 import { adminApi } from '../admin-api.ts';
 import { ColorImages } from './color-images.tsx';
@@ -15,170 +16,104 @@ import { ImageSlots } from './image-slots.tsx';
 const titleCase = (s: string) => s.replace(/\b\w/g, (c) => c.toUpperCase());
 
 /**
- * Upload and Edit Product share this form (docs/product.md#admin-products). It checks with the same
- * schema as the server, shows the loader while saving, and keeps what was typed
- * when saving fails.
+ * Upload and Edit Product share this form (docs/product.md#admin-products). It checks with the
+ * server's schema (and asks for the country of origin), shows the loader while saving, and keeps
+ * what was typed when saving fails.
  */
 export function ProductForm({ product, onSaved }: { product?: AdminProduct; onSaved?: (p: AdminProduct) => void }) {
-  const [form, setForm] = useState<FormState>(() => (product ? formFromProduct(product) : blankForm()));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [message, setMessage] = useState<{ text: string; tone: 'error' | 'success' } | null>(null);
-  const [saving, setSaving] = useState(false);
-  const set = <K extends keyof FormState>(key: K, value: FormState[K]) => setForm((f) => ({ ...f, [key]: value }));
-
-  function fail(text: string, fields: Record<string, string>) {
-    setErrors(fields);
-    setMessage({ text, tone: 'error' });
-    window.scrollTo({ top: 0 });
-  }
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = productInputSchema.safeParse(inputFromForm(form));
-    if (!parsed.success) {
-      const fields: Record<string, string> = {};
-      for (const issue of parsed.error.issues) fields[issue.path.join('.')] ??= issue.message;
-      fail(parsed.error.issues[0]?.message ?? 'Please check the form', fields);
-      return;
-    }
-    setSaving(true);
-    setMessage(null);
-    setErrors({});
-    try {
-      const saved = product
-        ? await adminApi.updateProduct(product.id, parsed.data)
-        : await adminApi.createProduct(parsed.data);
+  const form = useForm({
+    id: 'p',
+    initial: (): FormState => (product ? formFromProduct(product) : blankForm()),
+    check: (values) => productFormSchema.safeParse(inputFromForm(values)),
+    send: (data) => (product ? adminApi.updateProduct(product.id, data) : adminApi.createProduct(data)),
+    success: product ? 'Product updated successfully' : 'Product uploaded successfully',
+    // An edited product shows what was saved; a new form starts again, empty.
+    reset: (saved) => (product ? formFromProduct(saved.product) : blankForm()),
+    onSuccess: (saved) => {
       // Listings anywhere in this tab (storefront and admin) must show the change.
       invalidate('');
-      if (product) {
-        setForm(formFromProduct(saved.product));
-        setMessage({ text: 'Product updated successfully', tone: 'success' });
-      } else {
-        setForm(blankForm());
-        setMessage({ text: 'Product uploaded successfully', tone: 'success' });
-      }
       window.scrollTo({ top: 0 });
       onSaved?.(saved.product);
-    } catch (err) {
-      fail(errorMessage(err), err instanceof ApiError ? err.fields : {});
-    } finally {
-      setSaving(false);
-    }
-  }
+    },
+  });
+  const { values, errors, set } = form;
 
-  const isMen = form.category === 'men watch';
+  const isMen = values.category === 'men watch';
   return (
-    <form onSubmit={submit} noValidate aria-label={product ? 'Edit product' : 'Upload product'}>
-      <Message text={message?.text ?? null} tone={message?.tone ?? 'error'} onClose={() => setMessage(null)} />
+    <form onSubmit={form.submit} noValidate aria-label={product ? 'Edit product' : 'Upload product'}>
+      <Message {...form.messageProps} />
       <div className="adm-form-grid">
-        <div className="adm-span">
-          <TextField
-            id="p-name"
-            label="Name"
-            value={form.name}
-            maxLength={200}
-            error={errors.name}
-            onChange={(e) => set('name', e.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="p-category">Category</label>
-          <select
-            id="p-category"
-            value={form.category}
-            aria-invalid={errors.category ? true : undefined}
-            onChange={(e) => set('category', e.target.value)}
-          >
-            <option value="">Choose a category</option>
-            {CATEGORIES.map((c) => (
-              <option key={c} value={c}>
-                {titleCase(c)}
+        <TextField className="adm-span" label="Name" maxLength={200} {...form.field('name')} />
+        <SelectField label="Category" {...form.field('category')}>
+          <option value="">Choose a category</option>
+          {CATEGORIES.map((c) => (
+            <option key={c} value={c}>
+              {titleCase(c)}
+            </option>
+          ))}
+        </SelectField>
+        {isMen ? (
+          <SelectField label="Brand" {...form.field('brand')}>
+            <option value="">Choose a brand</option>
+            {BRANDS.map((b) => (
+              <option key={b} value={b}>
+                {b}
               </option>
             ))}
-          </select>
-          {errors.category && <span className="field-error">{errors.category}</span>}
-        </div>
-        <div className="field">
-          <label htmlFor="p-brand">Brand</label>
-          {isMen ? (
-            <select
-              id="p-brand"
-              value={form.brand}
-              aria-invalid={errors.brand ? true : undefined}
-              onChange={(e) => set('brand', e.target.value)}
-            >
-              <option value="">Choose a brand</option>
+          </SelectField>
+        ) : (
+          <>
+            <TextField label="Brand" list="p-brand-list" maxLength={60} {...form.field('brand')} />
+            <datalist id="p-brand-list">
               {BRANDS.map((b) => (
-                <option key={b} value={b}>
-                  {b}
-                </option>
+                <option key={b} value={b} />
               ))}
-            </select>
-          ) : (
-            <>
-              <input
-                id="p-brand"
-                list="p-brand-list"
-                value={form.brand}
-                maxLength={60}
-                onChange={(e) => set('brand', e.target.value)}
-              />
-              <datalist id="p-brand-list">
-                {BRANDS.map((b) => (
-                  <option key={b} value={b} />
-                ))}
-              </datalist>
-            </>
-          )}
-          {errors.brand && <span className="field-error">{errors.brand}</span>}
-        </div>
+            </datalist>
+          </>
+        )}
+        <TextField label="MRP (₹)" inputMode="numeric" {...form.field('price')} />
+        <TextField label="Selling price (₹)" inputMode="numeric" {...form.field('discountPrice')} />
         <TextField
-          id="p-price"
-          label="MRP (₹)"
+          label="HSN code"
           inputMode="numeric"
-          value={form.price}
-          error={errors.price}
-          onChange={(e) => set('price', e.target.value)}
+          maxLength={8}
+          hint={`On the invoice; wrist watches: ${DEFAULT_HSN}`}
+          {...form.field('hsnCode')}
         />
         <TextField
-          id="p-discount"
-          label="Selling price (₹)"
-          inputMode="numeric"
-          value={form.discountPrice}
-          error={errors.discountPrice}
-          onChange={(e) => set('discountPrice', e.target.value)}
+          label="Country of origin"
+          maxLength={56}
+          autoComplete="off"
+          hint="Shown to shoppers before they buy, e.g. Japan"
+          {...form.field('countryOfOrigin')}
         />
-        <div className="field adm-span">
-          <label htmlFor="p-description">Description</label>
-          <textarea
-            id="p-description"
-            rows={4}
-            maxLength={5000}
-            value={form.description}
-            onChange={(e) => set('description', e.target.value)}
-          />
-          {errors.description && <span className="field-error">{errors.description}</span>}
-        </div>
+        <TextAreaField
+          className="adm-span"
+          label="Description"
+          rows={4}
+          maxLength={5000}
+          {...form.field('description')}
+        />
       </div>
       <ImageSlots
-        images={form.images}
+        images={values.images}
         onChange={(images) => set('images', images)}
-        error={errors.images ?? errors['images.0']}
+        error={errors.images ?? Object.entries(errors).find(([field]) => field.startsWith('images.'))?.[1]}
       />
-      <ColorImages rows={form.colorImages} onChange={(rows) => set('colorImages', rows)} />
-      <FeatureRows rows={form.features} onChange={(rows) => set('features', rows)} />
+      <ColorImages rows={values.colorImages} onChange={(rows) => set('colorImages', rows)} />
+      <FeatureRows rows={values.features} onChange={(rows) => set('features', rows)} />
       <fieldset className="adm-fieldset">
         <legend>Tags</legend>
         <div className="adm-chips">
           {TAGS.map((tag) => {
-            const on = form.tags.includes(tag);
+            const on = values.tags.includes(tag);
             return (
               <button
                 key={tag}
                 type="button"
                 className="chip"
                 aria-pressed={on}
-                onClick={() => set('tags', on ? form.tags.filter((t) => t !== tag) : [...form.tags, tag])}
+                onClick={() => set('tags', on ? values.tags.filter((t) => t !== tag) : [...values.tags, tag])}
               >
                 {tag}
               </button>
@@ -187,77 +122,41 @@ export function ProductForm({ product, onSaved }: { product?: AdminProduct; onSa
         </div>
       </fieldset>
       <div className="adm-form-grid">
-        <div className="field">
-          <label htmlFor="p-status">Status</label>
-          <select id="p-status" value={form.status} onChange={(e) => set('status', e.target.value)}>
-            <option value="">None</option>
-            {STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField label="Status" {...form.field('status')}>
+          <option value="">None</option>
+          {STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {s}
+            </option>
+          ))}
+        </SelectField>
+        <TextField label="Spinning text" maxLength={200} {...form.field('spinningText')} />
+        <TextField label="Stars (0 to 5)" inputMode="decimal" {...form.field('stars')} />
+        <TextField label="Number of reviews" inputMode="numeric" {...form.field('reviewsCount')} />
         <TextField
-          id="p-spinning"
-          label="Spinning text"
-          value={form.spinningText}
-          maxLength={200}
-          onChange={(e) => set('spinningText', e.target.value)}
+          className="adm-span"
+          label="Video link (YouTube, Instagram, Facebook or Vimeo)"
+          type="url"
+          placeholder="https://www.youtube.com/watch?v=…"
+          title={VIDEO_MESSAGE}
+          {...form.field('videoUrl')}
         />
         <TextField
-          id="p-stars"
-          label="Stars (0 to 5)"
-          inputMode="decimal"
-          value={form.stars}
-          error={errors.stars}
-          onChange={(e) => set('stars', e.target.value)}
-        />
-        <TextField
-          id="p-reviews"
-          label="Number of reviews"
+          label="Stock count"
           inputMode="numeric"
-          value={form.reviewsCount}
-          error={errors.reviewsCount}
-          onChange={(e) => set('reviewsCount', e.target.value)}
+          hint="Leave empty to not count; at 0 the watch shows OUT OF STOCK"
+          {...form.field('stockCount')}
         />
-        <div className="adm-span">
-          <TextField
-            id="p-video"
-            label="Video link (YouTube, Instagram, Facebook or Vimeo)"
-            type="url"
-            placeholder="https://www.youtube.com/watch?v=…"
-            value={form.videoUrl}
-            error={errors.videoUrl}
-            title={VIDEO_MESSAGE}
-            onChange={(e) => set('videoUrl', e.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="p-stock-count">Stock count</label>
-          <input
-            id="p-stock-count"
-            inputMode="numeric"
-            value={form.stockCount}
-            aria-invalid={errors.stockCount ? true : undefined}
-            aria-describedby="p-stock-count-help"
-            onChange={(e) => set('stockCount', e.target.value)}
-          />
-          <span id="p-stock-count-help" className="adm-help">
-            Leave empty to not count; at 0 the watch shows OUT OF STOCK
-          </span>
-          {errors.stockCount && <span className="field-error">{errors.stockCount}</span>}
-        </div>
         <label className="adm-check">
-          <input type="checkbox" checked={form.inStock} onChange={(e) => set('inStock', e.target.checked)} /> In stock
+          <input type="checkbox" checked={values.inStock} onChange={(e) => set('inStock', e.target.checked)} /> In stock
         </label>
       </div>
       <div className="adm-actions">
-        <button type="submit" className="btn btn-gold" disabled={saving}>
+        <button type="submit" className="btn btn-gold" disabled={form.busy}>
           {product ? 'SAVE CHANGES' : 'UPLOAD PRODUCT'}
         </button>
       </div>
-      <LoaderOverlay active={saving} label={product ? 'Saving the product…' : 'Uploading the product…'} />
+      <LoaderOverlay active={form.busy} label={product ? 'Saving the product…' : 'Uploading the product…'} />
     </form>
   );
 }

@@ -1,13 +1,12 @@
-import { type FormEvent, useState } from 'react';
 import { PROFILE_RULES } from '../../../common/account-rules.ts';
 import { PHONE_LENGTH } from '../../../common/constants.ts';
 import { checkForm } from '../../../common/text-rules.ts';
 import { LoaderOverlay } from '../../components/loader.tsx';
 import { Message } from '../../components/message.tsx';
 import { TextField } from '../../components/text-field.tsx';
+import { fieldInputId, useForm } from '../../lib/forms/use-form.ts';
 import { updateProfile } from './account-api.ts';
 import { type SessionUser, useSession } from './session.tsx';
-import { useSubmit } from './use-submit.ts';
 import './accounts.css';
 
 /**
@@ -15,71 +14,57 @@ import './accounts.css';
  * address is always kept: delete shows only when there is more than one.
  */
 export function ProfileForm({ user, onSuccess }: { user: SessionUser; onSuccess: () => void }) {
-  const [values, setValues] = useState({ name: user.name, number: user.number, email: user.email });
-  const [addresses, setAddresses] = useState<string[]>(user.addresses.length > 0 ? user.addresses : ['']);
-  const submit = useSubmit();
   const { refresh } = useSession();
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const checked = checkForm(PROFILE_RULES, { ...values, addresses });
-    if (!checked.ok) return submit.fail(checked.message, checked.field);
-    const done = await submit.run(() => updateProfile(checked.data));
-    if (!done) return;
-    submit.succeed('Your profile is saved');
-    await refresh();
-    onSuccess();
-  }
-
-  const errorFor = (field: string) => (submit.field === field ? submit.message?.text : null);
-  const setAddress = (i: number, value: string) => setAddresses(addresses.map((a, j) => (j === i ? value : a)));
+  const form = useForm({
+    id: 'profile',
+    initial: () => ({
+      name: user.name,
+      number: user.number,
+      email: user.email,
+      addresses: user.addresses.length > 0 ? user.addresses : [''],
+    }),
+    check: (values) => checkForm(PROFILE_RULES, values),
+    send: (data) => updateProfile(data),
+    success: 'Your profile is saved',
+    onSuccess: async () => {
+      await refresh();
+      onSuccess();
+    },
+  });
+  const { addresses } = form.values;
+  const setAddresses = (next: string[], errorField?: string) => form.set('addresses', next, errorField);
 
   return (
-    <form className="account-form panel" onSubmit={onSubmit} noValidate>
+    <form className="account-form panel" onSubmit={form.submit} noValidate>
       <h1>Edit Profile</h1>
+      <TextField label="Name" autoComplete="name" showError={false} {...form.field('name')} />
       <TextField
-        id="profile-name"
-        label="Name"
-        autoComplete="name"
-        value={values.name}
-        error={errorFor('name')}
-        showError={false}
-        onChange={(e) => setValues({ ...values, name: e.target.value })}
-      />
-      <TextField
-        id="profile-number"
         label="Phone number"
         type="tel"
         inputMode="numeric"
         maxLength={PHONE_LENGTH}
         autoComplete="tel-national"
-        value={values.number}
-        error={errorFor('number')}
         showError={false}
-        onChange={(e) => setValues({ ...values, number: e.target.value })}
+        {...form.field('number')}
       />
-      <TextField
-        id="profile-email"
-        label="Email"
-        type="email"
-        autoComplete="email"
-        value={values.email}
-        error={errorFor('email')}
-        showError={false}
-        onChange={(e) => setValues({ ...values, email: e.target.value })}
-      />
+      <TextField label="Email" type="email" autoComplete="email" showError={false} {...form.field('email')} />
       <fieldset className="account-fieldset">
         <legend>Addresses</legend>
         {addresses.map((address, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: rows are edited in place; the index is their identity.
           <div className="account-address-row" key={i}>
             <TextField
-              id={`profile-address-${i}`}
+              id={fieldInputId('profile', `addresses.${i}`)}
               label={`Address ${i + 1}`}
               value={address}
-              error={errorFor(`addresses.${i}`) ?? (submit.field === 'addresses' ? submit.message?.text : null)}
+              error={form.errors[`addresses.${i}`] ?? form.errors.addresses}
               showError={false}
-              onChange={(e) => setAddress(i, e.target.value)}
+              onChange={(e) =>
+                setAddresses(
+                  addresses.map((a, j) => (j === i ? e.target.value : a)),
+                  `addresses.${i}`,
+                )
+              }
             />
             {addresses.length > 1 && (
               <button
@@ -97,11 +82,11 @@ export function ProfileForm({ user, onSuccess }: { user: SessionUser; onSuccess:
           + Add address
         </button>
       </fieldset>
-      <Message text={submit.message?.text ?? null} tone={submit.message?.tone ?? 'error'} onClose={submit.clear} />
-      <button type="submit" className="btn btn-gold btn-block" disabled={submit.busy}>
+      <Message {...form.messageProps} />
+      <button type="submit" className="btn btn-gold btn-block" disabled={form.busy}>
         Save
       </button>
-      <LoaderOverlay active={submit.busy} label="Saving…" />
+      <LoaderOverlay active={form.busy} label="Saving…" />
     </form>
   );
 }

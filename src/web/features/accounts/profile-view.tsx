@@ -14,6 +14,9 @@ const LINKS = [
   { to: '/history', label: 'Order history' },
   { to: '/cart', label: 'Cart' },
   { to: '/editprofile', label: 'Edit profile' },
+  // docs/product.md#account-rights
+  { to: '/change-password', label: 'Change password' },
+  { to: '/your-data', label: 'Your data: download or delete' },
   { to: '/terms-and-conditions', label: 'Terms and conditions' },
   { to: '/privacy-policy', label: 'Privacy policy' },
   { to: '/return-and-refund-policy', label: 'Return and refund policy' },

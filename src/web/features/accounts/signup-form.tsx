@@ -1,4 +1,3 @@
-import { type FormEvent, useState } from 'react';
 import { PHONE_LENGTH } from '../../../common/constants.ts';
 import type { VisitorCartLine } from '../../../common/schemas/cart.ts';
 import { SIGNUP_RULES } from '../../../common/signup-rules.ts';
@@ -6,10 +5,10 @@ import { checkForm } from '../../../common/text-rules.ts';
 import { LoaderOverlay } from '../../components/loader.tsx';
 import { Message } from '../../components/message.tsx';
 import { TextField } from '../../components/text-field.tsx';
+import { useForm } from '../../lib/forms/use-form.ts';
 import { Link } from '../../lib/router/index.ts';
 import { signup } from './account-api.ts';
 import { useSession } from './session.tsx';
-import { useSubmit } from './use-submit.ts';
 import './accounts.css';
 
 const FIELDS = [
@@ -19,7 +18,6 @@ const FIELDS = [
   { key: 'address', label: 'Address', type: 'text', autoComplete: 'street-address' },
   { key: 'password', label: 'Password', type: 'password', autoComplete: 'new-password' },
 ] as const;
-type Key = (typeof FIELDS)[number]['key'];
 
 /** Create Account (docs/product.md#accounts): the rules are checked in spec order, here and on the server. */
 export function SignupForm({
@@ -29,52 +27,41 @@ export function SignupForm({
   visitorCart: () => VisitorCartLine[];
   onSuccess: () => void;
 }) {
-  const [values, setValues] = useState<Record<Key, string>>({
-    name: '',
-    number: '',
-    email: '',
-    address: '',
-    password: '',
-  });
-  const submit = useSubmit();
   const { refresh } = useSession();
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const checked = checkForm(SIGNUP_RULES, values);
-    if (!checked.ok) return submit.fail(checked.message, checked.field);
-    const done = await submit.run(() => signup(checked.data, visitorCart()));
-    if (!done) return;
-    submit.succeed('Your account is ready');
-    await refresh();
-    onSuccess();
-  }
+  const form = useForm({
+    id: 'signup',
+    initial: { name: '', number: '', email: '', address: '', password: '' },
+    check: (values) => checkForm(SIGNUP_RULES, values),
+    send: (data) => signup(data, visitorCart()),
+    success: 'Your account is ready',
+    onSuccess: async () => {
+      await refresh();
+      onSuccess();
+    },
+  });
 
   return (
-    <form className="account-form panel" onSubmit={onSubmit} noValidate>
+    <form className="account-form panel" onSubmit={form.submit} noValidate>
       <h1>Create Account</h1>
       {FIELDS.map((f) => (
         <TextField
           key={f.key}
-          id={`signup-${f.key}`}
           label={f.label}
           type={f.type}
           autoComplete={f.autoComplete}
           {...(f.key === 'number' ? { inputMode: 'numeric' as const, maxLength: PHONE_LENGTH } : {})}
-          value={values[f.key]}
-          error={submit.field === f.key ? submit.message?.text : null}
           showError={false}
-          onChange={(e) => setValues({ ...values, [f.key]: e.target.value })}
+          {...form.field(f.key)}
         />
       ))}
-      <Message text={submit.message?.text ?? null} tone={submit.message?.tone ?? 'error'} onClose={submit.clear} />
-      <button type="submit" className="btn btn-gold btn-block" disabled={submit.busy}>
+      <Message {...form.messageProps} />
+      <button type="submit" className="btn btn-gold btn-block" disabled={form.busy}>
         Create account
       </button>
       <p className="account-switch">
         Already have an account? <Link to="/login">Log in</Link>
       </p>
-      <LoaderOverlay active={submit.busy} label="Creating your account…" />
+      <LoaderOverlay active={form.busy} label="Creating your account…" />
     </form>
   );
 }

@@ -6,7 +6,7 @@
  * The message and "View cart" sit under the buttons (product.css lays them out).
  */
 import { useCallback, useState } from 'react';
-import { addedMessage } from '../../../common/cart-rules.ts';
+import { addedMessage, CART_FULL } from '../../../common/cart-rules.ts';
 import { Message } from '../../components/message.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { Link } from '../../lib/router/index.ts';
@@ -32,14 +32,14 @@ export function AddToCartButton({ productId, productName, inStock }: AddToCartBu
     setBusy(true);
     setMessage(null);
     try {
-      let added: number;
+      let added: number | null;
       if (user) {
         ({ added } = await addCartItem(productId, 1));
         notifyCartChanged();
       } else {
         added = addToVisitorCart(productId, productName, 1);
       }
-      setMessage(addedMessage(added));
+      setMessage(added === null ? { text: CART_FULL, tone: 'error' } : addedMessage(added));
     } catch (err) {
       setMessage({ text: errorMessage(err), tone: 'error' });
     } finally {

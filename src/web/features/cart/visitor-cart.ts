@@ -47,10 +47,14 @@ export function clearVisitorCart(): void {
   writeVisitorCart([]);
 }
 
-/** Adding again raises the quantity, never past 10 (docs/product.md#better-16). Returns how many were added. */
-export function addToVisitorCart(id: string, proname: string, quantity = 1): number {
+/**
+ * Adding again raises the quantity, never past 10 (docs/product.md#better-16). Returns how many were
+ * added, or null when the watch is new and the cart already has 50 lines (the server's cap too).
+ */
+export function addToVisitorCart(id: string, proname: string, quantity = 1): number | null {
   const lines = readVisitorCart();
   const line = lines.find((l) => l.id === id);
+  if (!line && lines.length >= MAX_CART_LINES) return null;
   const added = quantityAdded(line?.quantity ?? 0, quantity);
   if (line) line.quantity += added;
   else lines.push({ id, proname, quantity: added });

@@ -1,7 +1,8 @@
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { ADDRESS_FORM_RULES, type AddressForm, composeAddress } from '../../../common/account-rules.ts';
 import { checkForm, checkText } from '../../../common/text-rules.ts';
 import { TextField } from '../../components/text-field.tsx';
+import { useForm } from '../../lib/forms/use-form.ts';
 import { lookupPincode } from './pincode-lookup.ts';
 
 const FIELDS = [
@@ -12,12 +13,11 @@ const FIELDS = [
   { key: 'city', label: 'City', autoComplete: 'address-level2' },
   { key: 'state', label: 'State', autoComplete: 'address-level1' },
 ] as const;
-type Key = (typeof FIELDS)[number]['key'];
 const EMPTY: AddressForm = { room: '', building: '', landmark: '', city: '', pincode: '', state: '' };
 
 /**
  * Step 1 (docs/product.md#checkout, #better-11): the address form, every field checked. A valid
- * pincode fills City and State from the offline directory.
+ * pincode fills City and State from the offline directory. The popup makes the call.
  */
 export function AddressFormStep({
   busy,
@@ -25,22 +25,26 @@ export function AddressFormStep({
   notice,
 }: {
   busy: boolean;
-  onSubmit: (address: string) => void;
+  onSubmit: (address: string) => Promise<void>;
   /** A failed step's message, shown by the button. */
   notice?: ReactNode;
 }) {
-  const [values, setValues] = useState<AddressForm>(EMPTY);
-  const [error, setError] = useState<{ field: string; message: string } | null>(null);
+  const form = useForm({
+    id: 'address',
+    initial: EMPTY,
+    check: (values) => checkForm(ADDRESS_FORM_RULES, values),
+    send: (data) => onSubmit(composeAddress(data)),
+  });
   const [pinNote, setPinNote] = useState<string | null>(null);
 
   async function onPincode(pincode: string) {
-    setValues((v) => ({ ...v, pincode }));
+    form.set('pincode', pincode);
     setPinNote(null);
     if (!checkText(ADDRESS_FORM_RULES.pincode, pincode).ok) return;
     try {
       const place = await lookupPincode(pincode);
       if (place) {
-        setValues((v) => (v.pincode === pincode ? { ...v, city: place.district, state: place.state } : v));
+        form.update((v) => (v.pincode === pincode ? { ...v, city: place.district, state: place.state } : v));
         setPinNote(`${place.district}, ${place.state}`);
       } else {
         setPinNote('We could not find this pincode. Please check it, or type your city and state.');
@@ -50,42 +54,32 @@ export function AddressFormStep({
     }
   }
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const checked = checkForm(ADDRESS_FORM_RULES, values);
-    if (!checked.ok) {
-      setError({ field: checked.field, message: checked.message });
-      document.getElementById(`address-${checked.field}`)?.focus();
-      return;
-    }
-    setError(null);
-    onSubmit(composeAddress(checked.data));
-  }
-
   return (
-    <form onSubmit={submit} noValidate className="checkout-address-form">
-      {FIELDS.map((f) => (
-        <div key={f.key} className={`checkout-field-${f.key}`}>
-          <TextField
-            id={`address-${f.key}`}
-            label={f.label}
-            autoComplete={f.autoComplete}
-            {...(f.key === 'pincode' ? { inputMode: 'numeric' as const, maxLength: 6 } : {})}
-            value={values[f.key as Key]}
-            error={error?.field === f.key ? error.message : null}
-            onChange={(e) => {
-              if (error?.field === f.key) setError(null);
-              if (f.key === 'pincode') void onPincode(e.target.value.trim());
-              else setValues({ ...values, [f.key]: e.target.value });
-            }}
-          />
-          {f.key === 'pincode' && pinNote && (
-            <p className="checkout-pin-note" role="status">
-              {pinNote}
-            </p>
-          )}
-        </div>
-      ))}
+    <form onSubmit={form.submit} noValidate className="checkout-address-form">
+      {FIELDS.map((f) => {
+        const field = form.field(f.key);
+        return (
+          <div key={f.key} className={`checkout-field-${f.key}`}>
+            <TextField
+              label={f.label}
+              autoComplete={f.autoComplete}
+              {...field}
+              {...(f.key === 'pincode'
+                ? {
+                    inputMode: 'numeric' as const,
+                    maxLength: 6,
+                    onChange: (e) => void onPincode(e.target.value.trim()),
+                  }
+                : {})}
+            />
+            {f.key === 'pincode' && pinNote && (
+              <p className="checkout-pin-note" role="status">
+                {pinNote}
+              </p>
+            )}
+          </div>
+        );
+      })}
       <p className="checkout-hint">You will see the order details before the order is placed.</p>
       {notice}
       <button type="submit" className="btn btn-gold btn-block" disabled={busy}>

@@ -1,9 +1,10 @@
-import { type FormEvent, type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { PHONE_LENGTH } from '../../../common/constants.ts';
 import type { SignupInput } from '../../../common/schemas/account.ts';
 import { SIGNUP_RULES } from '../../../common/signup-rules.ts';
 import { checkForm } from '../../../common/text-rules.ts';
 import { TextField } from '../../components/text-field.tsx';
+import { useForm } from '../../lib/forms/use-form.ts';
 import { Link } from '../../lib/router/index.ts';
 
 const FIELDS = [
@@ -12,11 +13,11 @@ const FIELDS = [
   { key: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
   { key: 'password', label: 'Create password', type: 'password', autoComplete: 'new-password' },
 ] as const;
-type Key = (typeof FIELDS)[number]['key'];
 
 /**
  * Step 2 (docs/product.md#checkout): a visitor creates their account, with the sign-up
- * rules and the address just entered, before the order is placed.
+ * rules and the address just entered, before the order is placed. The popup makes the call
+ * (its overlay, its message by the button); this form checks and shows each field's message.
  */
 export function PasswordStep({
   address,
@@ -26,47 +27,35 @@ export function PasswordStep({
 }: {
   address: string;
   busy: boolean;
-  onSubmit: (input: SignupInput) => void;
+  onSubmit: (input: SignupInput) => Promise<void>;
   /** A failed step's message, shown by the button. */
   notice?: ReactNode;
 }) {
-  const [values, setValues] = useState<Record<Key, string>>({ name: '', number: '', email: '', password: '' });
-  const [error, setError] = useState<{ field: string; message: string } | null>(null);
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const checked = checkForm(SIGNUP_RULES, { ...values, address });
-    if (!checked.ok) {
-      setError({ field: checked.field, message: checked.message });
-      document.getElementById(`checkout-${checked.field}`)?.focus();
-      return;
-    }
-    setError(null);
-    onSubmit(checked.data);
-  }
+  const form = useForm({
+    id: 'checkout',
+    initial: { name: '', number: '', email: '', password: '' },
+    check: (values) => checkForm(SIGNUP_RULES, { ...values, address }),
+    send: onSubmit,
+  });
+  // The address was typed in step 1: its message has no field here.
+  const other = form.message?.tone === 'error' && !FIELDS.some((f) => f.key === form.message?.field);
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={form.submit} noValidate>
       <p>Create an account to place your order and follow it.</p>
       {FIELDS.map((f) => (
         <TextField
           key={f.key}
-          id={`checkout-${f.key}`}
           label={f.label}
           type={f.type}
           autoComplete={f.autoComplete}
           {...(f.key === 'number' ? { inputMode: 'numeric' as const, maxLength: PHONE_LENGTH } : {})}
-          value={values[f.key]}
-          error={error?.field === f.key ? error.message : null}
-          onChange={(e) => {
-            if (error?.field === f.key) setError(null);
-            setValues({ ...values, [f.key]: e.target.value });
-          }}
+          {...form.field(f.key)}
         />
       ))}
-      {error && !FIELDS.some((f) => f.key === error.field) && (
+      {other && (
         <p className="field-error" role="alert">
-          {error.message}
+          {form.message?.text}
         </p>
       )}
       {notice}

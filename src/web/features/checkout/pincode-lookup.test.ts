@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { lookupPincode, parseDirectory } from './pincode-lookup.ts';
+import { parseDirectory } from '../../../common/pincode-directory.ts';
+import { lookupPincode } from './pincode-lookup.ts';
 
 describe('the offline pincode directory', () => {
   it('fills city and state for pincodes across India', async () => {

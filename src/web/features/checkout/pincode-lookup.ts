@@ -3,10 +3,7 @@
  * app (scripts/build-pincodes.ts). The directory is a separate chunk, fetched
  * only the first time a pincode is looked up on the checkout screen.
  */
-export interface Place {
-  district: string;
-  state: string;
-}
+import { type Place, parseDirectory } from '../../../common/pincode-directory.ts';
 
 let index: Promise<Map<string, Place>> | undefined;
 
@@ -23,16 +20,4 @@ function load(): Promise<Map<string, Place>> {
 
 export async function lookupPincode(pincode: string): Promise<Place | null> {
   return (await load()).get(pincode) ?? null;
-}
-
-/** pincodes.txt: one line per district, "district|state|pincode pincode …". */
-export function parseDirectory(text: string): Map<string, Place> {
-  const map = new Map<string, Place>();
-  for (const line of text.split('\n')) {
-    const [district, state, pins] = line.split('|');
-    if (!district || !state || !pins) continue;
-    const place = { district, state };
-    for (const pin of pins.split(' ')) map.set(pin, place);
-  }
-  return map;
 }

@@ -1,11 +1,12 @@
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { useId } from 'react';
 import { advanceOpenToShopper, advanceWhatsappText, UTR_MESSAGE, UTR_PATTERN } from '../../../common/advance.ts';
 import { formatRupees } from '../../../common/money.ts';
 import { advanceQrUrl } from '../../../common/order-api.ts';
 import type { Order } from '../../../common/schemas/order.ts';
 import { whatsappLink } from '../../../common/site.ts';
 import { LoaderOverlay } from '../../components/loader.tsx';
-import { errorMessage } from '../../lib/api-client.ts';
+import { TextField } from '../../components/text-field.tsx';
+import { useForm } from '../../lib/forms/use-form.ts';
 import { site } from '../../lib/site.ts';
 import { invalidate } from '../../lib/use-resource.ts';
 import { sendAdvanceReference } from './orders-api.ts';
@@ -109,66 +110,37 @@ export function AdvancePanel({
 
 /** The UPI reference form: checked here with the shared rule, then by the server; what was typed stays. */
 function UtrForm({ orderNumber, onSent }: { orderNumber: string; onSent: (order: Order) => void }) {
-  const [utr, setUtr] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const input = useRef<HTMLInputElement>(null);
   const id = useId();
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  const form = useForm({
+    id,
+    initial: { utr: '' },
     // Apps show the reference in groups ("4123 4567 8901"): spaces are not part of it.
-    const value = utr.replace(/\s+/g, '');
-    if (!UTR_PATTERN.test(value)) {
-      setError(UTR_MESSAGE);
-      input.current?.focus();
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
-      const { order } = await sendAdvanceReference(orderNumber, value);
-      setBusy(false);
-      onSent(order);
-    } catch (err) {
-      setBusy(false);
-      setError(errorMessage(err));
-      input.current?.focus();
-    }
-  }
+    check: ({ utr }) => {
+      const value = utr.replace(/\s+/g, '');
+      return UTR_PATTERN.test(value) ? { ok: true, data: value } : { ok: false, field: 'utr', message: UTR_MESSAGE };
+    },
+    send: (utr) => sendAdvanceReference(orderNumber, utr),
+    onSuccess: ({ order }) => onSent(order),
+    defaultField: 'utr',
+  });
+  const field = form.field('utr');
 
   return (
-    <form className="field advance-form" onSubmit={submit} noValidate>
-      <label htmlFor={id}>UPI reference (UTR), 12 digits</label>
-      <div className="advance-form-row">
-        <input
-          ref={input}
-          id={id}
-          value={utr}
-          inputMode="numeric"
-          autoComplete="off"
-          maxLength={30}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : `${id}-hint`}
-          onChange={(e) => {
-            setUtr(e.target.value);
-            if (error) setError(null);
-          }}
-        />
-        <button type="submit" className="btn" disabled={busy}>
-          Send reference
-        </button>
-      </div>
-      {error ? (
-        <span id={`${id}-error`} className="field-error" role="alert">
-          {error}
-        </span>
-      ) : (
-        <span id={`${id}-hint`} className="advance-hint">
-          Your UPI app shows it after paying.
-        </span>
-      )}
-      <LoaderOverlay active={busy} label="Sending the reference…" />
+    <form className="advance-form" onSubmit={form.submit} noValidate>
+      <TextField
+        label="UPI reference (UTR), 12 digits"
+        inputMode="numeric"
+        autoComplete="off"
+        maxLength={30}
+        hint={field.error ? null : 'Your UPI app shows it after paying.'}
+        addon={
+          <button type="submit" className="btn" disabled={form.busy}>
+            Send reference
+          </button>
+        }
+        {...field}
+      />
+      <LoaderOverlay active={form.busy} label="Sending the reference…" />
     </form>
   );
 }

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { formatDate } from '../../../common/india-time.ts';
 import { imageUrl } from '../../../common/media.ts';
 import { formatRupees } from '../../../common/money.ts';
+import { invoiceUrl } from '../../../common/order-api.ts';
 import type { Order } from '../../../common/schemas/order.ts';
 import { whatsappLink } from '../../../common/site.ts';
 import { site } from '../../lib/site.ts';
@@ -10,8 +11,8 @@ import { AdvancePanel } from './advance-panel.tsx';
 /**
  * One order (docs/product.md#your-orders-and-history): its number, watches with quantities,
  * status (Pending until an admin sets one), the advance (how to pay it while
- * open), the delivery window, and Cancel as a WhatsApp message with the order
- * number (not for cancelled or delivered orders).
+ * open), the delivery window, the invoice once dispatched, and Cancel as a WhatsApp message with
+ * the order number (not for cancelled or delivered orders).
  */
 export function OrderCard({ order: listed }: { order: Order }) {
   // The answer to the shopper's own change (the advance's reference) until the list is read again.
@@ -52,6 +53,12 @@ export function OrderCard({ order: listed }: { order: Order }) {
           <p className="order-meta">
             Estimated delivery: {formatDate(order.delivery.from)} – {formatDate(order.delivery.to)}
           </p>
+        )}
+        {order.invoiceNumber && (
+          // The invoice is given at dispatch (docs/product.md#invoice); the phone saves the PDF.
+          <a className="btn btn-ghost order-invoice" href={invoiceUrl(order.number)} download>
+            Invoice<span className="visually-hidden"> {order.invoiceNumber} (PDF)</span>
+          </a>
         )}
         {!finished && (
           <a

@@ -1,6 +1,7 @@
 /** Shared bits of the policy pages: the shop's contact block and figures in words. */
 import { POLICY } from '../../../common/constants.ts';
 import { formatRupees } from '../../../common/money.ts';
+import { Link } from '../../lib/router/index.ts';
 import { site } from '../../lib/site.ts';
 
 export const FIGURES = {
@@ -15,7 +16,7 @@ export function ContactBlock() {
   const shop = site();
   return (
     <address className="policy-contact">
-      {shop.name}
+      {shop.legalName}
       <br />
       {shop.address}
       <br />
@@ -27,14 +28,22 @@ export function ContactBlock() {
 }
 
 export function GrievanceOfficer() {
+  const officer = site().grievanceOfficer;
   return (
     <>
       <h2>Grievance officer</h2>
       <p>
         Under the Consumer Protection (E-Commerce) Rules, 2020 and the Information Technology Act, 2000, you can write
-        to our grievance officer at the address below. We acknowledge every complaint within 48 hours and resolve it
-        within one month of receiving it.
+        to our grievance officer, or make a complaint on our <Link to="/contact">contact page</Link> and get a ticket
+        number. We acknowledge every complaint within 48 hours and resolve it within one month of receiving it.
       </p>
+      <address className="policy-contact">
+        {officer.name}, {officer.designation}
+        <br />
+        Phone: <a href={`tel:+91${officer.phone.slice(-10)}`}>{officer.phone}</a>
+        <br />
+        Email: <a href={`mailto:${officer.email}`}>{officer.email}</a>
+      </address>
       <ContactBlock />
     </>
   );

@@ -1,3 +1,4 @@
+import { Link } from '../../lib/router/index.ts';
 import { FIGURES, GrievanceOfficer } from './policy-parts.tsx';
 
 export function Privacy({ shop }: { shop: string }) {
@@ -35,13 +36,17 @@ export function Privacy({ shop }: { shop: string }) {
       </p>
       <h2>How long we keep it</h2>
       <p>
-        Account data is kept while your account is open. Order records are kept as long as tax law requires (usually 8
-        years). Other data is deleted when it is no longer needed.
+        Account data is kept while your account is open. Order records, with the name, phone number and delivery address
+        each order was placed with, are kept as long as GST law requires: 72 months after the annual return of that year
+        (about 7 to 8 years). Other data is deleted when it is no longer needed.
       </p>
       <h2>Your rights</h2>
       <p>
-        You can ask to see, correct or delete your personal data, and withdraw consent, by writing to us. You can edit
-        your name, number, email and addresses yourself on the profile page.
+        When logged in you can do these yourself: edit your name, number, email and addresses on the profile page;
+        change your password; download all the data we keep about you as a file; and delete your account with your
+        password (<Link to="/your-data">Your data</Link>). Deleting removes your name, email, addresses, password, cart
+        and log-ins at once; your past orders stay only as tax records. You can also ask us to see, correct or delete
+        your data, or withdraw consent, by writing to our grievance officer.
       </p>
       <h2>Children</h2>
       <p>

@@ -1,0 +1,67 @@
+/**
+ * The owner's mail about a new complaint (docs/product.md#contact), queued in the
+ * complaint's own transaction (docs/decisions/014-outbox.md): it exists exactly
+ * when the ticket does.
+ */
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import { COMPLAINT_ANSWER_HOURS } from '../../common/complaint-rules.ts';
+import type { Config } from '../config.ts';
+import type { ComplaintsTable, Database } from '../db/tables.ts';
+import { indiaDateTime } from '../notifications/order-mail.ts';
+import { queueMail } from '../notifications/outbox.ts';
+import { escapeHtml } from '../web/html.ts';
+
+export type ComplaintFacts = Pick<
+  Selectable<ComplaintsTable>,
+  'ticket' | 'name' | 'phone' | 'order_number' | 'message' | 'created_at'
+>;
+
+export function composeComplaintMail(c: ComplaintFacts, config: Config) {
+  const base = config.publicUrl ?? `http://localhost:${config.port}`;
+  const link = `${base}/dashboard/complaints`;
+  const received = indiaDateTime(c.created_at);
+  const answerBy = indiaDateTime(new Date(Date.parse(c.created_at) + COMPLAINT_ANSWER_HOURS * 3_600_000).toISOString());
+  const facts: Array<[string, string]> = [
+    ['Ticket', c.ticket],
+    ['From', c.name],
+    ['Phone', c.phone],
+    ['Order', c.order_number ?? 'not given'],
+    ['Received', received],
+    ['Answer by', answerBy],
+  ];
+  const intro = `A complaint came in through the contact page. The E-Commerce Rules ask us to acknowledge it within ${COMPLAINT_ANSWER_HOURS} hours: call or message ${c.name}, then mark it answered in the dashboard.`;
+  const text = [
+    intro,
+    '',
+    ...facts.map(([k, v]) => `${k}: ${v}`),
+    '',
+    c.message,
+    '',
+    `Open the complaints in your dashboard: ${link}`,
+    '',
+    config.shop.name,
+    '',
+  ].join('\n');
+  const e = escapeHtml;
+  const html = [
+    '<!doctype html><html><head><meta charset="utf-8"></head>',
+    '<body style="font-family:Arial,Helvetica,sans-serif;color:#222;line-height:1.5">',
+    `<p>${e(intro)}</p>`,
+    '<table>',
+    ...facts.map(([k, v]) => `<tr><th style="text-align:left;padding:2px 8px">${e(k)}</th><td>${e(v)}</td></tr>`),
+    '</table>',
+    `<p style="white-space:pre-wrap">${e(c.message)}</p>`,
+    `<p><a href="${e(link)}">Open the complaints in your dashboard</a></p>`,
+    `<p style="color:#666">${e(config.shop.name)}</p>`,
+    '</body></html>',
+  ].join('\n');
+  return { subject: `Complaint ${c.ticket} from ${c.name}: please answer by ${answerBy}`, text, html };
+}
+
+export async function queueComplaintMail(
+  trx: Kysely<Database> | Transaction<Database>,
+  config: Config,
+  complaint: ComplaintFacts,
+): Promise<void> {
+  await queueMail(trx, { kind: 'complaint', to: config.ownerEmail, ...composeComplaintMail(complaint, config) });
+}

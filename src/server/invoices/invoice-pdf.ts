@@ -1,0 +1,258 @@
+/**
+ * The invoice as a PDF (docs/product.md#invoice; CGST Rule 46): the shop's legal name, address and
+ * GSTIN; the invoice's number and date; the order number; the buyer's name, delivery address and state;
+ * the place of supply; each line's description, HSN, quantity, taxable value, rate and taxes; the totals
+ * in figures and in words; the advance received and the balance; a signature line. Without a GSTIN
+ * (when the invoice was given) it is a Receipt without tax lines. Everything printed comes from the
+ * order as it was frozen at dispatch, so a reprint is the same document.
+ */
+import type { Readable } from 'node:stream';
+import { rupeesInWords } from '../../common/amount-words.ts';
+import { formatPaise, formatRate, invoiceTaxes, type TaxAmounts, taxKindFor } from '../../common/gst.ts';
+import { gstStateByCode, stateWithCode } from '../../common/gst-states.ts';
+import { formatDate } from '../../common/india-time.ts';
+import type { Config } from '../config.ts';
+import {
+  BOLD,
+  bottomOf,
+  breathe,
+  type Cell,
+  type Column,
+  type Doc,
+  drawRow,
+  newDocument,
+  REGULAR,
+  rowHeight,
+  streamed,
+} from './pdf-document.ts';
+import type { PaperOrder } from './queries.ts';
+
+type Shop = Config['shop'];
+const MARGIN = 36;
+const SIZE = 8;
+/** Rows drawn between two turns of the event loop. */
+const ROWS_PER_TURN = 10;
+
+export function invoiceTitle(order: PaperOrder): string {
+  return order.invoice?.gstin ? 'Tax Invoice' : 'Receipt';
+}
+
+export function invoicePdf(order: PaperOrder, shop: Shop): Readable {
+  const invoice = order.invoice;
+  if (!invoice) throw new Error(`order ${order.number} has no invoice`);
+  const doc = newDocument({
+    size: 'A4',
+    margin: MARGIN,
+    title: `${invoiceTitle(order)} ${invoice.number}`,
+    author: shop.legalName,
+  });
+  return streamed(doc, (d) => draw(d, order, shop));
+}
+
+function money(paise: number): string {
+  return formatPaise(paise);
+}
+
+async function draw(doc: Doc, order: PaperOrder, shop: Shop): Promise<void> {
+  const invoice = order.invoice!;
+  const kind = taxKindFor(invoice.gstin, invoice.supplyCode);
+  const rateBp = invoice.rateBp ?? 0;
+  const taxes = invoiceTaxes(order.lines, rateBp, kind);
+  const left = MARGIN;
+  const width = doc.page.width - 2 * MARGIN;
+  const title = invoiceTitle(order);
+
+  // The shop, left; the document's own facts, right.
+  const factsWidth = 210;
+  const shopWidth = width - factsWidth - 20;
+  doc.font(BOLD).fontSize(14).text(shop.legalName, left, MARGIN, { width: shopWidth });
+  doc.font(REGULAR).fontSize(9).text(shop.address, { width: shopWidth });
+  doc.text(`Phone ${shop.phone} · ${shop.email}`, { width: shopWidth });
+  if (invoice.gstin) {
+    doc.font(BOLD).text(`GSTIN: ${invoice.gstin}`, { width: shopWidth });
+    const home = gstStateByCode(invoice.gstin.slice(0, 2));
+    if (home) doc.font(REGULAR).text(`State: ${stateWithCode(home)}`, { width: shopWidth });
+  }
+  const shopBottom = doc.y;
+
+  const factsLeft = left + width - factsWidth;
+  doc.font(BOLD).fontSize(16).text(title.toUpperCase(), factsLeft, MARGIN, { width: factsWidth, align: 'right' });
+  doc.font(REGULAR).fontSize(9);
+  const facts: Array<[string, string]> = [
+    [`${title === 'Receipt' ? 'Receipt' : 'Invoice'} no.`, invoice.number],
+    [`${title === 'Receipt' ? 'Receipt' : 'Invoice'} date`, formatDate(invoice.date)],
+    ['Order no.', order.number],
+    ['Order date', formatDate(order.createdAt)],
+  ];
+  for (const [label, value] of facts) {
+    doc.text(`${label}: ${value}`, factsLeft, doc.y, { width: factsWidth, align: 'right' });
+  }
+  let y = Math.max(shopBottom, doc.y) + 10;
+  doc
+    .moveTo(left, y)
+    .lineTo(left + width, y)
+    .lineWidth(1)
+    .strokeColor('#000')
+    .stroke();
+  y += 8;
+
+  // The buyer and where the watches go.
+  const buyerState = invoice.supplyCode ? gstStateByCode(invoice.supplyCode) : null;
+  doc
+    .font(BOLD)
+    .fontSize(9)
+    .text('Billed and shipped to', left, y, { width: width / 2 });
+  doc
+    .font(BOLD)
+    .fontSize(10)
+    .text(order.buyerName || 'Customer', { width: width / 2 - 10 });
+  doc
+    .font(REGULAR)
+    .fontSize(9)
+    .text(order.address, { width: width / 2 - 10 });
+  doc.text(`Phone: ${order.phone}`, { width: width / 2 - 10 });
+  if (buyerState) doc.text(`State: ${stateWithCode(buyerState)}`, { width: width / 2 - 10 });
+  const buyerBottom = doc.y;
+  if (kind !== 'none') {
+    doc
+      .font(BOLD)
+      .fontSize(9)
+      .text('Place of supply', left + width / 2, y, { width: width / 2 });
+    doc
+      .font(REGULAR)
+      .text(buyerState ? stateWithCode(buyerState) : (invoice.supplyState ?? ''), { width: width / 2 })
+      .text(kind === 'intra' ? 'Within the state: CGST and SGST' : 'Between states: IGST', { width: width / 2 })
+      .text('Tax payable on reverse charge: No', { width: width / 2 });
+  }
+  y = Math.max(buyerBottom, doc.y) + 12;
+
+  // The lines.
+  const columns = lineColumns(kind, rateBp, width);
+  const header: Cell[] = columns.map((c) => ({ text: c.title, bold: true }));
+  y += drawRow(doc, columns, header, y, { size: SIZE, left, fill: '#eeeeee' });
+  for (const [i, line] of order.lines.entries()) {
+    const cells = lineCells(kind, rateBp, i + 1, line, taxes.lines[i]!);
+    if (y + rowHeight(doc, columns, cells, SIZE) > bottomOf(doc)) {
+      doc.addPage();
+      y = MARGIN;
+      doc.font(REGULAR).fontSize(8).text(`${title} ${invoice.number} (continued)`, left, y, { width });
+      y = doc.y + 4;
+      y += drawRow(doc, columns, header, y, { size: SIZE, left, fill: '#eeeeee' });
+    }
+    y += drawRow(doc, columns, cells, y, { size: SIZE, left });
+    if (i % ROWS_PER_TURN === ROWS_PER_TURN - 1) await breathe();
+  }
+
+  // Totals, words, the advance, the signature: kept together on one page.
+  const totals = totalRows(kind, rateBp, taxes.totals);
+  const advance: Array<[string, string]> = [
+    ['Advance received', money(order.advanceReceived * 100)],
+    ['Balance payable on delivery', money(order.balance * 100)],
+  ];
+  const blockHeight = (totals.length + advance.length) * 14 + 130;
+  if (y + blockHeight > bottomOf(doc)) {
+    doc.addPage();
+    y = MARGIN;
+  }
+  y += 8;
+  const labelX = left + width - 260;
+  for (const [label, value, strong] of totals) {
+    doc.font(strong ? BOLD : REGULAR).fontSize(strong ? 10 : 9);
+    doc.text(label, labelX, y, { width: 150 });
+    doc.text(value, labelX + 150, y, { width: 110, align: 'right' });
+    y += 14;
+  }
+  y += 4;
+  doc.font(BOLD).fontSize(9).text('Amount in words: ', left, y, { continued: true });
+  doc.font(REGULAR).text(rupeesInWords(taxes.totals.total), { width });
+  y = doc.y + 8;
+  for (const [label, value] of advance) {
+    doc.font(REGULAR).fontSize(9).text(label, labelX, y, { width: 150 });
+    doc.text(value, labelX + 150, y, { width: 110, align: 'right' });
+    y += 14;
+  }
+
+  y += 24;
+  const signX = left + width - 200;
+  doc.font(REGULAR).fontSize(9).text(`For ${shop.legalName}`, signX, y, { width: 200, align: 'right' });
+  y = doc.y + 36;
+  doc
+    .moveTo(signX + 40, y)
+    .lineTo(signX + 200, y)
+    .lineWidth(0.5)
+    .strokeColor('#000')
+    .stroke();
+  doc.text('Authorised signatory', signX, y + 4, { width: 200, align: 'right' });
+}
+
+function lineColumns(kind: ReturnType<typeof taxKindFor>, rateBp: number, width: number): Column[] {
+  const fixed: Column[] =
+    kind === 'none'
+      ? [
+          { title: 'Qty', width: 34, align: 'right' },
+          { title: 'Unit price', width: 80, align: 'right' },
+          { title: 'Amount', width: 86, align: 'right' },
+        ]
+      : [
+          // HSN codes run to 8 digits.
+          { title: 'HSN', width: 44 },
+          { title: 'Qty', width: 24, align: 'right' },
+          { title: 'Taxable value', width: 66, align: 'right' },
+          { title: 'GST rate', width: 34, align: 'right' },
+          ...(kind === 'intra'
+            ? ([
+                { title: `CGST ${formatRate(rateBp / 2)}`, width: 56, align: 'right' },
+                { title: `SGST ${formatRate(rateBp / 2)}`, width: 56, align: 'right' },
+              ] as Column[])
+            : ([{ title: `IGST ${formatRate(rateBp)}`, width: 62, align: 'right' }] as Column[])),
+          { title: 'Total', width: 66, align: 'right' },
+        ];
+  const number: Column = { title: '#', width: 22, align: 'right' };
+  const used = number.width + fixed.reduce((sum, c) => sum + c.width, 0);
+  return [number, { title: 'Description', width: width - used }, ...fixed];
+}
+
+function lineCells(
+  kind: ReturnType<typeof taxKindFor>,
+  rateBp: number,
+  n: number,
+  line: PaperOrder['lines'][number],
+  tax: TaxAmounts,
+): Cell[] {
+  const start: Cell[] = [{ text: String(n) }, { text: line.name }];
+  if (kind === 'none') {
+    return [
+      ...start,
+      { text: String(line.quantity) },
+      { text: money(line.unitPrice * 100) },
+      { text: money(tax.total) },
+    ];
+  }
+  return [
+    ...start,
+    { text: line.hsn },
+    { text: String(line.quantity) },
+    { text: money(tax.taxable) },
+    { text: formatRate(rateBp) },
+    ...(kind === 'intra' ? [{ text: money(tax.cgst) }, { text: money(tax.sgst) }] : [{ text: money(tax.igst) }]),
+    { text: money(tax.total) },
+  ];
+}
+
+function totalRows(
+  kind: ReturnType<typeof taxKindFor>,
+  rateBp: number,
+  t: TaxAmounts,
+): Array<[string, string, boolean]> {
+  if (kind === 'none') return [['Total', money(t.total), true]];
+  return [
+    ['Taxable value', money(t.taxable), false],
+    ...(kind === 'intra'
+      ? ([
+          [`CGST ${formatRate(rateBp / 2)}`, money(t.cgst), false],
+          [`SGST ${formatRate(rateBp / 2)}`, money(t.sgst), false],
+        ] as Array<[string, string, boolean]>)
+      : ([[`IGST ${formatRate(rateBp)}`, money(t.igst), false]] as Array<[string, string, boolean]>)),
+    ['Invoice total', money(t.total), true],
+  ];
+}

@@ -1,0 +1,46 @@
+/**
+ * Giving an order its invoice (docs/product.md#invoice), inside the dispatch's transaction
+ * (admin/order-changes.ts): the next number of the year's series, and beside it the facts the invoice
+ * is printed from, frozen so that a reprint years later is the same document: the date, the shop's
+ * GSTIN and GST rate then, and the place of supply.
+ */
+import type { Transaction } from 'kysely';
+import { gstStateByCode } from '../../common/gst-states.ts';
+import { SUPPLY_STATE_UNKNOWN } from '../../common/order-api.ts';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/tables.ts';
+import { AppError } from '../http/errors.ts';
+import { deliveryState } from './delivery-state.ts';
+import { nextInvoiceNumber } from './series.ts';
+
+export const supplyStateUnknownMessage = (orderNumber: string) =>
+  `We could not tell the delivery state from the address of order ${orderNumber}. ` +
+  'Choose the state it is delivered to: the invoice’s place of supply decides between CGST + SGST and IGST.';
+
+export async function issueInvoice(
+  trx: Transaction<Database>,
+  config: Config,
+  order: { id: string; number: string; address: string },
+  at: string,
+  /** The owner's choice of delivery state, when the address names none. */
+  supplyCode?: string,
+): Promise<string> {
+  const place = supplyCode ? gstStateByCode(supplyCode) : deliveryState(order.address);
+  const { gstin, rateBp, prefix } = config.invoice;
+  // A tax invoice needs its place of supply; a receipt (no GSTIN) does without.
+  if (!place && gstin) throw new AppError(409, SUPPLY_STATE_UNKNOWN, supplyStateUnknownMessage(order.number));
+  const number = await nextInvoiceNumber(trx, prefix, at);
+  await trx
+    .updateTable('orders')
+    .set({
+      invoice_number: number,
+      invoice_date: at,
+      invoice_gstin: gstin ?? null,
+      invoice_rate_bp: gstin ? rateBp : null,
+      invoice_supply_state: place?.name ?? null,
+      invoice_supply_code: place?.code ?? null,
+    })
+    .where('id', '=', order.id)
+    .execute();
+  return number;
+}

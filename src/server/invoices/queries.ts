@@ -1,0 +1,97 @@
+/** Reading orders for their paperwork: the invoice and the packing slip with its shipping label. */
+import { advanceSplit } from '../../common/advance.ts';
+import type { Db } from '../db/tables.ts';
+import { orderLinesOf } from '../orders/queries.ts';
+
+export interface PaperLine {
+  name: string;
+  hsn: string;
+  quantity: number;
+  /** Whole rupees, tax included: the selling price when the order was placed. */
+  unitPrice: number;
+}
+
+export interface PaperOrder {
+  number: string;
+  createdAt: string;
+  status: string;
+  buyerName: string;
+  phone: string;
+  address: string;
+  /** Whole rupees. */
+  total: number;
+  advanceState: string;
+  /** What the shop holds already: the advance when the owner marked it received, else 0 (waived: paid on delivery). */
+  advanceReceived: number;
+  /** What the courier collects. */
+  balance: number;
+  invoice: {
+    number: string;
+    date: string;
+    gstin: string | null;
+    rateBp: number | null;
+    supplyState: string | null;
+    supplyCode: string | null;
+  } | null;
+  lines: PaperLine[];
+}
+
+/**
+ * These orders, in the order asked (unknown numbers left out); only this shopper's when `userId` is
+ * given. The name is the one the order was placed under, or the account's for orders older than that.
+ */
+export async function paperOrders(db: Db, numbers: readonly string[], userId?: string): Promise<PaperOrder[]> {
+  if (numbers.length === 0) return [];
+  let query = db
+    .selectFrom('orders')
+    .leftJoin('users', 'users.id', 'orders.user_id')
+    .selectAll('orders')
+    .select('users.name as user_name')
+    .where('orders.number', 'in', [...numbers]);
+  if (userId) query = query.where('orders.user_id', '=', userId);
+  const rows = await query.execute();
+  // `in ()` is no SQL PostgreSQL reads.
+  if (rows.length === 0) return [];
+  const lines = await orderLinesOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  const byNumber = new Map(
+    rows.map((row) => {
+      const total = Number(row.total);
+      const advanceReceived = row.advance_state === 'received' ? advanceSplit(total).amount : 0;
+      const order: PaperOrder = {
+        number: row.number,
+        createdAt: row.created_at,
+        status: row.status,
+        buyerName: row.buyer_name || row.user_name || '',
+        phone: row.user_phone,
+        address: row.address,
+        total,
+        advanceState: row.advance_state,
+        advanceReceived,
+        balance: total - advanceReceived,
+        invoice: row.invoice_number
+          ? {
+              number: row.invoice_number,
+              date: row.invoice_date ?? row.updated_at,
+              gstin: row.invoice_gstin,
+              rateBp: row.invoice_rate_bp === null ? null : Number(row.invoice_rate_bp),
+              supplyState: row.invoice_supply_state,
+              supplyCode: row.invoice_supply_code,
+            }
+          : null,
+        lines: lines
+          .filter((l) => l.order_id === row.id)
+          .map((l) => ({
+            name: l.product_name,
+            hsn: l.hsn_code,
+            quantity: Number(l.quantity),
+            unitPrice: Number(l.discount_price),
+          })),
+      };
+      return [row.number, order] as const;
+    }),
+  );
+  return numbers.flatMap((n) => byNumber.get(n) ?? []);
+}

@@ -1,0 +1,145 @@
+/**
+ * The paperwork's addresses (docs/product.md#invoice): the owner's invoice, label and labels of several
+ * orders under /api/admin (inside the admin guard), and the shopper's own invoice under /api/orders
+ * (inside the orders' shopper guard).
+ * Each answers a PDF drawn while it is sent.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ADVANCE_AMOUNT } from '../../common/advance.ts';
+import { hasLabel, shopperMayReadInvoice } from '../../common/paperwork.ts';
+import { ORDER_PAGE_SIZE } from '../../common/schemas/admin-orders.ts';
+import { orderNumberSchema } from '../../common/schemas/order.ts';
+import { ORDER_NOT_FOUND as ADMIN_ORDER_NOT_FOUND } from '../admin/order-changes.ts';
+import { AppError, badRequest, notFound } from '../http/errors.ts';
+import { ORDER_NOT_FOUND } from '../orders/queries.ts';
+import { invoicePdf } from './invoice-pdf.ts';
+import { labelsPdf } from './label-pdf.ts';
+import { type PaperOrder, paperOrders } from './queries.ts';
+
+const numberParams = z.object({ orderNumber: orderNumberSchema });
+const pdfSchema = { produces: ['application/pdf'] };
+
+export const noInvoiceYet = (orderNumber: string) =>
+  `Order ${orderNumber} has no invoice yet: it is given when the order is dispatched.`;
+export const SHOPPER_NO_INVOICE_YET = 'The invoice of this order is ready once it is dispatched.';
+export const cancelledLabel = (orderNumber: string) => `Order ${orderNumber} is cancelled: it has no label to print.`;
+export const unsettledLabel = (orderNumber: string) =>
+  `Order ${orderNumber} cannot be packed before its ₹${ADVANCE_AMOUNT} advance is received, so it has no label yet. ` +
+  'Mark the advance received, or waive it with a note.';
+export const LABELS_MAX = ORDER_PAGE_SIZE;
+export const LABELS_MESSAGE = `Choose 1 to ${LABELS_MAX} orders by their numbers, separated by commas`;
+
+/** Why an order has no label, or null: labels are for orders past the packing gate that still go out. */
+function labelProblem(order: PaperOrder): string | null {
+  if (hasLabel(order.status, order.advanceState)) return null;
+  return order.status === 'cancelled' ? cancelledLabel(order.number) : unsettledLabel(order.number);
+}
+
+function invoiceFileName(invoiceNumber: string): string {
+  return `invoice-${invoiceNumber.replaceAll('/', '-')}.pdf`;
+}
+
+export const invoiceAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/orders/:orderNumber/invoice.pdf',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'The order’s GST invoice (a receipt without SHOP_GSTIN) as a PDF; 404 before dispatch',
+        params: numberParams,
+        ...pdfSchema,
+      },
+    },
+    async (request, reply) => {
+      const { orderNumber } = request.params;
+      const [order] = await paperOrders(app.db, [orderNumber]);
+      if (!order) throw notFound(ADMIN_ORDER_NOT_FOUND);
+      if (!order.invoice) throw notFound(noInvoiceYet(order.number));
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `inline; filename="${invoiceFileName(order.invoice.number)}"`)
+        .send(invoicePdf(order, app.config.shop));
+    },
+  );
+
+  app.get(
+    '/orders/:orderNumber/label.pdf',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'The order’s packing slip and shipping label (4 × 6 in) as a PDF, with the cash to collect',
+        params: numberParams,
+        ...pdfSchema,
+      },
+    },
+    async (request, reply) => {
+      const [order] = await paperOrders(app.db, [request.params.orderNumber]);
+      if (!order) throw notFound(ADMIN_ORDER_NOT_FOUND);
+      const problem = labelProblem(order);
+      if (problem) throw new AppError(409, 'no_label', problem);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `inline; filename="label-${order.number}.pdf"`)
+        .send(labelsPdf([order], app.config.shop));
+    },
+  );
+
+  app.get(
+    '/orders/labels.pdf',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: `The labels of several orders as one PDF (?numbers=TSW-10427,TSW-10428; at most ${LABELS_MAX})`,
+        querystring: z.object({
+          numbers: z
+            .string(LABELS_MESSAGE)
+            .max(LABELS_MAX * 26, LABELS_MESSAGE)
+            .regex(/^[A-Za-z0-9-]+(,[A-Za-z0-9-]+)*$/, LABELS_MESSAGE),
+        }),
+        ...pdfSchema,
+      },
+    },
+    async (request, reply) => {
+      const numbers = [...new Set(request.query.numbers.split(','))];
+      if (numbers.length > LABELS_MAX || numbers.some((n) => !orderNumberSchema.safeParse(n).success)) {
+        throw badRequest(LABELS_MESSAGE);
+      }
+      const orders = await paperOrders(app.db, numbers);
+      const found = new Set(orders.map((o) => o.number));
+      const missing = numbers.filter((n) => !found.has(n));
+      if (missing.length > 0) throw notFound(`These orders do not exist: ${missing.join(', ')}`);
+      const problems = orders.map(labelProblem).filter((p) => p !== null);
+      if (problems.length > 0) throw new AppError(409, 'no_label', problems.join(' '));
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `inline; filename="labels-${orders.length}-orders.pdf"`)
+        .send(labelsPdf(orders, app.config.shop));
+    },
+  );
+};
+
+/** Registered inside orders/routes.ts, whose guard (a shopper's session) and no-store answers it takes. */
+export const invoiceShopperRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/orders/:orderNumber/invoice.pdf',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'The invoice of one of the shopper’s own dispatched or delivered orders, as a PDF (404 otherwise)',
+        params: numberParams,
+        ...pdfSchema,
+      },
+    },
+    async (request, reply) => {
+      // Another shopper's order is the same 404 as a missing one.
+      const [order] = await paperOrders(app.db, [request.params.orderNumber], request.userId!);
+      if (!order) throw notFound(ORDER_NOT_FOUND);
+      if (!order.invoice || !shopperMayReadInvoice(order.status)) throw notFound(SHOPPER_NO_INVOICE_YET);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `inline; filename="${invoiceFileName(order.invoice.number)}"`)
+        .send(invoicePdf(order, app.config.shop));
+    },
+  );
+};

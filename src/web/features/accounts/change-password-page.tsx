@@ -1,0 +1,57 @@
+import { checkPasswordChange, PASSWORD_MESSAGES } from '../../../common/password-change-rules.ts';
+import { LoaderOverlay } from '../../components/loader.tsx';
+import { Message } from '../../components/message.tsx';
+import { TextField } from '../../components/text-field.tsx';
+import { useForm } from '../../lib/forms/use-form.ts';
+import { Link } from '../../lib/router/index.ts';
+import { LoginNeeded } from './login-needed.tsx';
+import { NewPasswordField } from './new-password-field.tsx';
+import { changePassword } from './rights-api.ts';
+import { useSession } from './session.tsx';
+import './accounts.css';
+
+/**
+ * Change password (docs/product.md#account-rights): the current one and a new one by the
+ * sign-up rule. Every other device is logged out; this one stays.
+ */
+export function ChangePasswordPage() {
+  const { user, loading } = useSession();
+  return (
+    <div className="page container">
+      <LoaderOverlay active={loading} />
+      {user ? <ChangePasswordForm /> : !loading && <LoginNeeded what="your account" />}
+    </div>
+  );
+}
+
+function ChangePasswordForm() {
+  const form = useForm({
+    id: 'change-password',
+    initial: { currentPassword: '', newPassword: '' },
+    check: checkPasswordChange,
+    send: (data) => changePassword(data),
+    success: PASSWORD_MESSAGES.changed,
+    reset: true,
+  });
+  return (
+    <form className="account-form panel" onSubmit={form.submit} noValidate>
+      <h1>Change password</h1>
+      <TextField
+        label="Current password"
+        type="password"
+        autoComplete="current-password"
+        showError={false}
+        {...form.field('currentPassword')}
+      />
+      <NewPasswordField {...form.field('newPassword')} />
+      <Message {...form.messageProps} />
+      <button type="submit" className="btn btn-gold btn-block" disabled={form.busy}>
+        Change password
+      </button>
+      <p className="account-switch">
+        <Link to="/profile">Back to your account</Link>
+      </p>
+      <LoaderOverlay active={form.busy} label="Changing your password…" />
+    </form>
+  );
+}
