@@ -29,8 +29,8 @@ import { mediaStoragePlugin } from './media/storage/plugin.ts';
 import { mailPlugin } from './notifications/plugin.ts';
 import type { MailWorkerOptions } from './notifications/worker.ts';
 import { pageRoutes } from './pages/routes.ts';
+import { registerSpa } from './pages/shell.ts';
 import { apiRoutes } from './routes.ts';
-import { registerSpa } from './web/spa.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

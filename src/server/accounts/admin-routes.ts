@@ -12,7 +12,7 @@ import {
   shopperIdParamsSchema,
   shopperLookupQuerySchema,
 } from '../../common/schemas/account-rights.ts';
-import { publicOrigin } from '../web/spa.ts';
+import { publicOrigin } from '../pages/shell.ts';
 import { makeResetLink } from './password-resets.ts';
 import { findShoppersByPhone } from './shopper-lookup.ts';
 

@@ -7,9 +7,9 @@ import type { Kysely, Selectable, Transaction } from 'kysely';
 import { COMPLAINT_ANSWER_HOURS } from '../../common/complaint-rules.ts';
 import type { Config } from '../config.ts';
 import type { ComplaintsTable, Database } from '../db/tables.ts';
+import { escapeHtml } from '../http/html.ts';
 import { indiaDateTime } from '../notifications/order-mail.ts';
 import { queueMail } from '../notifications/outbox.ts';
-import { escapeHtml } from '../web/html.ts';
 
 export type ComplaintFacts = Pick<
   Selectable<ComplaintsTable>,

@@ -21,7 +21,7 @@ import { formatRupees } from '../../common/money.ts';
 import { deliveryWindow } from '../../common/orders.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/tables.ts';
-import { escapeHtml } from '../web/html.ts';
+import { escapeHtml } from '../http/html.ts';
 import { queueMail } from './outbox.ts';
 
 export type OrderMailKind =

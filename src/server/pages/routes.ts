@@ -6,9 +6,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../http/errors.ts';
-import { publicOrigin } from '../web/spa.ts';
 import { homeHead, listingHead, productHead } from './catalog-heads.ts';
 import { type PageHeadResolver, pageHeadResolvers } from './head.ts';
+import { publicOrigin } from './shell.ts';
 import { pageEntries, productCount, productEntries, sitemapIndex, URLS_PER_SITEMAP, urlSet } from './sitemap.ts';
 import { staticHead } from './static-heads.ts';
 

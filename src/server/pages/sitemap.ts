@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import { BRANDS, CATEGORIES, listingPath, productPath } from '../../common/catalog.ts';
 import { POLICY_SLUGS } from '../../common/page-paths.ts';
-import { escapeHtml } from '../web/html.ts';
+import { escapeHtml } from '../http/html.ts';
 
 export const URLS_PER_SITEMAP = 50_000;
 

@@ -36,7 +36,7 @@ function apiUrl(path: string): string {
   return `/api${path}`;
 }
 
-/** The answer the server put in the page for its first screen (src/server/web/spa.ts); null once taken. */
+/** The answer the server put in the page for its first screen (src/server/pages/shell.ts); null once taken. */
 let embedded: { url: string; json: string } | null | undefined;
 
 /**

@@ -1,4 +1,4 @@
-/** The shop's public details, put into the page by the server (src/server/web/spa.ts). */
+/** The shop's public details, put into the page by the server (src/server/pages/shell.ts). */
 import type { SiteConfig } from '../../common/site.ts';
 
 const FALLBACK: SiteConfig = {

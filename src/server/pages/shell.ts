@@ -10,9 +10,9 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { SiteConfig } from '../../common/site.ts';
-import { defaultHead, type PageHead, pageHeadResolvers, SCREENS } from '../pages/head.ts';
+import { escapeHtml, jsonForScript, scriptSafeJson } from '../http/html.ts';
 import { readScreenAssets, type ScreenAssetsOf } from './build-manifest.ts';
-import { escapeHtml, jsonForScript, scriptSafeJson } from './html.ts';
+import { defaultHead, type PageHead, pageHeadResolvers, SCREENS } from './head.ts';
 
 export function siteConfig(app: FastifyInstance): SiteConfig {
   const { name, phone, whatsapp, email, address, legalName } = app.config.shop;
