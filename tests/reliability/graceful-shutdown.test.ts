@@ -66,7 +66,7 @@ function requestInTwoParts(baseUrl: string, path: string, cookie: string, body: 
   const req = http.request({
     host: target.hostname,
     port: target.port,
-    path: target.pathname,
+    path: target.pathname + target.search,
     method: 'POST',
     headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), cookie },
   });
