@@ -24,7 +24,8 @@ type ProductFields = Pick<
   ProductRow,
   'id' | 'name' | 'images' | 'price' | 'discount_price' | 'in_stock' | 'stock_count' | 'deleted_at'
 >;
-const PRODUCT_FIELDS = [
+/** The product columns that decide what a line costs and whether it can be ordered (cart and checkout). */
+export const PRODUCT_FIELDS = [
   'id',
   'name',
   'images',

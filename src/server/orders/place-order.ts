@@ -9,6 +9,7 @@
 import { MAX_CART_LINES } from '../../common/constants.ts';
 import { cartTotals } from '../../common/money.ts';
 import type { PlaceOrderInput } from '../../common/schemas/order.ts';
+import { PRODUCT_FIELDS } from '../cart/queries.ts';
 import type { Config } from '../config.ts';
 import { writeTransaction } from '../db/group-commit.ts';
 import { newId, nowIso } from '../db/ids.ts';
@@ -76,17 +77,7 @@ export async function placeOrder(db: Db, config: Config, userId: string, input: 
 
       const products = await trx
         .selectFrom('products')
-        .select([
-          'id',
-          'name',
-          'images',
-          'price',
-          'discount_price',
-          'in_stock',
-          'stock_count',
-          'deleted_at',
-          'hsn_code',
-        ])
+        .select([...PRODUCT_FIELDS, 'hsn_code'])
         .where('id', 'in', ids)
         .execute();
       const byId = new Map(products.map((p) => [p.id, p]));
