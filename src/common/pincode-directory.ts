@@ -1,6 +1,6 @@
 /**
  * The offline pincode directory's one reader (scripts/build-pincodes.ts writes it;
- * src/web/features/checkout/pincodes.txt). The checkout's address form reads it to fill city and
+ * src/common/pincodes.txt). The checkout's address form reads it to fill city and
  * state; the server reads it to find an order's delivery state for its invoice (docs/product.md#invoice).
  */
 export interface Place {

@@ -13,7 +13,7 @@ import { readFileSync } from 'node:fs';
 import { type GstState, gstStateByCode, gstStateByName, STATE_SPELLINGS } from '../../common/gst-states.ts';
 import { type Place, parseDirectory } from '../../common/pincode-directory.ts';
 
-const DIRECTORY = new URL('../../web/features/checkout/pincodes.txt', import.meta.url);
+const DIRECTORY = new URL('../../common/pincodes.txt', import.meta.url);
 const LADAKH_DISTRICTS = new Set(['Leh', 'Kargil']);
 
 let directory: Map<string, Place> | undefined;

@@ -43,7 +43,7 @@ function writeBuild(dir: string): void {
       'routes/home.tsx': screen('assets/home-h.js', ['index.html', '_grid-g.js'], ['assets/home-h.css']),
       'routes/listing.tsx': screen('assets/listing-l.js', ['index.html', '_grid-g.js']),
       'routes/product.tsx': screen('assets/product-p.js', ['index.html', '_react-r.js', '_grid-g.js']),
-      'routes/explore.tsx': screen('assets/explore-x.js', ['index.html', '_grid-g.js']),
+      'routes/search.tsx': screen('assets/search-x.js', ['index.html', '_grid-g.js']),
       'routes/policy.tsx': screen('assets/policy-y.js', ['index.html']),
       'routes/cart.tsx': screen('assets/cart-c.js', ['index.html']),
     }),
@@ -171,7 +171,7 @@ describe('the first paint of the home and a listing', () => {
 
   it('search and the policy pages: their screen’s chunks, no data', async () => {
     const explore = (await get('/explore')).body;
-    expect(explore).toContain('<link rel="modulepreload" crossorigin href="/assets/explore-x.js">');
+    expect(explore).toContain('<link rel="modulepreload" crossorigin href="/assets/search-x.js">');
     expect(explore).toContain('<link rel="modulepreload" crossorigin href="/assets/grid-g.js">');
     expect(embedded(explore)).toBeNull();
     const policy = (await get('/privacy-policy')).body;

@@ -36,7 +36,7 @@ export const SCREENS = {
   home: 'routes/home.tsx',
   listing: 'routes/listing.tsx',
   product: 'routes/product.tsx',
-  explore: 'routes/explore.tsx',
+  search: 'routes/search.tsx',
   policy: 'routes/policy.tsx',
   contact: 'features/contact/contact-page.tsx',
 } as const;

@@ -35,6 +35,6 @@ export async function staticHead(app: FastifyInstance, path: string): Promise<Pa
     description: page.description,
     canonicalPath: path,
     type: 'website',
-    screen: path === '/explore' ? SCREENS.explore : path === '/contact' ? SCREENS.contact : SCREENS.policy,
+    screen: path === '/explore' ? SCREENS.search : path === '/contact' ? SCREENS.contact : SCREENS.policy,
   };
 }

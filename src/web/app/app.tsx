@@ -13,7 +13,7 @@ import { RouteError } from './route-error.tsx';
  * moving between them keeps it mounted.
  */
 const HomePage = lazyScreen(async () => (await import('../routes/home.tsx')).HomePage);
-const ExplorePage = lazyScreen(async () => (await import('../routes/explore.tsx')).ExplorePage);
+const SearchPage = lazyScreen(async () => (await import('../routes/search.tsx')).SearchPage);
 const ListingPage = lazyScreen(async () => (await import('../routes/listing.tsx')).ListingPage);
 const SignupPage = lazyScreen(async () => (await import('../routes/signup.tsx')).SignupPage);
 const LoginPage = lazyScreen(async () => (await import('../routes/login.tsx')).LoginPage);
@@ -40,7 +40,7 @@ const NotFoundPage = lazyScreen(async () => (await import('../routes/not-found.t
 const SCREEN_OF: Record<PagePath, Pick<RouteObject, 'component' | 'element'>> = {
   '/': { component: HomePage },
   '/home': { component: HomePage },
-  '/explore': { component: ExplorePage },
+  '/explore': { component: SearchPage },
   '/product': { component: ListingPage },
   '/product/:cate': { component: ListingPage },
   '/product/:cate/:brand': { component: ListingPage },

@@ -12,7 +12,7 @@ import { invalidate } from '../lib/use-resource.ts';
 
 // The checkout popup (and its pincode directory) loads only when CHECKOUT is pressed.
 const CheckoutPopup = lazy(async () => ({
-  default: (await import('../features/checkout/checkout-popup.tsx')).CheckoutPopup,
+  default: (await import('../features/orders/checkout/checkout-popup.tsx')).CheckoutPopup,
 }));
 
 /** Cart and the checkout popup (docs/product.md#cart, #checkout). */

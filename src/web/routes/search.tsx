@@ -1,23 +1,23 @@
 /**
- * Explore (docs/product.md#search): a search box, 'Searched Products' or 'No Product Found!',
+ * The search screen at /explore (docs/product.md#search): a search box, 'Searched Products' or 'No Product Found!',
  * and the 8 newest. A term saved by the navigation bar's search box is applied
  * after 1 second (docs/product.md#limits-and-constants).
  */
 import { type FormEvent, useEffect, useState } from 'react';
 import { EXPLORE_LATEST, SEARCH_DELAY_MS } from '../../common/constants.ts';
-import { SearchIcon } from '../components/icons.tsx';
 import { LoaderOverlay } from '../components/loader.tsx';
+import { SearchForm } from '../components/search-box.tsx';
 import { useCardActions } from '../features/admin-actions/use-card-actions.tsx';
 import { Pagination } from '../features/catalog/pagination.tsx';
 import { ProductGrid } from '../features/catalog/product-grid.tsx';
 import { useLatest } from '../features/catalog/use-latest.ts';
 import { useLoaderVisible } from '../features/catalog/use-loader-timeout.ts';
-import { useSearch } from '../features/catalog/use-search.ts';
+import { useSearch } from '../features/search/use-search.ts';
 import { local, STORAGE_KEYS } from '../lib/storage.ts';
-import '../features/catalog/explore.css';
+import '../features/search/search.css';
 import { LoadError } from '../components/load-error.tsx';
 
-export function ExplorePage() {
+export function SearchPage() {
   const [text, setText] = useState('');
   const [query, setQuery] = useState<string | null>(null);
   const [page, setPage] = useState(1);
@@ -57,25 +57,14 @@ export function ExplorePage() {
   return (
     <div className="page container explore">
       <h1>Explore</h1>
-      <search className="search-box explore-search">
-        <form onSubmit={submit}>
-          <label htmlFor="explore-search" className="visually-hidden">
-            Search watches
-          </label>
-          <input
-            id="explore-search"
-            type="search"
-            placeholder="Search by brand, model, colour…"
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-            enterKeyHint="search"
-            maxLength={100}
-          />
-          <button type="submit" aria-label="Search">
-            <SearchIcon />
-          </button>
-        </form>
-      </search>
+      <SearchForm
+        id="explore-search"
+        className="explore-search"
+        placeholder="Search by brand, model, colour…"
+        text={text}
+        onText={setText}
+        onSubmit={submit}
+      />
 
       {query !== null && (
         <section aria-labelledby="results-heading" className="explore-results">

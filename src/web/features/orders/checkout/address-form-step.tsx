@@ -1,8 +1,8 @@
 import { type ReactNode, useState } from 'react';
-import { ADDRESS_FORM_RULES, type AddressForm, composeAddress } from '../../../common/account-rules.ts';
-import { checkForm, checkText } from '../../../common/text-rules.ts';
-import { TextField } from '../../components/text-field.tsx';
-import { useForm } from '../../lib/forms/use-form.ts';
+import { ADDRESS_FORM_RULES, type AddressForm, composeAddress } from '../../../../common/account-rules.ts';
+import { checkForm, checkText } from '../../../../common/text-rules.ts';
+import { TextField } from '../../../components/text-field.tsx';
+import { useForm } from '../../../lib/forms/use-form.ts';
 import { lookupPincode } from './pincode-lookup.ts';
 
 const FIELDS = [

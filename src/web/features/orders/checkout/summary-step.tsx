@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
-import { advanceSplit } from '../../../common/advance.ts';
-import { POLICY } from '../../../common/constants.ts';
-import { imageUrl } from '../../../common/media.ts';
-import { formatRupees } from '../../../common/money.ts';
-import type { Cart } from '../../../common/schemas/cart.ts';
-import { PriceDetails } from '../../components/price-details.tsx';
-import { site } from '../../lib/site.ts';
+import { advanceSplit } from '../../../../common/advance.ts';
+import { POLICY } from '../../../../common/constants.ts';
+import { imageUrl } from '../../../../common/media.ts';
+import { formatRupees } from '../../../../common/money.ts';
+import type { Cart } from '../../../../common/schemas/cart.ts';
+import { PriceDetails } from '../../../components/price-details.tsx';
+import { site } from '../../../lib/site.ts';
 
 /**
  * Step 3 (docs/product.md#checkout): the order details: images, shipping address, the shopper's

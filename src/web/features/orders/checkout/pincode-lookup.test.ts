@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseDirectory } from '../../../common/pincode-directory.ts';
+import { parseDirectory } from '../../../../common/pincode-directory.ts';
 import { lookupPincode } from './pincode-lookup.ts';
 
 describe('the offline pincode directory', () => {

@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
-import { PHONE_LENGTH } from '../../../common/constants.ts';
-import type { SignupInput } from '../../../common/schemas/account.ts';
-import { SIGNUP_RULES } from '../../../common/signup-rules.ts';
-import { checkForm } from '../../../common/text-rules.ts';
-import { TextField } from '../../components/text-field.tsx';
-import { useForm } from '../../lib/forms/use-form.ts';
-import { Link } from '../../lib/router/index.ts';
+import { PHONE_LENGTH } from '../../../../common/constants.ts';
+import type { SignupInput } from '../../../../common/schemas/account.ts';
+import { SIGNUP_RULES } from '../../../../common/signup-rules.ts';
+import { checkForm } from '../../../../common/text-rules.ts';
+import { TextField } from '../../../components/text-field.tsx';
+import { useForm } from '../../../lib/forms/use-form.ts';
+import { Link } from '../../../lib/router/index.ts';
 
 const FIELDS = [
   { key: 'name', label: 'Name', type: 'text', autoComplete: 'name' },
