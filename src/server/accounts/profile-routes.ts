@@ -6,10 +6,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { profileSchema } from '../../common/schemas/account.ts';
 import { addAddressSchema, userResponseSchema } from '../../common/schemas/session.ts';
 import { requireUser } from '../auth/guards.ts';
-import { nowIso } from '../db/ids.ts';
-import { parseJsonList, toJson } from '../db/json.ts';
 import { isUniqueViolation } from '../db/unique-violation.ts';
 import { badRequest, conflict, unauthorized } from '../http/errors.ts';
+import { addAddress, saveProfile } from './user-writes.ts';
 import { assertPhoneFree, findUserById, PHONE_TAKEN } from './users.ts';
 
 const MAX_ADDRESSES = 20;
@@ -42,15 +41,9 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const userId = request.userId!;
-      const { name, number, email, addresses } = request.body;
-      await assertPhoneFree(app.db, number, userId);
+      await assertPhoneFree(app.db, request.body.number, userId);
       try {
-        await app.db
-          .updateTable('users')
-          .set({ name, phone: number, email, addresses: toJson(addresses), updated_at: nowIso() })
-          .where('id', '=', userId)
-          .where('deleted_at', 'is', null)
-          .execute();
+        await saveProfile(app.db, userId, request.body);
       } catch (err) {
         if (isUniqueViolation(err)) throw conflict(PHONE_TAKEN, { number: PHONE_TAKEN });
         throw err;
@@ -71,20 +64,9 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const userId = request.userId!;
-      const { address } = request.body;
-      const row = await app.db.selectFrom('users').select('addresses').where('id', '=', userId).executeTakeFirst();
-      if (!row) throw unauthorized();
-      const addresses = parseJsonList<string>(row.addresses);
-      if (!addresses.includes(address)) {
-        if (addresses.length >= MAX_ADDRESSES) throw badRequest(`You can keep at most ${MAX_ADDRESSES} addresses`);
-        addresses.push(address);
-        await app.db
-          .updateTable('users')
-          .set({ addresses: toJson(addresses), updated_at: nowIso() })
-          .where('id', '=', userId)
-          .where('deleted_at', 'is', null)
-          .execute();
-      }
+      const added = await addAddress(app.db, userId, request.body.address, MAX_ADDRESSES);
+      if (added === 'gone') throw unauthorized();
+      if (added === 'full') throw badRequest(`You can keep at most ${MAX_ADDRESSES} addresses`);
       return current(userId);
     },
   );

@@ -20,10 +20,9 @@ import { dummyPasswordHash, hashPassword, verifyPassword } from '../auth/passwor
 import { addressKey, FIFTEEN_MINUTES, giveBack, takeSlots, tooManyAttempts } from '../auth/rate-limit.ts';
 import { discardSession, endSession, readSession, startSession } from '../auth/sessions.ts';
 import { mergeIntoCart } from '../cart/queries.ts';
-import { newId, nowIso } from '../db/ids.ts';
-import { toJson } from '../db/json.ts';
 import { isUniqueViolation } from '../db/unique-violation.ts';
 import { conflict, unauthorized } from '../http/errors.ts';
+import { createShopper } from './user-writes.ts';
 import { assertPhoneFree, findUserById, findUserByPhone, PHONE_TAKEN, toSessionUser } from './users.ts';
 
 export const WRONG_LOGIN = 'The phone number or password is wrong. Please try again.';
@@ -55,25 +54,9 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         await giveBack(app.db, [limit.key]);
         throw err;
       });
-      const id = newId();
-      const now = nowIso();
+      let id: string;
       try {
-        await app.db.transaction().execute(async (trx) => {
-          await trx
-            .insertInto('users')
-            .values({
-              id,
-              name: input.name,
-              phone: input.number,
-              email: input.email,
-              addresses: toJson([input.address]),
-              password_hash: passwordHash,
-              created_at: now,
-              updated_at: now,
-            })
-            .execute();
-          await mergeIntoCart(trx, id, cart ?? []);
-        });
+        id = await createShopper(app.db, input, passwordHash, cart ?? []);
       } catch (err) {
         // Two sign-ups with one number at once: the unique index decides.
         if (isUniqueViolation(err)) throw conflict(PHONE_TAKEN, { number: PHONE_TAKEN });

@@ -6,6 +6,13 @@ import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { cookieName, hashToken } from '../auth/sessions.ts';
 import { AppError, conflict } from '../http/errors.ts';
 import { toAdminAccount } from './admin-account.ts';
+import {
+  changeAdminPassword,
+  getAdminById,
+  getAdminByUsername,
+  isAdminUsernameTaken,
+  listAdmins,
+} from './admin-queries.ts';
 import { createAdmin } from './first-admin.ts';
 
 export const adminsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -18,10 +25,7 @@ export const adminsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.object({ admins: z.array(adminSchema) }) },
       },
     },
-    async () => {
-      const rows = await app.db.selectFrom('admins').selectAll().orderBy('created_at').orderBy('id').execute();
-      return { admins: rows.map(toAdminAccount) };
-    },
+    async () => ({ admins: await listAdmins(app.db) }),
   );
 
   app.post(
@@ -37,12 +41,8 @@ export const adminsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { username, password } = request.body;
       // Usernames are matched case-insensitively here so "Owner" and "owner" cannot both exist.
-      const taken = await app.db
-        .selectFrom('admins')
-        .select('id')
-        .where((eb) => eb(eb.fn('lower', ['username']), '=', username.toLowerCase()))
-        .executeTakeFirst();
-      if (taken) throw conflict('That username is already taken', { username: 'That username is already taken' });
+      if (await isAdminUsernameTaken(app.db, username))
+        throw conflict('That username is already taken', { username: 'That username is already taken' });
       try {
         await createAdmin(app.db, username, password);
       } catch (err) {
@@ -52,11 +52,7 @@ export const adminsRoutes: FastifyPluginAsyncZod = async (app) => {
         }
         throw err;
       }
-      const row = await app.db
-        .selectFrom('admins')
-        .selectAll()
-        .where('username', '=', username)
-        .executeTakeFirstOrThrow();
+      const row = await getAdminByUsername(app.db, username);
       return reply.status(201).send({ admin: toAdminAccount(row) });
     },
   );
@@ -73,7 +69,7 @@ export const adminsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const adminId = request.adminId as string;
-      const row = await app.db.selectFrom('admins').selectAll().where('id', '=', adminId).executeTakeFirstOrThrow();
+      const row = await getAdminById(app.db, adminId);
       if (!(await verifyPassword(row.password_hash, request.body.currentPassword))) {
         throw new AppError(400, 'wrong_password', 'Your current password is wrong', {
           currentPassword: 'Your current password is wrong',
@@ -81,13 +77,8 @@ export const adminsRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const passwordHash = await hashPassword(request.body.newPassword);
       const currentToken = request.cookies[cookieName('admin', app.config)];
-      await app.db.transaction().execute(async (trx) => {
-        await trx.updateTable('admins').set({ password_hash: passwordHash }).where('id', '=', adminId).execute();
-        // Other sessions of this admin end: a changed password locks out whoever knew the old one.
-        let others = trx.deleteFrom('sessions').where('kind', '=', 'admin').where('subject_id', '=', adminId);
-        if (currentToken) others = others.where('token_hash', '!=', hashToken(currentToken));
-        await others.execute();
-      });
+      // Other sessions of this admin end, in the same transaction.
+      await changeAdminPassword(app.db, adminId, passwordHash, currentToken ? hashToken(currentToken) : undefined);
       return reply.status(204).send(null);
     },
   );

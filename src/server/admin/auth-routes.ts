@@ -12,17 +12,13 @@ import { type LoginLimits, limitedLogin } from '../auth/login-limits.ts';
 import { dummyPasswordHash, verifyPassword } from '../auth/passwords.ts';
 import { endSession, startSession } from '../auth/sessions.ts';
 import { nowIso } from '../db/ids.ts';
-import type { Db } from '../db/tables.ts';
 import { AppError } from '../http/errors.ts';
 import { toAdminAccount } from './admin-account.ts';
+import { findAdminByUsername, getAdminById, recordAdminLogin } from './admin-queries.ts';
 
 export const WRONG_LOGIN = 'The username or password is wrong';
 /** Log-in attempts per 15 minutes (docs/product.md#admin-dashboard). */
 export const ADMIN_LOGIN_LIMITS: LoginLimits = { perAccountAddress: 5, perAddress: 30, perAccountElsewhere: 20 };
-
-function findAdminByUsername(db: Db, username: string) {
-  return db.selectFrom('admins').selectAll().where('username', '=', username).executeTakeFirst();
-}
 
 export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -46,7 +42,7 @@ export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!row) throw new AppError(401, 'wrong_login', WRONG_LOGIN);
       reply.header('cache-control', 'no-store');
       const now = nowIso();
-      await app.db.updateTable('admins').set({ last_login_at: now }).where('id', '=', row.id).execute();
+      await recordAdminLogin(app.db, row.id, now);
       // A new token on every log in; an older admin session from this browser ends.
       await endSession(app.db, app.config, request, reply, 'admin');
       await startSession(app.db, app.config, reply, 'admin', row.id);
@@ -71,13 +67,6 @@ export const adminMeRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: { tags: ['admin'], summary: 'The logged-in admin', response: { 200: z.object({ admin: adminSchema }) } },
     },
-    async (request) => {
-      const row = await app.db
-        .selectFrom('admins')
-        .selectAll()
-        .where('id', '=', request.adminId as string)
-        .executeTakeFirstOrThrow();
-      return { admin: toAdminAccount(row) };
-    },
+    async (request) => ({ admin: toAdminAccount(await getAdminById(app.db, request.adminId as string)) }),
   );
 };

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sql } from 'kysely';
 import { z } from 'zod';
+import { checkDatabase } from './queries.ts';
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -17,14 +17,9 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (_request, reply) => {
       try {
-        await sql`select 1`.execute(app.db);
-        const row = await app.db
-          .selectFrom('products')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('deleted_at', 'is', null)
-          .executeTakeFirstOrThrow();
+        const products = await checkDatabase(app.db);
         reply.header('cache-control', 'no-store');
-        return { status: 'ok' as const, database: app.dialect, products: Number(row.n) };
+        return { status: 'ok' as const, database: app.dialect, products };
       } catch (err) {
         app.log.error({ err }, 'health check failed');
         return reply.status(503).send({ status: 'unavailable' as const, database: app.dialect });

@@ -1,17 +1,20 @@
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { ADVANCE_ADMIN_LABELS, type AdvanceState } from '../../common/advance.ts';
 import { ORDER_STATES, productPath } from '../../common/catalog.ts';
 import { formatDateTime } from '../../common/india-time.ts';
 import { formatRupees } from '../../common/money.ts';
 import { orderStatusLabel } from '../../common/orders.ts';
-import type { AdminOrder } from '../../common/schemas/admin-orders.ts';
+import { type AdminOrder, type AdvanceActionInput, advanceActionSchema } from '../../common/schemas/admin-orders.ts';
 import { Message } from '../components/message.tsx';
+import { TextAreaField } from '../components/text-area-field.tsx';
+import { useForm } from '../lib/forms/use-form.ts';
 import { Link } from '../lib/router/index.ts';
 import { OrderPapers, SupplyStateForm } from './order-papers.tsx';
 
 export const ORDER_COLUMNS = ['USER', 'QTY', 'PRODUCT LINK', 'ORDER ID', 'DATE & TIME', 'ADVANCE', 'STATE'] as const;
 
 export type AdvanceAction = 'received' | 'refused' | 'waived';
+type NoteAction = Exclude<AdvanceAction, 'received'>;
 export interface RowNote {
   text: string;
   tone: 'error' | 'success';
@@ -43,7 +46,8 @@ export function OrderRow({
   busy,
   onNoteClose,
   onState,
-  onAdvance,
+  onReceived,
+  onAdvanceNote,
   selected,
   onSelect,
   askSupplyState,
@@ -59,29 +63,16 @@ export function OrderRow({
   onSelect: (order: AdminOrder, selected: boolean) => void;
   /** The state change waiting for the owner to choose the delivery state (the invoice's place of supply). */
   askSupplyState: string | null;
-  /** Resolves to an error message to show in the note form, or null when done. */
-  onAdvance: (order: AdminOrder, action: AdvanceAction, note: string) => Promise<string | null>;
+  /** "Mark received": the answer shows under the row (`note`). */
+  onReceived: (order: AdminOrder) => void;
+  /** A refusal or waiver with its note; rejects with the server's error, which its form shows. */
+  onAdvanceNote: (order: AdminOrder, input: AdvanceActionInput) => Promise<unknown>;
 }) {
   const { number, advance } = order;
-  const [asking, setAsking] = useState<'refused' | 'waived' | null>(null);
-  const [text, setText] = useState('');
-  const [formError, setFormError] = useState<string | null>(null);
+  const [asking, setAsking] = useState<NoteAction | null>(null);
   const cancelled = order.status === 'cancelled';
   const can = (action: AdvanceAction) => !cancelled && ACTIONS[action].includes(advance.state);
 
-  async function submitNote(event: FormEvent) {
-    event.preventDefault();
-    if (!asking) return;
-    const error = await onAdvance(order, asking, text);
-    setFormError(error);
-    if (!error) {
-      setAsking(null);
-      setText('');
-    }
-  }
-
-  const noteForm = asking ? NOTE_FORMS[asking] : null;
-  const noteId = `adm-note-${number}`;
   return (
     <tbody className="adm-order">
       <tr>
@@ -117,51 +108,18 @@ export function OrderRow({
           <span className="adm-advance-sum">
             {formatRupees(advance.amount)} advance · {formatRupees(advance.balance)} on delivery
           </span>
-          {noteForm ? (
-            <form className="adm-note-form" onSubmit={submitNote}>
-              <label htmlFor={noteId}>{noteForm.label}</label>
-              <textarea
-                id={noteId}
-                rows={3}
-                maxLength={300}
-                value={text}
-                aria-invalid={formError ? true : undefined}
-                aria-describedby={formError ? `${noteId}-error` : undefined}
-                onChange={(e) => {
-                  setText(e.target.value);
-                  setFormError(null);
-                }}
-              />
-              {formError && (
-                <span id={`${noteId}-error`} className="field-error" role="alert">
-                  {formError}
-                </span>
-              )}
-              <div className="adm-order-buttons">
-                <button type="submit" className="btn btn-small" disabled={busy}>
-                  {noteForm.submit}
-                </button>
-                <button
-                  type="button"
-                  className="btn btn-ghost btn-small"
-                  onClick={() => {
-                    setAsking(null);
-                    setFormError(null);
-                  }}
-                >
-                  Back
-                </button>
-              </div>
-            </form>
+          {asking ? (
+            <AdvanceNoteForm
+              order={order}
+              action={asking}
+              busy={busy}
+              onSend={onAdvanceNote}
+              onClose={() => setAsking(null)}
+            />
           ) : (
             <div className="adm-order-buttons">
               {can('received') && (
-                <button
-                  type="button"
-                  className="btn btn-small"
-                  disabled={busy}
-                  onClick={() => void onAdvance(order, 'received', '')}
-                >
+                <button type="button" className="btn btn-small" disabled={busy} onClick={() => onReceived(order)}>
                   Mark received<span className="visually-hidden"> for {number}</span>
                 </button>
               )}
@@ -173,11 +131,7 @@ export function OrderRow({
                       type="button"
                       className="btn btn-ghost btn-small"
                       disabled={busy}
-                      onClick={() => {
-                        setAsking(action);
-                        setText('');
-                        setFormError(null);
-                      }}
+                      onClick={() => setAsking(action)}
                     >
                       {NOTE_FORMS[action].button}
                       <span className="visually-hidden"> the advance of {number}</span>
@@ -247,5 +201,48 @@ export function OrderRow({
         </tr>
       )}
     </tbody>
+  );
+}
+
+/**
+ * The reason for a refusal or the note of a waiver, checked with the server's schema before it
+ * is sent; what the server refuses shows in the form's message, with the note marked. Closes
+ * when the finding is recorded (the row's note says so) or on Back.
+ */
+function AdvanceNoteForm({
+  order,
+  action,
+  busy,
+  onSend,
+  onClose,
+}: {
+  order: AdminOrder;
+  action: NoteAction;
+  busy: boolean;
+  onSend: (order: AdminOrder, input: AdvanceActionInput) => Promise<unknown>;
+  onClose: () => void;
+}) {
+  const form = useForm({
+    id: `adm-note-${order.number}`,
+    initial: { note: '' },
+    check: (values) => advanceActionSchema.safeParse({ action, note: values.note }),
+    send: (data) => onSend(order, data),
+    defaultField: 'note',
+    onSuccess: onClose,
+  });
+  const text = NOTE_FORMS[action];
+  return (
+    <form className="adm-note-form" onSubmit={form.submit} noValidate>
+      <TextAreaField label={text.label} rows={3} maxLength={300} showError={false} {...form.field('note')} />
+      <Message {...form.messageProps} />
+      <div className="adm-order-buttons">
+        <button type="submit" className="btn btn-small" disabled={busy || form.busy}>
+          {text.submit}
+        </button>
+        <button type="button" className="btn btn-ghost btn-small" onClick={onClose}>
+          Back
+        </button>
+      </div>
+    </form>
   );
 }

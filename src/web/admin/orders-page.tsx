@@ -4,7 +4,7 @@ import { ORDER_STATES } from '../../common/catalog.ts';
 import { adminLabelsUrl, SUPPLY_STATE_UNKNOWN } from '../../common/order-api.ts';
 import { orderStatusLabel } from '../../common/orders.ts';
 import { hasLabel } from '../../common/paperwork.ts';
-import type { AdminOrder, AdminOrderPage } from '../../common/schemas/admin-orders.ts';
+import type { AdminOrder, AdminOrderPage, AdvanceActionInput } from '../../common/schemas/admin-orders.ts';
 import { LoadError } from '../components/load-error.tsx';
 import { LoaderOverlay } from '../components/loader.tsx';
 import { ApiError, errorMessage } from '../lib/api-client.ts';
@@ -74,7 +74,8 @@ function OrdersView({ initial }: { initial: Required<OrderFilter> }) {
     setAsking(undefined);
   }
 
-  async function change(call: () => Promise<{ order: AdminOrder }>, done: string) {
+  /** Sends a change and shows the server's answer in place; rejects with the call's error. */
+  async function send(call: () => Promise<{ order: AdminOrder }>, done: string): Promise<void> {
     setSaving(true);
     setNote(undefined);
     try {
@@ -84,11 +85,18 @@ function OrdersView({ initial }: { initial: Required<OrderFilter> }) {
       // The dashboard's counts and the other lists read afresh.
       invalidate('admin:stats');
       invalidate('admin:orders');
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  /** As `send`, resolving to the error's message instead (null when done). */
+  async function change(call: () => Promise<{ order: AdminOrder }>, done: string): Promise<string | null> {
+    try {
+      await send(call, done);
       return null;
     } catch (err) {
       return errorMessage(err);
-    } finally {
-      setSaving(false);
     }
   }
 
@@ -116,14 +124,20 @@ function OrdersView({ initial }: { initial: Required<OrderFilter> }) {
     );
   }
 
-  async function recordAdvance(order: AdminOrder, action: AdvanceAction, text: string) {
+  async function markReceived(order: AdminOrder) {
     const failed = await change(
-      () => adminApi.recordAdvance(order.number, { action, note: text }),
-      `Order ${order.number}: ${ADVANCE_DONE[action]}`,
+      () => adminApi.recordAdvance(order.number, { action: 'received', note: '' }),
+      `Order ${order.number}: ${ADVANCE_DONE.received}`,
     );
-    // A refusal or waiver shows its error in its own form; "Mark received" has none.
-    if (failed && action === 'received') setNote({ number: order.number, text: failed, tone: 'error' });
-    return failed;
+    if (failed) setNote({ number: order.number, text: failed, tone: 'error' });
+  }
+
+  /** A refusal or waiver: its own form shows what the server refused, so this rejects with it. */
+  function recordAdvanceNote(order: AdminOrder, input: AdvanceActionInput) {
+    return send(
+      () => adminApi.recordAdvance(order.number, input),
+      `Order ${order.number}: ${ADVANCE_DONE[input.action]}`,
+    );
   }
 
   function submitSearch(event: FormEvent) {
@@ -246,7 +260,8 @@ function OrdersView({ initial }: { initial: Required<OrderFilter> }) {
                 busy={saving}
                 onNoteClose={() => setNote(undefined)}
                 onState={changeState}
-                onAdvance={recordAdvance}
+                onReceived={markReceived}
+                onAdvanceNote={recordAdvanceNote}
                 selected={picked.includes(order.number)}
                 onSelect={pick}
                 askSupplyState={asking?.number === order.number ? asking.state : null}
