@@ -20,7 +20,7 @@ function precompress(): Plugin {
   let outDir = '';
   return {
     name: 'precompress',
-    apply: 'build',
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     configResolved(config) {
       outDir = resolve(config.root, config.build.outDir);
     },
@@ -38,21 +38,35 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig({
+/**
+ * `vite build` makes the browser's app in dist/web; `vite build --ssr` makes the same
+ * app for the server's renderer in dist/ssr/entry-server.js (src/web/entry-server.tsx,
+ * loaded by src/server/pages/shell.ts; docs/decisions/022-server-rendering.md).
+ */
+export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/web',
-  publicDir: 'public',
+  publicDir: isSsrBuild ? false : 'public',
   plugins: [react(), precompress()],
-  build: {
-    outDir: '../../dist/web',
-    emptyOutDir: true,
-    target: 'es2022',
-    sourcemap: false,
-    reportCompressedSize: false,
-    // dist/web/.vite/manifest.json: the server preloads each page's screen chunks from it (src/server/web/build-manifest.ts).
-    manifest: true,
-  },
+  build: isSsrBuild
+    ? {
+        outDir: '../../dist/ssr',
+        emptyOutDir: true,
+        target: 'node20',
+        sourcemap: false,
+        reportCompressedSize: false,
+        rollupOptions: { input: 'entry-server.tsx' },
+      }
+    : {
+        outDir: '../../dist/web',
+        emptyOutDir: true,
+        target: 'es2022',
+        sourcemap: false,
+        reportCompressedSize: false,
+        // dist/web/.vite/manifest.json: the server preloads each page's screen chunks from it (src/server/pages/build-manifest.ts).
+        manifest: true,
+      },
   server: {
     port: Number(process.env.PORT ?? 3000),
     proxy: { '/api': apiTarget, '/media': apiTarget },
   },
-});
+}));

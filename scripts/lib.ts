@@ -22,11 +22,11 @@ function newestMtime(path: string): number {
   return newest;
 }
 
-/** True when dist/web is missing or older than any web source or build config. */
+/** True when dist/web or the server's renderer (dist/ssr) is missing or older than any web source or build config. */
 export function webBuildIsStale(): boolean {
-  const index = join(ROOT, 'dist/web/index.html');
-  if (!existsSync(index)) return true;
-  const built = statSync(index).mtimeMs;
+  const outputs = ['dist/web/index.html', 'dist/ssr/entry-server.js'].map((p) => join(ROOT, p));
+  if (!outputs.every(existsSync)) return true;
+  const built = Math.min(...outputs.map((p) => statSync(p).mtimeMs));
   const sources = ['src/web', 'src/common', 'vite.config.ts', 'package-lock.json'].map((p) => join(ROOT, p));
   return sources.some((p) => existsSync(p) && newestMtime(p) > built);
 }
@@ -34,8 +34,11 @@ export function webBuildIsStale(): boolean {
 export async function buildWebIfStale(): Promise<void> {
   if (!webBuildIsStale()) return;
   console.log('Building the web app…');
-  const code = await run('npx', ['vite', 'build', '--logLevel', 'warn']);
-  if (code !== 0) throw new Error('The web build failed (see above).');
+  // The browser's app, then the same app for the server's renderer (docs/decisions/022-server-rendering.md).
+  for (const extra of [[], ['--ssr']]) {
+    const code = await run('npx', ['vite', 'build', ...extra, '--logLevel', 'warn']);
+    if (code !== 0) throw new Error('The web build failed (see above).');
+  }
 }
 
 /**

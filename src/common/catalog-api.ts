@@ -34,3 +34,18 @@ export function searchApiPath(query: string, page: number): string {
 export function productApiPath(id: string): string {
   return `/products/${encodeURIComponent(id)}`;
 }
+
+/** The newest watches the search screen shows under its results (docs/product.md#search). */
+export function latestApiPath(limit: number): string {
+  return `/products/latest?limit=${limit}`;
+}
+
+/**
+ * A page number as a listing's or a search's URL gives it, in the hash (#3,
+ * the spec's form) or the query (?page=3, which works without JavaScript): ''
+ * names no page (null); anything but a page number ("abc", "0", "1.5") is page 1.
+ */
+export function pageNumber(text: string): number | null {
+  if (text === '') return null;
+  return /^[1-9]\d{0,5}$/.test(text) ? Number(text) : 1;
+}

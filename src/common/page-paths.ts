@@ -1,8 +1,8 @@
 /**
- * Every path pattern the web app shows a screen for (docs/product.md#screens-and-addresses). The app's route
- * table is built from this list (src/web/app/app.tsx must give each one a
- * screen), and the server answers any other path with 404, so crawlers and
- * scanners do not take the "not found" screen for a page.
+ * Every path pattern the web app shows a screen for, and which screen (docs/product.md#screens-and-addresses):
+ * the browser's router (src/web/app/app.tsx) and the server (src/server/pages) read this
+ * one table. The server answers any other path with 404, so crawlers and scanners do not
+ * take the "not found" screen for a page.
  */
 import { pickRoute } from './url-path.ts';
 
@@ -14,38 +14,107 @@ export const POLICY_SLUGS = [
   'disclaimer',
 ] as const;
 
-export const PAGE_PATHS = [
-  '/',
-  '/home',
-  '/explore',
-  '/product',
-  '/product/:cate',
-  '/product/:cate/:brand',
-  '/signup',
-  '/login',
-  '/profile',
-  '/editprofile',
-  '/orders',
-  '/history',
-  '/cart',
-  '/confirmation',
+/**
+ * Each screen of the web app: the module that holds it (its chunk, by the name Vite's
+ * manifest gives it) and the component it exports. The browser loads the module when
+ * the screen is first shown (src/web/app/app.tsx); the server names its chunks and
+ * style sheets in the page (src/server/pages/shell.ts).
+ */
+export const SCREENS = {
+  home: { module: 'routes/home.tsx', component: 'HomePage' },
+  search: { module: 'routes/search.tsx', component: 'SearchPage' },
+  listing: { module: 'routes/listing.tsx', component: 'ListingPage' },
+  product: { module: 'routes/product.tsx', component: 'ProductPage' },
+  signup: { module: 'routes/signup.tsx', component: 'SignupPage' },
+  login: { module: 'routes/login.tsx', component: 'LoginPage' },
+  profile: { module: 'routes/profile.tsx', component: 'ProfilePage' },
+  editProfile: { module: 'routes/edit-profile.tsx', component: 'EditProfilePage' },
+  orders: { module: 'routes/orders.tsx', component: 'OrdersPage' },
+  history: { module: 'routes/history.tsx', component: 'HistoryPage' },
+  cart: { module: 'routes/cart.tsx', component: 'CartPage' },
+  confirmation: { module: 'routes/confirmation.tsx', component: 'ConfirmationPage' },
+  contact: { module: 'features/contact/contact-page.tsx', component: 'ContactPage' },
+  changePassword: { module: 'features/accounts/change-password-page.tsx', component: 'ChangePasswordPage' },
+  yourData: { module: 'features/accounts/your-data-page.tsx', component: 'YourDataPage' },
+  resetPassword: { module: 'features/accounts/reset-password-page.tsx', component: 'ResetPasswordPage' },
+  policy: { module: 'routes/policy.tsx', component: 'PolicyPage' },
+  dashboard: { module: 'admin/dashboard.tsx', component: 'Dashboard' },
+  notFound: { module: 'routes/not-found.tsx', component: 'NotFoundPage' },
+} as const;
+export type ScreenName = keyof typeof SCREENS;
+
+/**
+ * Screens that are forms or the shopper's own data: without JavaScript they say so
+ * (the server's HTML has no session and cannot submit them). Browsing, product
+ * pages, search and the policy pages work without it.
+ */
+export const SCRIPT_ONLY_SCREENS: ReadonlySet<ScreenName> = new Set([
+  'signup',
+  'login',
+  'profile',
+  'editProfile',
+  'orders',
+  'history',
+  'cart',
+  'confirmation',
+  'changePassword',
+  'yourData',
+  'resetPassword',
+  'dashboard',
+]);
+
+type PolicyPath = `/${(typeof POLICY_SLUGS)[number]}`;
+const POLICY_ROUTES = Object.fromEntries(POLICY_SLUGS.map((slug) => [`/${slug}`, 'policy'])) as Record<
+  PolicyPath,
+  'policy'
+>;
+
+/**
+ * The one route table: every path pattern and the screen it shows (or where it
+ * redirects). The most specific pattern wins whatever the order, so
+ * '/product/men-watch' is the listing, not a product.
+ */
+export const PAGE_ROUTES = {
+  '/': 'home',
+  '/home': 'home',
+  '/explore': 'search',
+  '/product': 'listing',
+  '/product/:cate': 'listing',
+  '/product/:cate/:brand': 'listing',
+  '/signup': 'signup',
+  '/login': 'login',
+  '/profile': 'profile',
+  '/editprofile': 'editProfile',
+  '/orders': 'orders',
+  '/history': 'history',
+  '/cart': 'cart',
+  '/confirmation': 'confirmation',
   // Who the shop is and the complaint form; the shopper's password and data (docs/product.md#contact, #account-rights).
-  '/contact',
-  '/change-password',
-  '/your-data',
-  '/reset-password/:token',
-  ...POLICY_SLUGS.map((slug) => `/${slug}` as const),
+  '/contact': 'contact',
+  '/change-password': 'changePassword',
+  '/your-data': 'yourData',
+  '/reset-password/:token': 'resetPassword',
+  ...POLICY_ROUTES,
   // The footer's misspelt path (docs/product.md#better-12): the app redirects it, the server answers 301.
-  '/terms-and-conditoins',
-  '/dashboard/*',
+  '/terms-and-conditoins': { redirect: '/terms-and-conditions' },
+  '/dashboard/*': 'dashboard',
   // A product: whether it exists is the product page's own 404 (pages/catalog-heads.ts).
-  '/:id/:name',
-] as const;
-export type PagePath = (typeof PAGE_PATHS)[number];
+  '/:id/:name': 'product',
+} as const satisfies Record<string, ScreenName | { redirect: string }>;
+export type PagePath = keyof typeof PAGE_ROUTES;
+export const PAGE_PATHS = Object.keys(PAGE_ROUTES) as PagePath[];
 
 const PATTERNS = PAGE_PATHS.map((path) => ({ path }));
 
 /** True when the app has a screen for `pathname` (other than its "not found" screen). */
 export function isPagePath(pathname: string): boolean {
   return pickRoute(PATTERNS, pathname) !== null;
+}
+
+/** The screen showing `pathname`: its route's, or "not found" (a redirect shows none). */
+export function screenOf(pathname: string): ScreenName | null {
+  const picked = pickRoute(PATTERNS, pathname);
+  if (!picked) return 'notFound';
+  const target = PAGE_ROUTES[picked.route.path];
+  return typeof target === 'string' ? target : null;
 }

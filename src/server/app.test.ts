@@ -112,7 +112,31 @@ describe('the server', () => {
   it('answers an unknown image with 404 and never serves a path outside the uploads', async () => {
     const missing = await t.app.inject({ method: 'GET', url: `/media/${'a'.repeat(32)}/480.webp` });
     expect(missing.statusCode).toBe(404);
-    const tricky = await t.app.inject({ method: 'GET', url: '/media/..%2F..%2Fetc/passwd' });
-    expect([400, 404]).toContain(tricky.statusCode);
+    expect(missing.json().error.message).toBe('No such image');
+
+    // A file beside the uploads that a path built from the id could reach.
+    const outside = join(t.config.uploadsDir, '..', 'secret');
+    mkdirSync(outside, { recursive: true });
+    writeFileSync(join(outside, '480.webp'), 'SECRET-OUTSIDE-UPLOADS');
+    // Each has a valid size, so only the id check stands between it and the handler.
+    const ids = [
+      '..%2Fsecret', // ../secret
+      '..%2F..%2F..%2Fetc%2Fpasswd', // ../../../etc/passwd
+      `..%5C${'a'.repeat(29)}`, // ..\ and hex: 32 characters
+      `${'a'.repeat(30)}%2F.`, // a/. , 32 characters
+      'A'.repeat(32), // not lowercase hex
+    ];
+    for (const id of ids) {
+      for (const method of ['GET', 'HEAD'] as const) {
+        const res = await t.app.inject({ method, url: `/media/${id}/480.webp` });
+        expect(res.statusCode, `${method} /media/${id}/480.webp`).toBe(400);
+        expect(res.body).not.toContain('SECRET');
+        if (method === 'GET') expect(res.json().error.message).toBe('No such image');
+      }
+    }
+    // And a valid id with a size that is no file name we write.
+    const size = await t.app.inject({ method: 'GET', url: `/media/${'a'.repeat(32)}/..%2F..%2Fsecret%2F480.webp` });
+    expect(size.statusCode).toBe(400);
+    expect(size.json().error.message).toBe('No such image size');
   });
 });

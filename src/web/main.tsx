@@ -1,5 +1,5 @@
 import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { setImageBase } from '../common/media.ts';
 import { App, preloadScreen } from './app/app.tsx';
 import { site } from './lib/site.ts';
@@ -10,18 +10,27 @@ setImageBase(site().imageBase);
 const root = document.getElementById('root');
 if (!root) throw new Error('#root missing from index.html');
 const container = root;
-// A lazily loaded first screen's chunk is fetched alongside this one (the server's
-// modulepreload links); rendering once it is here paints the whole screen at once
-// (app/lazy-screen.tsx). Not a top-level await: that would make the bundler split every
-// module the screens share with this entry into chunks of their own, many more requests.
+const app = (
+  <StrictMode>
+    <App />
+  </StrictMode>
+);
+// The first screen's chunk is fetched alongside this one (the server's modulepreload
+// links); rendering once it is here hydrates the whole screen at once instead of
+// suspending it (app/lazy-screen.tsx). Not a top-level await: that would make the bundler
+// split every module the screens share with this entry into chunks of their own.
 void preloadScreen(window.location.pathname).then(() => {
+  // The server sent the page as HTML (docs/decisions/022-server-rendering.md): React takes it
+  // over. A difference between that HTML and the first render here is a bug: it is
+  // reported, and the e2e journeys fail on it. Pages the server does not render (the admin
+  // area, or the dev server) are rendered here.
+  if (container.firstElementChild) {
+    hydrateRoot(container, app, {
+      onRecoverableError: (error) => console.error('Hydration:', error),
+    });
+    return;
+  }
   // As a transition, React renders the page in slices of a few milliseconds instead of
   // one long task, so a tap during start-up is not kept waiting (total blocking time).
-  startTransition(() => {
-    createRoot(container).render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    );
-  });
+  startTransition(() => createRoot(container).render(app));
 });

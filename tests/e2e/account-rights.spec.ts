@@ -6,11 +6,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
 import { PASSWORD_MESSAGES } from '../../src/common/password-change-rules.ts';
 import type { DataExport } from '../../src/common/schemas/account-rights.ts';
 import { E2E_ADMIN, stableProducts, uniquePhone } from './fixtures.ts';
 import { expectFits, PHONE, viewportShots } from './layout-checks.ts';
+import { expect, test } from './test.ts';
 
 test.describe.configure({ timeout: 120_000 });
 const ADDRESS = '8, Jasmine Court, near Clock Tower, Nashik - 422001, Maharashtra';

@@ -2,8 +2,9 @@
  * A returning shopper: the cart kept as a visitor merges into the account cart
  * on log-in, they edit the profile, order with a saved address and log out.
  */
-import { expect, test } from '@playwright/test';
+
 import { addFromProductPage, screenshots, stableProducts, uniquePhone } from './fixtures.ts';
+import { expect, test } from './test.ts';
 
 test('a returning shopper logs in, the visitor cart merges, edits the profile and orders', async ({
   page,

@@ -1,7 +1,8 @@
 /** Only admins get past /dashboard: visitors and shoppers see the login form, and the API refuses them. */
-import { expect, test } from '@playwright/test';
+
 import { adminLogin } from './admin-fixtures.ts';
 import { E2E_ADMIN, screenshots, uniquePhone } from './fixtures.ts';
+import { expect, test } from './test.ts';
 
 test('a visitor at /dashboard sees only the admin login form, without the shop’s navigation bar', async ({ page }) => {
   for (const path of ['/dashboard', '/dashboard/orders', '/dashboard/editproduct/x']) {

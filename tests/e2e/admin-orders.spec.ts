@@ -4,9 +4,9 @@
  * context (their own cookies); their order is placed through the orders API.
  */
 import { randomUUID } from 'node:crypto';
-import { expect, test } from '@playwright/test';
 import { adminLogin } from './admin-fixtures.ts';
 import { screenshots, stableProducts, uniquePhone } from './fixtures.ts';
+import { expect, test } from './test.ts';
 
 test('the admin delivers a shopper’s order and it moves to the shopper’s History', async ({ page, browser }) => {
   const shopperContext = await browser.newContext();

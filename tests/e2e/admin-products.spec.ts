@@ -2,9 +2,10 @@
  * The shop owner's product journey: log in, upload a watch with two pictures,
  * find it on the storefront, change its price, mark it out of stock.
  */
-import { expect, test } from '@playwright/test';
+
 import { adminLogin, watchPicture } from './admin-fixtures.ts';
 import { screenshots } from './fixtures.ts';
+import { expect, test } from './test.ts';
 
 test('an admin uploads a product with two images, edits its price and marks it out of stock', async ({ page }) => {
   const name = `Journey Moonphase ${Date.now() % 100000}`;

@@ -3,13 +3,14 @@
  * TO CART says so under the buttons, at phone and desktop width, and the cart
  * stays at 50.
  */
-import { expect, test } from '@playwright/test';
+
 import { CART_FULL } from '../../src/common/cart-rules.ts';
 import { productPath } from '../../src/common/catalog.ts';
 import { MAX_CART_LINES } from '../../src/common/constants.ts';
 import { STORAGE_KEYS } from '../../src/web/lib/storage.ts';
 import { type Card, uniquePhone } from './fixtures.ts';
 import { DESKTOP, expectFits, expectInView, PHONE, viewportShots } from './layout-checks.ts';
+import { expect, test } from './test.ts';
 
 test('product page: the 51st different watch is refused with a message the shopper can read', async ({ page }) => {
   const signup = await page.request.post('/api/signup', {

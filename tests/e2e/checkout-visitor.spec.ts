@@ -2,8 +2,9 @@
  * A visitor adds two watches, checks out with a new address (the pincode fills
  * City and State) and a password, sees the confirmation and the order in Your Orders.
  */
-import { expect, test } from '@playwright/test';
+
 import { addFromProductPage, screenshots, stableProducts, uniquePhone } from './fixtures.ts';
+import { expect, test } from './test.ts';
 
 test('a visitor checks out with a new address and a password', async ({ page, request }) => {
   const [first, second] = await stableProducts(request);

@@ -9,7 +9,7 @@
  * server whose mail the journeys read (tests/e2e/server.ts, mailbox.ts).
  */
 import { randomUUID } from 'node:crypto';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { ADVANCE_ADMIN_LABELS, advanceWhatsappText, UTR_MESSAGE } from '../../src/common/advance.ts';
 import type { AdminOrder } from '../../src/common/schemas/admin-orders.ts';
 import type { Order } from '../../src/common/schemas/order.ts';
@@ -17,6 +17,7 @@ import { whatsappLink } from '../../src/common/site.ts';
 import { adminLogin } from './admin-fixtures.ts';
 import { E2E_ADMIN, E2E_OWNER_EMAIL, screenshots, stableProducts, uniquePhone } from './fixtures.ts';
 import { expectMail } from './mailbox.ts';
+import { expect, test } from './test.ts';
 
 const UPI_ID = 'timesquare@okhdfcbank';
 const SHOPPER_EMAIL = 'shopper@example.in';

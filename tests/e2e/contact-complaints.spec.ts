@@ -4,11 +4,12 @@
  * on /contact and gets a ticket number; the owner is mailed, sees it on the
  * dashboard and marks it answered.
  */
-import { expect, test } from '@playwright/test';
+
 import { adminLogin } from './admin-fixtures.ts';
 import { E2E_OWNER_EMAIL, uniquePhone } from './fixtures.ts';
 import { expectFits, PHONE, viewportShots } from './layout-checks.ts';
 import { expectMail } from './mailbox.ts';
+import { expect, test } from './test.ts';
 
 test.describe.configure({ timeout: 120_000 });
 

@@ -6,11 +6,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { pdfPages, squeezed } from '../../src/server/invoices/test-support.ts';
 import { adminLogin } from './admin-fixtures.ts';
 import { E2E_GSTIN, stableProducts, uniquePhone } from './fixtures.ts';
 import { DESKTOP, expectFits, PHONE, viewportShots } from './layout-checks.ts';
+import { expect, test } from './test.ts';
 
 test.describe.configure({ timeout: 180_000 });
 const ADDRESS = '8, Rose Villa, near Temple, Bengaluru - 560001, Karnataka';

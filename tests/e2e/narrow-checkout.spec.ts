@@ -4,10 +4,11 @@
  * shopper is looking, the summary shows the shopper's own number, and the
  * order then goes through with the saved address.
  */
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { productPath } from '../../src/common/catalog.ts';
 import { addFromProductPage, E2E_ADMIN, stableProducts, uniquePhone } from './fixtures.ts';
 import { expectFits, expectInView, PHONE, viewportShots } from './layout-checks.ts';
+import { expect, test } from './test.ts';
 
 test.use({ viewport: PHONE });
 

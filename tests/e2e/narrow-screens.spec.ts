@@ -3,11 +3,12 @@
  * word split mid-word, messages shown where the shopper looks, and a way to
  * search from every page. Also the admin's Leads page on a phone.
  */
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { productPath } from '../../src/common/catalog.ts';
 import { POLICY_SLUGS } from '../../src/common/page-paths.ts';
 import { E2E_ADMIN, stableProducts, uniquePhone } from './fixtures.ts';
 import { expectFits, expectInView, expectNothingOverflows, PHONE, viewportShots } from './layout-checks.ts';
+import { expect, test } from './test.ts';
 
 test.use({ viewport: PHONE });
 

@@ -4,12 +4,13 @@
  * makes a one-time link and sends it back on WhatsApp; the link sets a new
  * password once and logs every device out.
  */
-import { expect, test } from '@playwright/test';
+
 import { forgotPasswordText, resetLinkText } from '../../src/common/password-reset.ts';
 import { whatsappLink } from '../../src/common/site.ts';
 import { adminLogin } from './admin-fixtures.ts';
 import { uniquePhone } from './fixtures.ts';
 import { expectFits, PHONE, viewportShots } from './layout-checks.ts';
+import { expect, test } from './test.ts';
 
 test.describe.configure({ timeout: 120_000 });
 const ADDRESS = '3, Coral Heights, near Fish Market, Kochi - 682001, Kerala';

@@ -3,8 +3,9 @@
  * on the product page and in the listing, and no script of theirs runs
  * (docs/decisions/007-security.md). Run with E2E_PORT=3205.
  */
-import { expect, test } from '@playwright/test';
+
 import { E2E_ADMIN } from './fixtures.ts';
+import { expect, test } from './test.ts';
 
 const NAME = `<img src=x onerror=alert(1)><script>alert(2)</script> Titan ${Date.now() % 100000}`;
 const DESCRIPTION = 'javascript:alert(3) "><svg onload=alert(4)>';

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { screenshots } from './fixtures.ts';
+import { expect, test } from './test.ts';
 
 test('explore: a misspelt search from the navigation bar finds watches; nonsense finds none', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });

@@ -1,6 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { productPath } from '../../src/common/catalog.ts';
 import { stableProducts } from './fixtures.ts';
+import { expect, test } from './test.ts';
 
 /*
  * The first paint of the pages shoppers land on (docs/decisions/012-first-paint.md):
@@ -72,6 +73,6 @@ for (const width of [360, 412]) {
 
 test('a listing page from the hash is fetched, not taken from the embedded first page', async ({ page }) => {
   await page.goto('/product#2');
-  await expect(page.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByRole('link', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
   await expect(page.getByText(/Showing 41–/)).toBeVisible();
 });

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { screenshots } from './fixtures.ts';
+import { expect, test } from './test.ts';
 
 test('home: the men watch card opens the brand popup, and a brand opens its listing', async ({ page }) => {
   await page.goto('/');
@@ -19,7 +19,10 @@ test('home: the men watch card opens the brand popup, and a brand opens its list
   await page.evaluate(() => window.scrollTo(0, 0));
   await screenshots(page, 'storefront-home');
 
-  await page.getByRole('button', { name: /Men Watch/ }).click();
+  await page
+    .locator('.category-grid')
+    .getByRole('link', { name: /Men Watch/ })
+    .click();
   const popup = page.getByRole('dialog', { name: 'Select the Brand' });
   await expect(popup).toBeVisible();
   await expect(popup.getByRole('link')).toHaveCount(29); // 28 brands + "See all men watches"
@@ -43,7 +46,7 @@ test('home: the men watch card opens the brand popup, and a brand opens its list
 
 test('home: the keyboard reaches the brand popup and Escape closes it', async ({ page }) => {
   await page.goto('/');
-  const card = page.getByRole('button', { name: /Men Watch/ });
+  const card = page.locator('.category-grid').getByRole('link', { name: /Men Watch/ });
   await card.focus();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('dialog', { name: 'Select the Brand' })).toBeVisible();

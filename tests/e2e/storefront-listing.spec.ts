@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { screenshots } from './fixtures.ts';
+import { expect, test } from './test.ts';
 
 const rupees = (text: string) => Number(text.replace(/[^0-9]/g, ''));
 
@@ -25,17 +25,17 @@ test('listing: sorting by price, pagination with the page in the hash, and a tab
   const descending = (await page.locator('.product-card .price').allTextContents()).map(rupees);
   expect(descending).toEqual([...descending].sort((a, b) => b - a));
 
-  await page.getByRole('button', { name: 'Next page' }).click();
+  await page.getByRole('link', { name: 'Next page' }).click();
   await expect(page).toHaveURL(/\/product#2$/);
-  await expect(page.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByRole('link', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
   await expect(page.getByText(/Showing 41–/)).toBeVisible();
   expect(await page.evaluate(() => sessionStorage.getItem('listing-page'))).toContain('"page":2');
   await page.evaluate(() => window.scrollTo(0, 0));
   await screenshots(page, 'storefront-listing-page-2');
 
   await page.reload();
-  await expect(page.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
-  await page.getByRole('button', { name: 'First page' }).click();
+  await expect(page.getByRole('link', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+  await page.getByRole('link', { name: 'First page' }).click();
   await expect(page).toHaveURL(/\/product#1$/);
 
   // Other journeys add products to the same server, so the last page follows the total shown.
@@ -43,7 +43,7 @@ test('listing: sorting by price, pagination with the page in the hash, and a tab
     (await page.getByText(/Showing 1–/).textContent())?.match(/of ([\d,]+)/)?.[1]?.replace(/,/g, ''),
   );
   const lastPage = Math.ceil(total / 40);
-  await page.getByRole('button', { name: 'Last page' }).click();
+  await page.getByRole('link', { name: 'Last page' }).click();
   await expect(page).toHaveURL(new RegExp(`/product#${lastPage}$`));
   await page.getByRole('link', { name: 'Women Watch' }).first().click();
   await expect(page).toHaveURL(/\/product\/women-watch$/);

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { screenshots } from './fixtures.ts';
+import { expect, test } from './test.ts';
 
 test('the misspelt terms path lands on the terms page, with the same figures as the refund page', async ({
   page,

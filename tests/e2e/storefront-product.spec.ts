@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { screenshots } from './fixtures.ts';
+import { expect, test } from './test.ts';
 
 test('product page: details, chat links, zoom opened and closed, related products', async ({ page }) => {
   await page.goto('/product/men-watch');

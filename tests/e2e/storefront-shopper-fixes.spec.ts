@@ -4,12 +4,13 @@
  * real breadcrumb with the tabs' names, a lost connection told apart from a
  * missing watch, and the listing's page number following tabs and odd hashes.
  */
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { CART_LINE_FULL } from '../../src/common/cart-rules.ts';
 import { productPath } from '../../src/common/catalog.ts';
 import { CART_QTY_MAX } from '../../src/common/constants.ts';
 import { type Card, stableProducts, uniquePhone } from './fixtures.ts';
 import { DESKTOP, expectFits, expectInView, PHONE, viewportShots } from './layout-checks.ts';
+import { expect, test } from './test.ts';
 
 /** ADD TO CART and BUY NOW side by side, the same height; the cart's message below both. */
 async function expectActionsInOneRow(page: Page): Promise<void> {
@@ -144,7 +145,7 @@ test('listing: a tab starts at page 1, an out-of-range page shows the last, a ba
   await expect(count).toHaveText(/^Showing 1–40 of [\d,]+ watches$/);
   const total = Number((await count.textContent())?.match(/of ([\d,]+)/)?.[1]?.replace(/,/g, ''));
   const lastPage = Math.ceil(total / 40);
-  await page.getByRole('button', { name: 'Next page' }).click();
+  await page.getByRole('link', { name: 'Next page' }).click();
   await expect(page).toHaveURL(/\/product#2$/);
   await expect(count).toHaveText(/^Showing 41–/);
 
@@ -155,10 +156,10 @@ test('listing: a tab starts at page 1, an out-of-range page shows the last, a ba
   await tabs.getByRole('link', { name: 'All', exact: true }).click();
   await expect(page).toHaveURL(/\/product$/);
   await expect(count).toHaveText(/^Showing 1–40 of /);
-  await expect(page.getByRole('button', { name: 'Page 1', exact: true })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByRole('link', { name: 'Page 1', exact: true })).toHaveAttribute('aria-current', 'page');
 
   // The All tab on page 2 of All also starts over.
-  await page.getByRole('button', { name: 'Next page' }).click();
+  await page.getByRole('link', { name: 'Next page' }).click();
   await expect(page).toHaveURL(/\/product#2$/);
   await tabs.getByRole('link', { name: 'All', exact: true }).click();
   await expect(count).toHaveText(/^Showing 1–40 of /);
@@ -166,7 +167,7 @@ test('listing: a tab starts at page 1, an out-of-range page shows the last, a ba
   await page.goto('/product#99');
   await expect(page).toHaveURL(new RegExp(`/product#${lastPage}$`));
   await expect(count).toHaveText(new RegExp(`^Showing ${(lastPage - 1) * 40 + 1}(–[\\d,]+)? of `));
-  await expect(page.getByRole('button', { name: `Page ${lastPage}`, exact: true })).toHaveAttribute(
+  await expect(page.getByRole('link', { name: `Page ${lastPage}`, exact: true })).toHaveAttribute(
     'aria-current',
     'page',
   );
@@ -176,7 +177,7 @@ test('listing: a tab starts at page 1, an out-of-range page shows the last, a ba
   for (const bad of ['#abc', '#0', '#-3']) {
     await page.goto(`/product${bad}`);
     await expect(count).toHaveText(/^Showing 1–40 of /);
-    await expect(page.getByRole('button', { name: 'Page 1', exact: true })).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByRole('link', { name: 'Page 1', exact: true })).toHaveAttribute('aria-current', 'page');
   }
 });
 

@@ -98,12 +98,22 @@ describe.each(TEST_DIALECTS)('account rights on %s', (dialect) => {
       expect((await login(s.number, PASSWORD)).statusCode, 'the password did not change').toBe(200);
     });
 
-    it('is for a logged-in shopper only', async () => {
-      const res = await call('PUT', '/api/account/password', undefined, {
-        currentPassword: PASSWORD,
-        newPassword: 'x'.repeat(9),
-      });
-      expect(res.statusCode).toBe(401);
+    it('is for a logged-in shopper only: refused before the body is read, never kept by a cache', async () => {
+      // Each handler would also refuse a visitor on its own (no account to check the password of):
+      // a body the schema refuses, and the cache header, tell the guard's answer from theirs.
+      const calls: Array<['GET' | 'POST' | 'PUT', string, object | undefined]> = [
+        ['PUT', '/api/account/password', { currentPassword: PASSWORD, newPassword: 'x'.repeat(9) }],
+        ['PUT', '/api/account/password', {}],
+        ['GET', '/api/account/export', undefined],
+        ['POST', '/api/account/delete', { password: PASSWORD }],
+        ['POST', '/api/account/delete', {}],
+      ];
+      for (const [method, url, payload] of calls) {
+        const res = await call(method, url, undefined, payload);
+        expect(res.statusCode, `${method} ${url} ${JSON.stringify(payload)}`).toBe(401);
+        expect(res.json().error.message).toBe('Please log in to continue');
+        expect(res.headers['cache-control']).toBe('no-store');
+      }
     });
   });
 

@@ -6,8 +6,15 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { brandFromSlug, categoryFromSlug, listingPath, productPath } from '../../common/catalog.ts';
-import { HOME_API_PATH, listingApiPath, productApiPath } from '../../common/catalog-api.ts';
-import { POLICY } from '../../common/constants.ts';
+import {
+  HOME_API_PATH,
+  latestApiPath,
+  listingApiPath,
+  pageNumber,
+  productApiPath,
+  searchApiPath,
+} from '../../common/catalog-api.ts';
+import { EXPLORE_LATEST, POLICY } from '../../common/constants.ts';
 import { imageSrcSet, imageUrl } from '../../common/media.ts';
 import { formatRupees } from '../../common/money.ts';
 import { CARD_PICTURE, HERO_PICTURE, type PictureSlot, PRODUCT_PICTURE } from '../../common/picture-slots.ts';
@@ -15,10 +22,11 @@ import type { HomeResponse, ProductPage } from '../../common/schemas/catalog.ts'
 import type { Product } from '../../common/schemas/product.ts';
 import { truncate } from '../../common/text.ts';
 import { safeDecode } from '../../common/url-path.ts';
-import { homeAnswer, listingAnswer, productAnswer } from '../catalog/answers.ts';
-import { listingQuerySchema } from '../catalog/schemas.ts';
+import { homeAnswer, latestAnswer, listingAnswer, productAnswer, searchAnswer } from '../catalog/answers.ts';
+import { listingQuerySchema, searchQuerySchema } from '../catalog/schemas.ts';
 import type { CachedJson } from '../http/cached-json.ts';
-import { defaultHead, type PageHead, SCREENS } from './head.ts';
+import { defaultHead, type PageAnswer, type PageHead } from './head.ts';
+import { staticHead } from './static-heads.ts';
 
 /** Ids are 20 lowercase base32 characters (db/ids.ts); other two-part paths are not products. */
 const PRODUCT_ID = /^[0-9a-z]{20}$/;
@@ -65,8 +73,8 @@ function lcpImage(id: string | undefined, slot: PictureSlot): PageHead['lcpImage
 }
 
 /** A cached API answer as the page embeds it, and its data for the head. */
-function embedded<T>(path: string, answer: CachedJson): { initialData: PageHead['initialData']; data: T } {
-  return { initialData: { path: `/api${path}`, body: answer.body }, data: JSON.parse(answer.body) as T };
+export function embedded<T>(path: string, answer: CachedJson): { answer: PageAnswer; data: T } {
+  return { answer: { url: `/api${path}`, body: answer.body }, data: JSON.parse(answer.body) as T };
 }
 
 /** A path segment as the web app's router reads it (decoded; a malformed escape kept as written). */
@@ -80,13 +88,12 @@ function segment(text: string): string {
 
 export async function homeHead(app: FastifyInstance, path: string): Promise<PageHead | null> {
   if (path !== '/' && path !== '/home') return null;
-  const { initialData, data } = embedded<HomeResponse>(HOME_API_PATH, await homeAnswer(app.db));
+  const { answer, data } = embedded<HomeResponse>(HOME_API_PATH, await homeAnswer(app.db));
   return {
     ...defaultHead(app, path),
     canonicalPath: '/',
-    screen: SCREENS.home,
     lcpImage: lcpImage(data.content?.banners[0]?.image, HERO_PICTURE),
-    initialData,
+    answers: [answer],
   };
 }
 
@@ -103,10 +110,9 @@ export async function productHead(app: FastifyInstance, path: string): Promise<P
       description: 'This watch is no longer in the shop. Browse our other watches with cash on delivery across India.',
       canonicalPath: '/product',
       status: 404,
-      screen: SCREENS.product,
     };
   }
-  const { initialData, data: product } = embedded<Product>(apiPath, answer);
+  const { answer: embeddedAnswer, data: product } = embedded<Product>(apiPath, answer);
   const canonical = productPath(product);
   // The name in the URL is decoration: one with another name (an old link after a rename,
   // or a scanner's "watch.bak") is sent to the product's own URL rather than served as a copy.
@@ -122,40 +128,44 @@ export async function productHead(app: FastifyInstance, path: string): Promise<P
     ...(product.images[0] ? { image: imageUrl(product.images[0], 960) } : {}),
     type: 'product',
     jsonLd: productJsonLd(app, product, canonical),
-    screen: SCREENS.product,
     lcpImage: lcpImage(product.images[0], PRODUCT_PICTURE),
-    initialData,
+    answers: [embeddedAnswer],
   };
 }
 
 /**
- * A listing's first page as the web app asks for it on arrival (sorted by
- * latest; a page number lives in the URL's hash, which the server never sees),
- * read through the API's own query schema.
+ * A listing's page as the web app asks for it on arrival (sorted by latest; the
+ * page of ?page=N, or the first: the spec's #N lives in the URL's hash, which
+ * the server never sees), read through the API's own query schema.
  */
 async function listingPage(
   app: FastifyInstance,
   category: string | undefined,
   brand: string | undefined,
   sort: string,
+  page = 1,
 ) {
-  const path = listingApiPath({ category, brand, sort, page: 1 });
+  const path = listingApiPath({ category, brand, sort, page });
   const query = listingQuerySchema.safeParse(Object.fromEntries(new URLSearchParams(path.split('?')[1])));
   return query.success ? embedded<ProductPage>(path, await listingAnswer(app.db, query.data)) : null;
 }
 
-export async function listingHead(app: FastifyInstance, path: string): Promise<PageHead | null> {
+export async function listingHead(
+  app: FastifyInstance,
+  path: string,
+  query: URLSearchParams,
+): Promise<PageHead | null> {
   const parts = path.split('/').filter(Boolean).map(segment);
   if (parts[0] !== 'product' || parts.length > 3) return null;
   const category = parts[1] ? categoryFromSlug(parts[1]) : null;
   const brand = parts[2] ? brandFromSlug(parts[2]) : null;
   const known = (!parts[1] || category) && (!parts[2] || brand);
   const { name: shop } = app.config.shop;
-  const latest = await listingPage(app, parts[1], parts[2], 'latest');
+  const page = pageNumber(query.get('page') ?? '') ?? 1;
+  const latest = await listingPage(app, parts[1], parts[2], 'latest', page);
   const firstPaint = {
-    screen: SCREENS.listing,
     lcpImage: lcpImage(latest?.data.items[0]?.images[0], CARD_PICTURE),
-    initialData: latest?.initialData,
+    answers: latest ? [latest.answer] : undefined,
   };
   if (!known || !latest) {
     return {
@@ -177,9 +187,33 @@ export async function listingHead(app: FastifyInstance, path: string): Promise<P
   return {
     title: `${heading} | ${shop}`,
     description: `${count.toLocaleString('en-IN')} ${what ? `${what.toLowerCase()}es` : 'watches'}${from}. Cash on delivery across India with only ${formatRupees(POLICY.codAdvance)} advance.`,
-    canonicalPath: listingPath(category, brand),
+    canonicalPath: listingPath(category, brand) + (page > 1 ? `?page=${page}` : ''),
     ...(firstImage ? { image: imageUrl(firstImage, 960) } : {}),
     type: 'website',
     ...firstPaint,
+  };
+}
+
+/**
+ * /explore: the newest watches, and with ?q= (the search form without JavaScript, or a
+ * shared link) the results of that search, read through the API's own query schema.
+ */
+export async function searchHead(app: FastifyInstance, path: string, query: URLSearchParams): Promise<PageHead | null> {
+  if (path !== '/explore') return null;
+  const head = await staticHead(app, path);
+  if (!head) return null;
+  const latest = embedded<unknown>(latestApiPath(EXPLORE_LATEST), await latestAnswer(app.db, EXPLORE_LATEST));
+  const asked = searchQuerySchema.safeParse({ q: query.get('q') ?? '', page: query.get('page') ?? undefined });
+  const q = asked.success ? asked.data.q.trim() : '';
+  if (!asked.success || !q) return { ...head, answers: [latest.answer] };
+  const results = embedded<ProductPage>(
+    searchApiPath(q, asked.data.page),
+    await searchAnswer(app.db, q, asked.data.page),
+  );
+  return {
+    ...head,
+    title: `${truncate(q, 60)} | ${head.title}`,
+    lcpImage: lcpImage(results.data.items[0]?.images[0], CARD_PICTURE),
+    answers: [results.answer, latest.answer],
   };
 }

@@ -2,7 +2,14 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HOME_API_PATH, listingApiPath, productApiPath } from '../../common/catalog-api.ts';
+import {
+  HOME_API_PATH,
+  latestApiPath,
+  listingApiPath,
+  productApiPath,
+  searchApiPath,
+} from '../../common/catalog-api.ts';
+import { EXPLORE_LATEST } from '../../common/constants.ts';
 import { HOME_CONTENT_KEY } from '../../common/schemas/home.ts';
 import { addProduct } from '../catalog/test-products.ts';
 import { createTestApp, type TestApp } from '../test-support/app.ts';
@@ -46,6 +53,7 @@ function writeBuild(dir: string): void {
       'routes/search.tsx': screen('assets/search-x.js', ['index.html', '_grid-g.js']),
       'routes/policy.tsx': screen('assets/policy-y.js', ['index.html']),
       'routes/cart.tsx': screen('assets/cart-c.js', ['index.html']),
+      'routes/not-found.tsx': screen('assets/not-found-n.js', ['index.html']),
     }),
   );
 }
@@ -77,10 +85,18 @@ afterAll(async () => {
 
 const get = (url: string) => t.app.inject({ method: 'GET', url });
 
-/** The embedded answer: its data-url and its text, as the browser's textContent gives it. */
+/** The embedded answers block's text, as the browser's textContent gives it; null when there is none. */
+function embeddedBlock(html: string): string | null {
+  const match = html.match(/<script type="application\/json" id="initial-data">(.*?)<\/script>/s);
+  return match ? (match[1] ?? '') : null;
+}
+
+/** The first embedded answer: its URL and its JSON text. */
 function embedded(html: string): { url: string; text: string } | null {
-  const match = html.match(/<script type="application\/json" id="initial-data" data-url="([^"]*)">(.*?)<\/script>/s);
-  return match ? { url: (match[1] ?? '').replace(/&#38;/g, '&'), text: match[2] ?? '' } : null;
+  const block = embeddedBlock(html);
+  if (block === null) return null;
+  const [url, value] = Object.entries(JSON.parse(block) as Record<string, unknown>)[0] ?? [];
+  return url === undefined ? null : { url, text: JSON.stringify(value) };
 }
 
 describe('the first paint of a product page', () => {
@@ -91,7 +107,7 @@ describe('the first paint of a product page', () => {
     expect(head).toContain(picture);
     expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/product-p.js">');
     expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/grid-g.js">');
-    expect(head).toContain('<link rel="preload" as="style" crossorigin href="/assets/grid-g.css">');
+    expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/grid-g.css">');
     // The entry and what it imports are already in the page; other screens are not preloaded.
     expect(head).not.toContain('modulepreload crossorigin href="/assets/index-e.js"');
     expect(head).not.toContain('/assets/react-r.js');
@@ -106,7 +122,8 @@ describe('the first paint of a product page', () => {
     const api = await get(`/api${productApiPath(ids.watch as string)}`);
     const data = embedded(page.body);
     expect(data?.url).toBe(`/api/products/${ids.watch}`);
-    expect(data?.text).toBe(api.body);
+    // The API's own bytes, unparsed, inside the block.
+    expect(embeddedBlock(page.body)).toBe(`{${JSON.stringify(data?.url)}:${api.body}}`);
   });
 
   it('keeps a hostile name inside the data block, and it reads back unchanged', async () => {
@@ -114,14 +131,14 @@ describe('the first paint of a product page', () => {
     const api = await get(`/api/products/${ids.hostile}`);
     expect(page.statusCode).toBe(200);
     const data = embedded(page.body);
-    expect(data?.text).not.toMatch(/[<\u2028\u2029]/);
+    expect(embeddedBlock(page.body)).not.toMatch(/[<\u2028\u2029]/);
     expect(JSON.parse(data?.text ?? '')).toEqual(api.json());
     expect(JSON.parse(data?.text ?? '').name).toBe(HOSTILE);
     // Only the page's own script elements: the name opened none and closed none early.
     expect(page.body.match(/<script\b[^>]*>/gi)).toEqual([
       '<script type="application/ld+json">',
       '<script id="site-config" type="application/json">',
-      `<script type="application/json" id="initial-data" data-url="/api/products/${ids.hostile}">`,
+      '<script type="application/json" id="initial-data">',
       '<script type="module" crossorigin src="/assets/index-e.js">',
     ]);
     expect(page.body.match(/<\/script>/gi)).toHaveLength(4);
@@ -141,7 +158,7 @@ describe('the first paint of the home and a listing', () => {
   it('home: the first banner preloaded as the hero shows it, and GET /api/home embedded', async () => {
     const page = await get('/');
     expect(page.body).toContain('<link rel="modulepreload" crossorigin href="/assets/home-h.js">');
-    expect(page.body).toContain('<link rel="preload" as="style" crossorigin href="/assets/home-h.css">');
+    expect(page.body).toContain('<link rel="stylesheet" crossorigin href="/assets/home-h.css">');
     expect(page.body).toContain(
       `<link rel="preload" as="image" imagesrcset="/media/${BANNER}/480.webp 480w, /media/${BANNER}/960.webp 960w, /media/${BANNER}/1600.webp 1600w" imagesizes="(min-width: 1240px) 1208px, 100vw" fetchpriority="high">`,
     );
@@ -169,21 +186,43 @@ describe('the first paint of the home and a listing', () => {
     );
   });
 
-  it('search and the policy pages: their screen’s chunks, no data', async () => {
+  it('search: its screen’s chunks, the newest watches, and with ?q= the results first', async () => {
     const explore = (await get('/explore')).body;
     expect(explore).toContain('<link rel="modulepreload" crossorigin href="/assets/search-x.js">');
     expect(explore).toContain('<link rel="modulepreload" crossorigin href="/assets/grid-g.js">');
-    expect(embedded(explore)).toBeNull();
+    expect(embedded(explore)?.url).toBe(`/api${latestApiPath(EXPLORE_LATEST)}`);
+    const searched = await get('/explore?q=seiko&page=1');
+    const answers = JSON.parse(embeddedBlock(searched.body) ?? '{}') as Record<string, unknown>;
+    expect(Object.keys(answers)).toEqual([`/api${searchApiPath('seiko', 1)}`, `/api${latestApiPath(EXPLORE_LATEST)}`]);
+    expect(answers[`/api${searchApiPath('seiko', 1)}`]).toEqual((await get(`/api${searchApiPath('seiko', 1)}`)).json());
+    // A search the API refuses (too long) is no search: the page still opens.
+    const long = await get(`/explore?q=${'x'.repeat(300)}`);
+    expect(long.statusCode).toBe(200);
+    expect(Object.keys(JSON.parse(embeddedBlock(long.body) ?? '{}'))).toEqual([`/api${latestApiPath(EXPLORE_LATEST)}`]);
+  });
+
+  it('a listing’s ?page=N embeds that page, as the listing screen asks for it before JavaScript runs', async () => {
+    const page = await get('/product/men-watch?page=2');
+    expect(embedded(page.body)?.url).toBe(`/api${listingApiPath({ category: 'men-watch', sort: 'latest', page: 2 })}`);
+    expect(page.body).toContain('<link rel="canonical" href="http://localhost:80/product/men-watch?page=2">');
+    const junk = await get('/product/men-watch?page=abc');
+    expect(embedded(junk.body)?.url).toBe(`/api${listingApiPath({ category: 'men-watch', sort: 'latest', page: 1 })}`);
+  });
+
+  it('the policy pages: their screen’s chunks, no data', async () => {
     const policy = (await get('/privacy-policy')).body;
     expect(policy).toContain('<link rel="modulepreload" crossorigin href="/assets/policy-y.js">');
     expect(policy).not.toContain('/assets/grid-g.js');
   });
 
-  it('pages the server knows no screen for get no preloads and no data', async () => {
+  it('every screen of the route table gets its chunks, the cart and "not found" too, without data', async () => {
     const page = await get('/cart');
-    expect(page.body).not.toContain('modulepreload');
-    expect(page.body).not.toContain('rel="preload"');
+    expect(page.body).toContain('<link rel="modulepreload" crossorigin href="/assets/cart-c.js">');
+    expect(page.body).not.toContain('rel="preload" as="image"');
     expect(embedded(page.body)).toBeNull();
+    const missing = await get('/no/such/page');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).toContain('<link rel="modulepreload" crossorigin href="/assets/not-found-n.js">');
   });
 });
 

@@ -19,30 +19,20 @@ export interface PageHead {
   status?: number;
   /** Answer with a 301 to this path instead of the page (the query string is kept). */
   redirect?: string;
-  /** The screen that renders the page (see SCREENS): its chunks are preloaded. */
-  screen?: Screen;
   /** The picture that will be the page's largest paint, preloaded with the srcset and sizes its <img> has. */
   lcpImage?: { srcset: string; sizes: string } | undefined;
-  /** The first API answer the screen requests (its path under /api and the exact body the API sends), embedded. */
-  initialData?: { path: string; body: string } | undefined;
+  /** The API answers the screen starts with (their URLs under /api and the exact bodies the API sends), embedded. */
+  answers?: PageAnswer[] | undefined;
 }
 
-/**
- * Screens of the web app the server can name for a path, as the source module
- * of their lazily loaded chunk (the key of Vite's manifest; see the routes in
- * src/web/app/app.tsx).
- */
-export const SCREENS = {
-  home: 'routes/home.tsx',
-  listing: 'routes/listing.tsx',
-  product: 'routes/product.tsx',
-  search: 'routes/search.tsx',
-  policy: 'routes/policy.tsx',
-  contact: 'features/contact/contact-page.tsx',
-} as const;
-export type Screen = (typeof SCREENS)[keyof typeof SCREENS];
+export interface PageAnswer {
+  /** '/api/products?category=men+watch&sort=latest&page=1' */
+  url: string;
+  body: string;
+}
 
-export type PageHeadResolver = (app: FastifyInstance, path: string) => Promise<PageHead | null>;
+/** `query`: the URL's query string (a listing's ?page=N, a search's ?q=). */
+export type PageHeadResolver = (app: FastifyInstance, path: string, query: URLSearchParams) => Promise<PageHead | null>;
 
 export function defaultHead(app: FastifyInstance, path: string): PageHead {
   const { name } = app.config.shop;

@@ -9,10 +9,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { SCREENS, screenOf } from '../../common/page-paths.ts';
 import type { SiteConfig } from '../../common/site.ts';
 import { escapeHtml, jsonForScript, scriptSafeJson } from '../http/html.ts';
 import { readScreenAssets, type ScreenAssetsOf } from './build-manifest.ts';
-import { defaultHead, type PageHead, pageHeadResolvers, SCREENS } from './head.ts';
+import { defaultHead, type PageHead, pageHeadResolvers } from './head.ts';
+import { loadServerRenderer } from './server-render.ts';
 
 export function siteConfig(app: FastifyInstance): SiteConfig {
   const { name, phone, whatsapp, email, address, legalName } = app.config.shop;
@@ -74,21 +76,27 @@ export function renderImagePreload(head: PageHead): string {
  * The screen's chunks and styles, at the end of the head: after the entry
  * script and styles that Vite puts there, the largest download, which runs first.
  */
-export function renderScreenPreloads(head: PageHead, screenAssets: ScreenAssetsOf | null): string {
-  const assets = head.screen ? screenAssets?.(head.screen) : undefined;
+export function renderScreenPreloads(path: string, screenAssets: ScreenAssetsOf | null): string {
+  const screen = screenOf(path);
+  const assets = screen ? screenAssets?.(SCREENS[screen].module) : undefined;
   if (!assets) return '';
   const tags = [
     ...assets.scripts.map((script) => `<link rel="modulepreload" crossorigin href="${escapeHtml(script)}">`),
-    ...assets.styles.map((style) => `<link rel="preload" as="style" crossorigin href="${escapeHtml(style)}">`),
+    // Style sheets, not preloads: the server's HTML is the first paint (and all there is
+    // without JavaScript). Vite's loader finds them in the page and does not add them again.
+    ...assets.styles.map((style) => `<link rel="stylesheet" crossorigin href="${escapeHtml(style)}">`),
   ];
   return tags.map((t) => `  ${t}\n  `).join('');
 }
 
-/** The screen's first API answer as a data block (never run: the CSP allows only our own script files). */
+/**
+ * The screen's first API answers as one data block, { url: answer } (never run: the CSP
+ * allows only our own script files). The bodies go in as the API sent them, unparsed.
+ */
 export function renderInitialData(head: PageHead): string {
-  if (!head.initialData) return '';
-  const { path, body } = head.initialData;
-  return `\n    <script type="application/json" id="initial-data" data-url="${escapeHtml(path)}">${scriptSafeJson(body)}</script>`;
+  if (!head.answers?.length) return '';
+  const map = `{${head.answers.map(({ url, body }) => `${JSON.stringify(url)}:${body}`).join(',')}}`;
+  return `\n    <script type="application/json" id="initial-data">${scriptSafeJson(map)}</script>`;
 }
 
 export async function registerSpa(app: FastifyInstance, distDir: string): Promise<void> {
@@ -98,13 +106,15 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
     return;
   }
   const template = readFileSync(indexPath, 'utf8');
-  const siteJson = jsonForScript(siteConfig(app));
+  const site = siteConfig(app);
+  const siteJson = jsonForScript(site);
+  const renderer = await loadServerRenderer(distDir, site, app.log);
   // Optional: without a manifest (a build made without it) pages are served without chunk preloads.
   const screenAssets = readScreenAssets(distDir);
   if (!screenAssets) app.log.warn(`No build manifest in ${distDir}: pages are served without chunk preloads.`);
-  for (const screen of Object.values(SCREENS)) {
-    if (screenAssets && !screenAssets(screen))
-      app.log.warn(`The build has no chunk for ${screen}: it is not preloaded.`);
+  for (const { module } of Object.values(SCREENS)) {
+    if (screenAssets && !screenAssets(module))
+      app.log.warn(`The build has no chunk for ${module}: it is not preloaded.`);
   }
 
   await app.register(fastifyStatic, {
@@ -123,26 +133,34 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
   });
 
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
-    const path = request.url.split('?')[0] ?? '/';
+    const [path = '/', search = ''] = request.url.split('?', 2);
     if (path.startsWith('/api/') || path.startsWith('/media/') || path.startsWith('/assets/')) {
       return reply.callNotFound();
     }
+    const query = new URLSearchParams(search);
     let head: PageHead | null = null;
     for (const resolve of pageHeadResolvers) {
-      head = await resolve(app, path);
+      head = await resolve(app, path, query);
       if (head) break;
     }
     head ??= defaultHead(app, path);
     if (head.redirect) return reply.redirect(head.redirect + request.url.slice(path.length), 301);
+    // The admin area needs its session before it can show anything: the browser renders it.
+    const origin = publicOrigin(app, request);
+    const body =
+      renderer && !path.startsWith('/dashboard')
+        ? await renderer.render(origin, request.url, head.answers ?? [])
+        : null;
     // Replacer functions, not strings: a "$'" or "$&" in a product name must stay text,
     // not become String.replace's "insert the rest of the page" pattern.
     const html = template
-      .replace('<!--app-head-->', () => renderImagePreload(head) + renderHead(head, publicOrigin(app, request)))
+      .replace('<!--app-head-->', () => renderImagePreload(head) + renderHead(head, origin))
       .replace(
         '<!--app-site-->',
         () => `<script id="site-config" type="application/json">${siteJson}</script>${renderInitialData(head)}`,
       )
-      .replace('</head>', () => `${renderScreenPreloads(head, screenAssets)}</head>`);
+      .replace('</head>', () => `${renderScreenPreloads(path, screenAssets)}</head>`)
+      .replace('<div id="root"></div>', () => `<div id="root">${body ?? ''}</div>`);
     return reply
       .status(head.status ?? 200)
       .header('cache-control', 'no-cache')

@@ -1,6 +1,6 @@
 /** Titles and descriptions of the fixed pages: search and the policy pages. */
 import type { FastifyInstance } from 'fastify';
-import { type PageHead, SCREENS } from './head.ts';
+import type { PageHead } from './head.ts';
 
 const PAGES: Record<string, { title: string; description: string }> = {
   '/explore': { title: 'Search watches', description: 'Search our watches by brand, model, colour or movement.' },
@@ -35,6 +35,5 @@ export async function staticHead(app: FastifyInstance, path: string): Promise<Pa
     description: page.description,
     canonicalPath: path,
     type: 'website',
-    screen: path === '/explore' ? SCREENS.search : path === '/contact' ? SCREENS.contact : SCREENS.policy,
   };
 }

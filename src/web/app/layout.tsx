@@ -1,3 +1,4 @@
+import { SCRIPT_ONLY_SCREENS, screenOf } from '../../common/page-paths.ts';
 import { Footer } from '../components/footer.tsx';
 import { Navbar } from '../components/navbar.tsx';
 import { SessionProvider } from '../features/accounts/session.tsx';
@@ -8,6 +9,7 @@ import { Outlet, useLocation } from '../lib/router/index.ts';
 export function Layout() {
   const { pathname } = useLocation();
   const bare = pathname.includes('dashboard');
+  const screen = screenOf(pathname);
   return (
     <SessionProvider>
       <a className="skip-link" href="#main">
@@ -15,6 +17,13 @@ export function Layout() {
       </a>
       {!bare && <Navbar cartBadge={<CartCount />} />}
       <main id="main" tabIndex={-1}>
+        {screen && SCRIPT_ONLY_SCREENS.has(screen) && (
+          <noscript>
+            <p className="message message-info noscript-note container">
+              This page needs JavaScript. Please turn it on in your browser, or message us on WhatsApp to order.
+            </p>
+          </noscript>
+        )}
         <Outlet />
       </main>
       {!bare && <Footer />}

@@ -3,6 +3,7 @@
  * into an ApiError whose message a toast or form can show as it is.
  */
 import { isApiErrorBody } from '../../common/errors.ts';
+import { serverPage } from './page-data.ts';
 
 export class ApiError extends Error {
   constructor(
@@ -36,27 +37,36 @@ function apiUrl(path: string): string {
   return `/api${path}`;
 }
 
-/** The answer the server put in the page for its first screen (src/server/pages/shell.ts); null once taken. */
-let embedded: { url: string; json: string } | null | undefined;
+/** The answers the server put in the page for its first screen (src/server/pages/shell.ts), by URL; each is taken once. */
+let embedded: Map<string, unknown> | undefined;
+
+function readEmbedded(): Map<string, unknown> {
+  const element = typeof document === 'undefined' ? null : document.getElementById('initial-data');
+  try {
+    const answers: unknown = element?.textContent ? JSON.parse(element.textContent) : {};
+    return new Map(typeof answers === 'object' && answers !== null ? Object.entries(answers) : []);
+  } catch {
+    return new Map();
+  }
+}
 
 /**
  * The API's answer to GET `path` when the server embedded it in the page, so
- * the first screen renders without waiting for the call. It is taken once, and
- * only for exactly the URL it answers; later calls fetch as usual.
+ * the first screen renders without waiting for the call (and hydrates the
+ * server's HTML with the same data). In the browser each answer is taken once,
+ * and only for exactly the URL it answers; later calls fetch as usual.
  */
 export function takeEmbeddedAnswer<T>(path: string): T | undefined {
-  if (embedded === undefined) {
-    const element = typeof document === 'undefined' ? null : document.getElementById('initial-data');
-    embedded = element?.textContent ? { url: element.dataset.url ?? '', json: element.textContent } : null;
+  const url = apiUrl(path);
+  const page = serverPage();
+  if (page) {
+    const body = page.answers[url];
+    return body === undefined ? undefined : (JSON.parse(body) as T);
   }
-  if (!embedded || embedded.url !== apiUrl(path)) return undefined;
-  const { json } = embedded;
-  embedded = null;
-  try {
-    return JSON.parse(json) as T;
-  } catch {
-    return undefined;
-  }
+  embedded ??= readEmbedded();
+  const answer = embedded.get(url);
+  embedded.delete(url);
+  return answer as T | undefined;
 }
 
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {

@@ -1,5 +1,6 @@
 /** The shop's public details, put into the page by the server (src/server/pages/shell.ts). */
 import type { SiteConfig } from '../../common/site.ts';
+import { serverPage } from './page-data.ts';
 
 const FALLBACK: SiteConfig = {
   name: 'Time Square Watches',
@@ -18,6 +19,8 @@ const FALLBACK: SiteConfig = {
 
 let cached: SiteConfig | undefined;
 export function site(): SiteConfig {
+  const page = serverPage();
+  if (page) return page.site;
   if (cached) return cached;
   const el = typeof document !== 'undefined' ? document.getElementById('site-config') : null;
   try {

@@ -20,7 +20,7 @@ import { ProductGrid, ProductGridSkeleton } from '../features/catalog/product-gr
 import type { Sort } from '../features/catalog/types.ts';
 import { useListing } from '../features/catalog/use-listing.ts';
 import { useLoaderVisible } from '../features/catalog/use-loader-timeout.ts';
-import { Link, useNavigate, useParams } from '../lib/router/index.ts';
+import { Link, useLocation, useNavigate, useParams } from '../lib/router/index.ts';
 import '../features/catalog/listing.css';
 import { LoadError } from '../components/load-error.tsx';
 
@@ -36,6 +36,7 @@ const SORTS: Array<{ value: Sort; label: string }> = [
 export function ListingPage() {
   const { cate, brand } = useParams();
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   const [sort, setSort] = useState<Sort>('latest');
   const [page, setPage] = useListingPage();
   const { data, error, loading, reload } = useListing({ cate, brand, sort, page });
@@ -100,7 +101,7 @@ export function ListingPage() {
         })}
       </nav>
 
-      <div className="listing-controls">
+      <div className="listing-controls needs-script">
         <fieldset className="listing-sort">
           <legend>Sort by price</legend>
           {SORTS.map((s) => (
@@ -149,7 +150,7 @@ export function ListingPage() {
             empty={data.total > 0 ? null : 'No product found!'}
             actions={cardActions}
           />
-          <Pagination page={page} pageCount={data.pageCount} onPage={setPage} />
+          <Pagination page={page} pageCount={data.pageCount} href={(p) => `${pathname}?page=${p}`} onPage={setPage} />
         </div>
       )}
       {!data && loading && <ProductGridSkeleton count={LISTING_SKELETON_CARDS} />}

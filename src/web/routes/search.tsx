@@ -8,19 +8,25 @@ import { EXPLORE_LATEST, SEARCH_DELAY_MS } from '../../common/constants.ts';
 import { LoaderOverlay } from '../components/loader.tsx';
 import { SearchForm } from '../components/search-box.tsx';
 import { useCardActions } from '../features/admin-actions/use-card-actions.tsx';
+import { pageFromSearch } from '../features/catalog/listing-page-number.ts';
 import { Pagination } from '../features/catalog/pagination.tsx';
 import { ProductGrid } from '../features/catalog/product-grid.tsx';
 import { useLatest } from '../features/catalog/use-latest.ts';
 import { useLoaderVisible } from '../features/catalog/use-loader-timeout.ts';
 import { useSearch } from '../features/search/use-search.ts';
+import { useLocation } from '../lib/router/index.ts';
 import { local, STORAGE_KEYS } from '../lib/storage.ts';
 import '../features/search/search.css';
 import { LoadError } from '../components/load-error.tsx';
 
 export function SearchPage() {
-  const [text, setText] = useState('');
-  const [query, setQuery] = useState<string | null>(null);
-  const [page, setPage] = useState(1);
+  // ?q= is the search the page was opened with: the search form without JavaScript, or a
+  // shared link. The server rendered its results, and they hydrate here.
+  const { search } = useLocation();
+  const [asked] = useState(() => new URLSearchParams(search).get('q')?.trim() || null);
+  const [text, setText] = useState(asked ?? '');
+  const [query, setQuery] = useState<string | null>(asked);
+  const [page, setPage] = useState(() => pageFromSearch(search) ?? 1);
   const results = useSearch(query, page);
   const cardActions = useCardActions(results.reload);
   const latest = useLatest(EXPLORE_LATEST);
@@ -34,13 +40,14 @@ export function SearchPage() {
       setQuery(stored);
       setPage(1);
     };
-    const timer = setTimeout(apply, SEARCH_DELAY_MS);
+    // The navigation bar's stored term, unless the address names a search.
+    const timer = asked === null ? setTimeout(apply, SEARCH_DELAY_MS) : undefined;
     window.addEventListener('search-stored', apply);
     return () => {
       clearTimeout(timer);
       window.removeEventListener('search-stored', apply);
     };
-  }, []);
+  }, [asked]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -79,7 +86,12 @@ export function SearchPage() {
                 </p>
               )}
               <ProductGrid products={results.data.items} empty="No Product Found!" eager={2} actions={cardActions} />
-              <Pagination page={page} pageCount={results.data.pageCount} onPage={changePage} />
+              <Pagination
+                page={page}
+                pageCount={results.data.pageCount}
+                href={(p) => `/explore?${new URLSearchParams({ q: query, page: String(p) })}`}
+                onPage={changePage}
+              />
             </>
           )}
         </section>

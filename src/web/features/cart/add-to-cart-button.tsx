@@ -48,7 +48,7 @@ export function AddToCartButton({ productId, productName, inStock }: AddToCartBu
   }
 
   return (
-    <span className="add-to-cart">
+    <span className="add-to-cart needs-script">
       <button type="button" className="btn btn-ghost" disabled={!inStock || busy || loading} onClick={onClick}>
         Add to cart
       </button>

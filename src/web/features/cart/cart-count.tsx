@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react';
-import type { Cart } from '../../../common/schemas/cart.ts';
+import { useEffect } from 'react';
 import { local, STORAGE_KEYS } from '../../lib/storage.ts';
+import { useResource } from '../../lib/use-resource.ts';
 import { useSession } from '../accounts/session.tsx';
 import { fetchCart } from './cart-api.ts';
 import { CART_CHANGED } from './cart-events.ts';
@@ -23,29 +23,25 @@ function visitorCount(): number {
 export function CartCount() {
   const { user, loading } = useSession();
   const userId = user?.id ?? null;
-  const [count, setCount] = useState(0);
+  // A number, so kept apart from the cart screen's `cart:` keys (use-cart.ts). Logging in
+  // keeps the visitor's count up until the account's arrives; a failed load keeps the
+  // count shown (a badge: the cart screen shows any error).
+  const { data: count = 0, reload } = useResource<number>(
+    loading ? null : `cart-count:${userId ?? 'visitor'}`,
+    async (signal) => (userId ? sum((await fetchCart(signal)).lines) : visitorCount()),
+    undefined,
+    { keepPrevious: true },
+  );
 
+  // Counted again after every change: here, in another tab, or on the server.
   useEffect(() => {
-    if (loading) return;
-    let controller: AbortController | null = null;
-    const update = () => {
-      if (!userId) return setCount(visitorCount());
-      controller?.abort();
-      controller = new AbortController();
-      fetchCart(controller.signal).then(
-        (cart: Cart) => setCount(sum(cart.lines)),
-        () => {}, // a badge: the cart screen shows any error
-      );
-    };
-    update();
-    window.addEventListener(CART_CHANGED, update);
-    window.addEventListener('storage', update);
+    window.addEventListener(CART_CHANGED, reload);
+    window.addEventListener('storage', reload);
     return () => {
-      controller?.abort();
-      window.removeEventListener(CART_CHANGED, update);
-      window.removeEventListener('storage', update);
+      window.removeEventListener(CART_CHANGED, reload);
+      window.removeEventListener('storage', reload);
     };
-  }, [userId, loading]);
+  }, [reload]);
 
   if (count === 0) return null;
   return (

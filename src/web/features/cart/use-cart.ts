@@ -3,13 +3,28 @@
  * cart (priced by the server) otherwise. Changes go to the right one and the
  * screen gets the server's answer, so names, prices and stock are always current.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import type { Cart } from '../../../common/schemas/cart.ts';
 import { errorMessage } from '../../lib/api-client.ts';
+import { STORAGE_KEYS } from '../../lib/storage.ts';
+import { invalidate, useResource } from '../../lib/use-resource.ts';
 import { useSession } from '../accounts/session.tsx';
 import { fetchCart, quoteVisitorCart, removeCartItem, setCartQuantity } from './cart-api.ts';
-import { notifyCartChanged } from './cart-events.ts';
+import { CART_CHANGED, notifyCartChanged } from './cart-events.ts';
 import { readVisitorCart, removeFromVisitorCart, setVisitorQuantity, writeVisitorCart } from './visitor-cart.ts';
+
+/** The carts kept for the session (lib/use-resource.ts): `cart:` + the shopper's id, or `cart:visitor`. */
+const CART_KEY = 'cart:';
+
+// A cart kept from an earlier visit to the screen is shown at once, so it must be the
+// current one: any change (ADD TO CART, an order placed, another tab) drops it, and the
+// next visit loads the cart. Changes made on the screen keep the server's answer instead.
+if (typeof window !== 'undefined') {
+  window.addEventListener(CART_CHANGED, () => invalidate(CART_KEY));
+  window.addEventListener('storage', (event) => {
+    if (event.key === STORAGE_KEYS.visitorCart || event.key === null) invalidate(CART_KEY);
+  });
+}
 
 export interface CartState {
   cart: Cart | undefined;
@@ -36,51 +51,43 @@ async function loadVisitorCart(signal?: AbortSignal): Promise<Cart> {
 export function useCart(): CartState {
   const { user, loading: sessionLoading } = useSession();
   const userId = user?.id ?? null;
-  const [state, setState] = useState<{ cart: Cart | undefined; loading: boolean; error: string | null }>({
-    cart: undefined,
-    loading: true,
-    error: null,
-  });
+  const cart = useResource<Cart>(
+    sessionLoading ? null : `${CART_KEY}${userId ?? 'visitor'}`,
+    (signal) => (userId ? fetchCart(signal) : loadVisitorCart(signal)),
+    undefined,
+    // Signing up at checkout turns the visitor's cart into the account's: the cart (and
+    // the checkout popup showing it) stays on screen while the account's loads.
+    { keepPrevious: true },
+  );
+  const { set, reload } = cart;
   const [actionError, setActionError] = useState<string | null>(null);
-  const [version, setVersion] = useState(0);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: version forces a reload.
-  useEffect(() => {
-    if (sessionLoading) return;
-    const controller = new AbortController();
-    setState((s) => ({ ...s, loading: true, error: null }));
-    (userId ? fetchCart(controller.signal) : loadVisitorCart(controller.signal)).then(
-      (cart) => setState({ cart, loading: false, error: null }),
-      (err: unknown) => {
-        if (!controller.signal.aborted) setState((s) => ({ ...s, loading: false, error: errorMessage(err) }));
-      },
-    );
-    return () => controller.abort();
-  }, [userId, sessionLoading, version]);
 
   const apply = useCallback(
     async (server: () => Promise<Cart>, visitor: () => void) => {
       setActionError(null);
       try {
-        let cart: Cart;
+        let answer: Cart;
         if (userId) {
-          cart = await server();
+          answer = await server();
           notifyCartChanged();
         } else {
           visitor();
-          cart = await loadVisitorCart();
+          answer = await loadVisitorCart();
         }
-        setState({ cart, loading: false, error: null });
+        set(answer);
       } catch (err) {
         setActionError(errorMessage(err));
-        setVersion((v) => v + 1);
+        reload();
       }
     },
-    [userId],
+    [userId, set, reload],
   );
 
   return {
-    ...state,
+    cart: cart.data,
+    // Until the session is known, which cart to show is not.
+    loading: sessionLoading || cart.loading,
+    error: cart.error,
     actionError,
     clearActionError: useCallback(() => setActionError(null), []),
     setQuantity: (productId, quantity) =>
@@ -93,6 +100,6 @@ export function useCart(): CartState {
         () => removeCartItem(productId),
         () => removeFromVisitorCart(productId),
       ),
-    reload: useCallback(() => setVersion((v) => v + 1), []),
+    reload,
   };
 }

@@ -1,8 +1,9 @@
 /**
  * The home category cards with live counts (docs/product.md#home). Men watch opens the
- * brand popup; the others go straight to their listing.
+ * brand popup; the others go straight to their listing. All are links to their listing,
+ * so they work before JavaScript runs.
  */
-import { memo, useState } from 'react';
+import { type MouseEvent, memo, useState } from 'react';
 import { type Category, listingPath } from '../../../common/catalog.ts';
 import { Link } from '../../lib/router/index.ts';
 import { BrandPopup } from './brand-popup.tsx';
@@ -39,23 +40,24 @@ export const CategoryGrid = memo(function CategoryGrid({ counts }: { counts: Cat
       <ul className="category-grid">
         {CARDS.map((card) => (
           <li key={card.category}>
-            {card.category === 'men watch' ? (
-              <button
-                type="button"
-                className={`category-card category-${card.category.replace(/ /g, '-')}`}
-                aria-haspopup="dialog"
-                onClick={() => setBrandsOpen(true)}
-              >
-                {body(card)}
-              </button>
-            ) : (
-              <Link
-                to={listingPath(card.category)}
-                className={`category-card category-${card.category.replace(/ /g, '-')}`}
-              >
-                {body(card)}
-              </Link>
-            )}
+            <Link
+              to={listingPath(card.category)}
+              className={`category-card category-${card.category.replace(/ /g, '-')}`}
+              {...(card.category === 'men watch'
+                ? {
+                    'aria-haspopup': 'dialog' as const,
+                    // The brand popup once the app runs; before that (or in a new tab) the listing.
+                    onClick: (event: MouseEvent<HTMLAnchorElement>) => {
+                      if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
+                        return;
+                      event.preventDefault();
+                      setBrandsOpen(true);
+                    },
+                  }
+                : {})}
+            >
+              {body(card)}
+            </Link>
           </li>
         ))}
       </ul>

@@ -5,12 +5,13 @@
 import { productPath } from '../../../common/catalog.ts';
 import { formatRupees } from '../../../common/money.ts';
 import { whatsappLink } from '../../../common/site.ts';
+import { pageOrigin } from '../../lib/page-data.ts';
 import { site } from '../../lib/site.ts';
 import type { Product } from './types.ts';
 
 export type ChatIntent = 'buy' | 'know-more';
 
-export function productChatMessage(product: Product, intent: ChatIntent, origin = window.location.origin): string {
+export function productChatMessage(product: Product, intent: ChatIntent, origin = pageOrigin()): string {
   const specs = product.features.filter((f) => f.name && f.description).map((f) => `${f.name}: ${f.description}`);
   return [
     product.name,

@@ -1,5 +1,6 @@
 /**
- * The listing's current page (docs/product.md#listing): 1-based in the URL hash (#3). The page
+ * The listing's current page (docs/product.md#listing): 1-based in the URL hash (#3), or in the
+ * query (?page=3: the page links' own address, which works without JavaScript). The page
  * shown is also kept in session storage with the listing path, so arriving again
  * at the same listing without a hash (e.g. the navigation bar's Products link)
  * comes back to it. Any navigation inside the listing (a tab, the brand, the
@@ -7,14 +8,19 @@
  * page number means page 1.
  */
 import { useCallback, useEffect, useState } from 'react';
+import { pageNumber } from '../../../common/catalog-api.ts';
+import { useHydrated } from '../../lib/page-data.ts';
 import { useLocation, useNavigate } from '../../lib/router/index.ts';
 import { STORAGE_KEYS, session } from '../../lib/storage.ts';
 
 /** "#3" is 3; an empty hash is null (no page named); anything else ("#abc", "#0", "#1.5") is page 1. */
 export function pageFromHash(hash: string): number | null {
-  const text = hash.replace(/^#/, '');
-  if (text === '') return null;
-  return /^[1-9]\d{0,5}$/.test(text) ? Number(text) : 1;
+  return pageNumber(hash.replace(/^#/, ''));
+}
+
+/** "?page=3" is 3, as the server reads it (src/server/pages/catalog-heads.ts); no page named is null. */
+export function pageFromSearch(search: string): number | null {
+  return pageNumber(new URLSearchParams(search).get('page') ?? '');
 }
 
 /** A page number kept within the pages there are: past the last is the last, and no pages is page 1. */
@@ -40,12 +46,15 @@ function storedPage(path: string): number | null {
  * the entry for a correction such as clamping, adding one for the shopper's clicks).
  */
 export function useListingPage(): [number, (page: number, options?: { replace?: boolean }) => void] {
-  const { pathname, hash, key } = useLocation();
+  const { pathname, search, hash, key } = useLocation();
   const navigate = useNavigate();
+  // The hash and the stored page are the browser's alone: until the server's HTML is
+  // hydrated, the page is the one the server rendered (?page=N, or the first).
+  const hydrated = useHydrated();
   // Only the entry the listing opened at may take the stored page; later entries start at 1.
   const [arrivalKey] = useState(key);
-  const named = pageFromHash(hash);
-  const restored = named === null && key === arrivalKey ? storedPage(pathname) : null;
+  const named = (hydrated ? pageFromHash(hash) : null) ?? pageFromSearch(search);
+  const restored = hydrated && named === null && key === arrivalKey ? storedPage(pathname) : null;
   const page = named ?? restored ?? 1;
 
   const setPage = useCallback(

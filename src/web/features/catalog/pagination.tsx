@@ -1,52 +1,66 @@
+import type { MouseEvent } from 'react';
+
 /**
  * Listing pagination (docs/product.md#listing): first, previous, next, last, and the current
  * page with up to 3 following page numbers. Pages are 1-based.
+ *
+ * Each is a link to the page's own address (`href(page)`, ?page=N), which works before
+ * JavaScript runs and opens in a new tab; once it runs, a click calls `onPage` instead
+ * (the listing writes the spec's #N).
  */
 export function Pagination({
   page,
   pageCount,
+  href,
   onPage,
 }: {
   page: number;
   pageCount: number;
+  href: (page: number) => string;
   onPage: (page: number) => void;
 }) {
   if (pageCount <= 1) return null;
   const numbers: number[] = [];
   for (let p = page; p <= Math.min(pageCount, page + 3); p++) numbers.push(p);
-  const button = (label: string, target: number, text: string, disabled: boolean) => (
+  const follow = (target: number) => (event: MouseEvent<HTMLAnchorElement>) => {
+    // A new tab or window (ctrl, shift, the middle button) is the browser's to open.
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    onPage(target);
+  };
+  const link = (label: string, target: number, text: string, disabled: boolean) => (
     <li key={label}>
-      <button
-        type="button"
-        className="chip pagination-btn"
-        aria-label={label}
-        disabled={disabled}
-        onClick={() => onPage(target)}
-      >
-        {text}
-      </button>
+      {disabled ? (
+        <span className="chip pagination-btn" aria-disabled="true">
+          {text}
+        </span>
+      ) : (
+        <a className="chip pagination-btn" aria-label={label} href={href(target)} onClick={follow(target)}>
+          {text}
+        </a>
+      )}
     </li>
   );
   return (
     <nav className="pagination" aria-label="Pages">
       <ul>
-        {button('First page', 1, '«', page <= 1)}
-        {button('Previous page', page - 1, '‹', page <= 1)}
+        {link('First page', 1, '«', page <= 1)}
+        {link('Previous page', page - 1, '‹', page <= 1)}
         {numbers.map((p) => (
           <li key={p}>
-            <button
-              type="button"
+            <a
               className="chip pagination-btn"
               aria-label={`Page ${p}`}
               aria-current={p === page ? 'page' : undefined}
-              onClick={() => onPage(p)}
+              href={href(p)}
+              onClick={follow(p)}
             >
               {p}
-            </button>
+            </a>
           </li>
         ))}
-        {button('Next page', page + 1, '›', page >= pageCount)}
-        {button('Last page', pageCount, '»', page >= pageCount)}
+        {link('Next page', page + 1, '›', page >= pageCount)}
+        {link('Last page', pageCount, '»', page >= pageCount)}
       </ul>
     </nav>
   );

@@ -6,13 +6,12 @@ import type { ReactNode } from 'react';
 import { BADGE_STATUSES, type ProductStatus, productPath } from '../../../common/catalog.ts';
 import { TRUNCATE } from '../../../common/constants.ts';
 import { CARD_PICTURE } from '../../../common/picture-slots.ts';
-import { truncate } from '../../../common/text.ts';
 import { Link } from '../../lib/router/index.ts';
+import { CutText } from './cut-text.tsx';
 import { Price } from './price.tsx';
 import { ProductImage } from './product-image.tsx';
 import { Stars } from './stars.tsx';
 import type { ProductCard as Card } from './types.ts';
-import { useNarrow } from './use-narrow.ts';
 import './catalog.css';
 
 export function ProductCard({
@@ -26,8 +25,6 @@ export function ProductCard({
   /** Admin-only controls (edit, delete) put under the card by the admin work. */
   actions?: ReactNode;
 }) {
-  const narrow = useNarrow();
-  const width = narrow ? 'narrow' : 'wide';
   const badge = (BADGE_STATUSES as readonly string[]).includes(product.status)
     ? (product.status as ProductStatus).toUpperCase()
     : null;
@@ -40,9 +37,11 @@ export function ProductCard({
         </div>
         <div className="product-card-body">
           <h3 className="product-card-name" title={product.name}>
-            {truncate(product.name, TRUNCATE.cardName[width])}
+            <CutText text={product.name} lengths={TRUNCATE.cardName} />
           </h3>
-          <p className="product-card-description">{truncate(product.description, TRUNCATE.description[width])}</p>
+          <p className="product-card-description">
+            <CutText text={product.description} lengths={TRUNCATE.description} />
+          </p>
           <Price price={product.price} discountPrice={product.discountPrice} />
           <Stars stars={product.stars} reviews={product.reviewsCount} />
         </div>

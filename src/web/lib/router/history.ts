@@ -109,3 +109,19 @@ export function createBrowserHistory(): BrowserHistory {
     },
   };
 }
+
+/**
+ * The history of a page rendered on the server (src/web/entry-server.tsx): one
+ * entry at `url`, without a hash (browsers never send it), that nothing moves.
+ */
+export function createStaticHistory(url: string): BrowserHistory {
+  const { pathname, search } = new URL(url, 'http://localhost');
+  const location: Location = { pathname, search, hash: '', state: null, key: 'default' };
+  return {
+    location,
+    push: () => {},
+    replace: () => {},
+    go: () => {},
+    listen: () => () => {},
+  };
+}

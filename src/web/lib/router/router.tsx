@@ -48,10 +48,12 @@ interface Props {
   errorFallback: ComponentType<{ error: unknown }>;
   /** Shown while the first screen's chunk loads; later navigations keep the old screen meanwhile. */
   pendingFallback?: ReactNode;
+  /** The server's fixed history (history.ts createStaticHistory); the browser's own when absent. */
+  history?: BrowserHistory;
 }
 
-export function RouterProvider({ routes, layout: Layout, errorFallback, pendingFallback = null }: Props) {
-  const history = getHistory();
+export function RouterProvider({ routes, layout: Layout, errorFallback, pendingFallback = null, ...props }: Props) {
+  const history = props.history ?? getHistory();
   const [update, setUpdate] = useState<HistoryUpdate>(() => ({
     action: 'POP',
     location: history.location,

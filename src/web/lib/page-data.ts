@@ -1,0 +1,55 @@
+/**
+ * What a page carries from the server (docs/decisions/022-server-rendering.md): the shop's
+ * public details and the API answers its first screen reads. In the browser they are
+ * JSON blocks in the HTML (src/server/pages/shell.ts); on the server, while
+ * src/web/entry-server.tsx renders one page, they are held here. renderToString is
+ * synchronous, so one page's data can never be seen by another page's render.
+ */
+import { useSyncExternalStore } from 'react';
+import type { SiteConfig } from '../../common/site.ts';
+
+export interface ServerPage {
+  /** The shop's address as the shopper sees it ('https://shop.example.in'). */
+  origin: string;
+  site: SiteConfig;
+  /** Bodies of GET answers by their URL ('/api/home'), exactly as the API sends them. */
+  answers: Record<string, string>;
+}
+
+let rendering: ServerPage | null = null;
+
+/** Runs `render` with `page` as the data of the page being rendered on the server. */
+export function renderWithPage<T>(page: ServerPage, render: () => T): T {
+  rendering = page;
+  try {
+    return render();
+  } finally {
+    rendering = null;
+  }
+}
+
+/** The page being rendered on the server; null in the browser. */
+export function serverPage(): ServerPage | null {
+  return rendering;
+}
+
+/** The page's origin, on the server as in the browser (for links that carry the full URL). */
+export function pageOrigin(): string {
+  return rendering ? rendering.origin : window.location.origin;
+}
+
+const noSubscription = () => () => {};
+
+/**
+ * False on the server and while the browser hydrates the server's HTML, true
+ * afterwards (and in a page the browser renders alone). What only the browser
+ * knows (the URL's hash, stored values) must wait for it, or the first render
+ * would differ from the server's HTML.
+ */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+}

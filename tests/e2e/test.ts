@@ -1,0 +1,26 @@
+/**
+ * The journeys' `test`: Playwright's, with a guard every journey gets. A script error,
+ * a console error, or React's report that the server's HTML and the first render in the
+ * browser differ (main.tsx logs it as "Hydration:") fails the journey. Failed loads
+ * ("Failed to load resource: … 404") are left to the journeys that provoke them.
+ */
+import { test as base, expect } from '@playwright/test';
+
+export const test = base.extend<{ consoleGuard: undefined }>({
+  consoleGuard: [
+    async ({ page }, use) => {
+      const problems: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
+          problems.push(`console.error: ${message.text()}`);
+        }
+      });
+      page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
+      await use(undefined);
+      expect(problems, 'errors in the browser console').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
