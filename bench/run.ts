@@ -1,5 +1,5 @@
 /**
- * npm run bench -- [--only api,growth,orders,pages,bytes,images] [--quick] [--runs N] [--products N] [--calls listing,search] [--profile]
+ * npm run bench -- [--only api,growth,orders,pages,bytes,images,databases] [--quick] [--runs N] [--products N] [--calls listing,search] [--profile]
  *
  * Issue 7's benchmarks, each printing a Markdown table, then the targets met
  * or missed. Tables go to stdout, progress to stderr. Benchmarks print, never
@@ -18,6 +18,7 @@ import { catalogueStore, stopStores } from './lib/stores.ts';
 import { stopWebStores, webStore } from './lib/web-build.ts';
 import { benchApi } from './suites/api.ts';
 import { benchBytes } from './suites/bytes.ts';
+import { benchDatabases } from './suites/databases.ts';
 import { benchGrowth } from './suites/growth.ts';
 import { benchImages } from './suites/images.ts';
 import { benchOrders } from './suites/orders.ts';
@@ -75,6 +76,7 @@ try {
   await attempt('pages', 'pages', async () => benchPages(await webStore(options.catalogue), options));
   await attempt('bytes', 'bytes', async () => benchBytes(await webStore(options.catalogue)));
   await attempt('images', 'images', async () => benchImages(await webStore(options.catalogue)));
+  await attempt('databases', 'databases', () => benchDatabases(options));
   printTargets(results, options);
   if (failed.length) {
     console.log(`\nFailed: ${failed.join(', ')} (see above); their targets are left out.`);

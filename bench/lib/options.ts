@@ -4,7 +4,7 @@
  */
 import { flag } from '../../scripts/lib.ts';
 
-export const BENCHES = ['api', 'growth', 'orders', 'pages', 'bytes', 'images'] as const;
+export const BENCHES = ['api', 'growth', 'orders', 'pages', 'bytes', 'images', 'databases'] as const;
 export type BenchName = (typeof BENCHES)[number];
 
 export interface BenchOptions {

@@ -8,6 +8,7 @@ import { fixed, kb, percent, ratio, whole } from '../lib/stats.ts';
 import { printTable, type Row } from '../lib/table.ts';
 import type { ApiResult } from './api.ts';
 import type { BytesResult } from './bytes.ts';
+import type { DatabasesResult } from './databases.ts';
 import type { GrowthRow } from './growth.ts';
 import type { ImagesResult } from './images.ts';
 import type { OrdersResult } from './orders.ts';
@@ -20,6 +21,7 @@ export interface Results {
   pages?: PagesRow[];
   bytes?: BytesResult;
   images?: ImagesResult;
+  databases?: DatabasesResult;
 }
 
 const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
@@ -124,6 +126,24 @@ export function targetRows(results: Results): Row[] {
       srcset.map((s) => `${s.viewport}: ${s.rightSize}/${s.measured} right size`).join('; '),
       ok,
     );
+  }
+  if (results.databases) {
+    const size = whole(results.databases.products);
+    const pg = results.databases.rows.find((r) => r.side === 'PostgreSQL');
+    const sqlite = results.databases.rows.find((r) => r.side === 'SQLite');
+    if (pg) add(`listing on PostgreSQL >= 80% of SQLite (${size} products)`, percent(pg.ofSqlite), pg.ofSqlite >= 0.8);
+    if (sqlite)
+      add(
+        `listing >= 60% of the bare-Fastify route (SQLite, ${size} products)`,
+        percent(sqlite.ofBare),
+        sqlite.ofBare >= 0.6,
+      );
+    if (pg)
+      add(
+        `listing >= 60% of the bare-Fastify route (PostgreSQL, ${size} products)`,
+        percent(pg.ofBare),
+        pg.ofBare >= 0.6,
+      );
   }
   return rows;
 }

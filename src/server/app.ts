@@ -17,6 +17,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { docsGuard, registerAuthDecorations } from './auth/guards.ts';
+import { registerCatalogVersionWatch } from './catalog/catalog-version-watch.ts';
 import type { Config } from './config.ts';
 import type { Dialect, OpenedDatabase } from './db/database.ts';
 import type { Db } from './db/tables.ts';
@@ -71,6 +72,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('dialect', database.dialect);
   app.decorate('config', config);
   app.decorate('sqlite', database.sqlite);
+  registerCatalogVersionWatch(app, database);
   await app.register(mediaStoragePlugin);
   registerAuthDecorations(app);
   registerErrorHandling(app);

@@ -3,16 +3,18 @@
  * stays the same (docs/decisions/010-catalog-answer-cache.md).
  *
  * Every product write bumps the version in the same transaction
- * (search/index-writer.ts), and every process reads the version (one tiny
- * query) before answering from its cache, so no process serves a listing,
- * count or product from before a write it could see: the cache follows the
- * database as the search index does.
+ * (search/index-writer.ts), and every answer first asks for the current
+ * version (catalog-version.ts: from memory on PostgreSQL while the process is
+ * listening for the writes' notifications, a read otherwise; decision 020), so
+ * no process serves a listing, count or product from before its own writes,
+ * nor, past the notification's delay, from before another process's: the cache
+ * follows the database as the search index does.
  */
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { Database } from '../db/tables.ts';
 import { CachedJson } from '../http/cached-json.ts';
-import { readCatalogVersion } from './catalog-version.ts';
+import { currentCatalogVersion } from './catalog-version.ts';
 
 /** Answers kept per process; the listing pages are ~18 KB, so this bounds it near 10 MB. */
 export const CACHE_ENTRIES = 600;
@@ -49,8 +51,8 @@ export async function cachedAnswer(
   schema: z.ZodType,
   make: () => Promise<unknown | null>,
 ): Promise<CachedJson | null> {
-  // Read before the answer's own queries, so what it caches is at least as new as the version.
-  const cache = cacheAt(db, await readCatalogVersion(db));
+  // Known before the answer's own queries, so what it caches is at least as new as the version.
+  const cache = cacheAt(db, await currentCatalogVersion(db));
   const hit = cache.entries.get(key);
   if (hit !== undefined) {
     cache.entries.delete(key);

@@ -20,6 +20,8 @@ export interface OpenedDatabase {
   schema?: string;
   /** The raw SQLite handle, for the online backup API and integrity checks. */
   sqlite?: SQLite.Database;
+  /** The PostgreSQL pool behind `db` (the catalogue version watch opens its listening connection like it). */
+  pool?: pg.Pool;
 }
 
 export interface OpenOptions {
@@ -46,6 +48,7 @@ export function openDatabase(options: OpenOptions): OpenedDatabase {
       db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
       dialect: 'postgres',
       schema: options.pgSchema ?? 'public',
+      pool,
     };
   }
   const path = options.sqlitePath ?? ':memory:';

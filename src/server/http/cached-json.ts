@@ -26,10 +26,17 @@ const compressors: Record<Encoding, (body: string) => Promise<Buffer>> = {
 export class CachedJson {
   readonly body: string;
   private readonly encoded = new Map<Encoding, Promise<Buffer>>();
+  private utf8: Buffer | undefined;
 
   /** Parses `data` with the response schema (dropping fields it does not name) and serialises it. */
   constructor(schema: z.ZodType, data: unknown) {
     this.body = JSON.stringify(schema.parse(data));
+  }
+
+  /** The body as UTF-8, made once: a string would be measured and encoded again for every answer. */
+  get bytes(): Buffer {
+    this.utf8 ??= Buffer.from(this.body);
+    return this.utf8;
   }
 
   encodedAs(encoding: Encoding): Promise<Buffer> {
@@ -66,5 +73,5 @@ export async function sendCachedJson(request: FastifyRequest, reply: FastifyRepl
     cached.body.length >= COMPRESS_THRESHOLD ? preferredEncoding(request.headers['accept-encoding']) : null;
   // With Content-Encoding set, @fastify/compress leaves the body alone.
   if (encoding) return reply.header('content-encoding', encoding).send(await cached.encodedAs(encoding));
-  return reply.send(cached.body);
+  return reply.send(cached.bytes);
 }

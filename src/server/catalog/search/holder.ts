@@ -1,13 +1,13 @@
 /**
- * One search index per app database handle, kept current: each search reads the
- * shared version (one tiny query); when another write moved it, the products
+ * One search index per app database handle, kept current: each search asks for
+ * the catalogue version (catalog-version.ts); when a write moved it, the products
  * named in search_changes since our version are re-read, or, when we are too
  * far behind or after a rebuild, the whole index is loaded again.
  */
 import type { Kysely } from 'kysely';
 import { parseJsonList } from '../../db/json.ts';
 import type { Database } from '../../db/tables.ts';
-import { readCatalogVersion } from '../catalog-version.ts';
+import { currentCatalogVersion } from '../catalog-version.ts';
 import { type IndexedProduct, SearchIndex } from './memory-index.ts';
 import { searchDb } from './tables.ts';
 import { toWords } from './words.ts';
@@ -107,7 +107,7 @@ async function sync(db: Kysely<Database>, version: number): Promise<Held> {
 
 /** The index, current as of this call. Cached per `app.db`, which lives as long as the app. */
 export async function currentIndex(db: Kysely<Database>): Promise<SearchIndex> {
-  const version = await readCatalogVersion(db);
+  const version = await currentCatalogVersion(db);
   const current = held.get(db);
   if (current && current.version === version) return current.index;
   // Concurrent searches after a write share one catch-up.
