@@ -22,7 +22,7 @@ import type { Config } from './config.ts';
 import type { Dialect, OpenedDatabase } from './db/database.ts';
 import type { Db } from './db/tables.ts';
 import { healthRoutes } from './health/routes.ts';
-import { COMPRESS_THRESHOLD } from './http/cached-json.ts';
+import { COMPRESS_THRESHOLD } from './http/cached-body.ts';
 import { answerFrameworkError, registerErrorHandling } from './http/errors.ts';
 import { registerNulGuard, registerOriginCheck, registerSecurityHeaders } from './http/security.ts';
 import { mediaServeRoutes } from './media/serve-routes.ts';

@@ -8,7 +8,7 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type OpenedDatabase, openDatabase } from '../db/database.ts';
 import { nowIso } from '../db/ids.ts';
-import { preferredEncoding } from '../http/cached-json.ts';
+import { preferredEncoding } from '../http/cached-body.ts';
 import { createTestApp, type TestApp } from '../test-support/app.ts';
 import { TEST_DATABASE_URL, TEST_DIALECTS } from '../test-support/databases.ts';
 import { homeAnswer, listingAnswer, productAnswer, searchAnswer } from './answers.ts';

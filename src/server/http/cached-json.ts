@@ -1,77 +1,19 @@
 /**
  * A JSON answer serialised once and sent many times (docs/decisions/010-catalog-answer-cache.md).
  * The body is checked against the route's response schema when it is made, as
- * Fastify's serializer would, and compressed at most once per encoding, so a
- * cached answer costs neither serialising nor compressing again.
+ * Fastify's serializer would; it is then a CachedBody, compressed at most once per encoding.
  */
-import { promisify } from 'node:util';
-import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { CachedBody, sendCachedBody } from './cached-body.ts';
 
-/** Bodies smaller than this are sent as they are, here and by @fastify/compress (app.ts). */
-export const COMPRESS_THRESHOLD = 1024;
-type Encoding = 'br' | 'gzip';
-
-const brotli = promisify(zlib.brotliCompress);
-const gzip = promisify(zlib.gzip);
-
-// Made once and sent often, so it is worth a denser brotli than the quick one app.ts
-// uses for answers made per request.
-const compressors: Record<Encoding, (body: string) => Promise<Buffer>> = {
-  br: (body) => brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } }),
-  gzip: (body) => gzip(body, { level: 9 }),
-};
-
-export class CachedJson {
-  readonly body: string;
-  private readonly encoded = new Map<Encoding, Promise<Buffer>>();
-  private utf8: Buffer | undefined;
-
+export class CachedJson extends CachedBody {
   /** Parses `data` with the response schema (dropping fields it does not name) and serialises it. */
   constructor(schema: z.ZodType, data: unknown) {
-    this.body = JSON.stringify(schema.parse(data));
-  }
-
-  /** The body as UTF-8, made once: a string would be measured and encoded again for every answer. */
-  get bytes(): Buffer {
-    this.utf8 ??= Buffer.from(this.body);
-    return this.utf8;
-  }
-
-  encodedAs(encoding: Encoding): Promise<Buffer> {
-    let buffer = this.encoded.get(encoding);
-    if (!buffer) {
-      buffer = compressors[encoding](this.body);
-      this.encoded.set(encoding, buffer);
-    }
-    return buffer;
+    super(JSON.stringify(schema.parse(data)));
   }
 }
 
-/**
- * The encoding to answer with: brotli, then gzip, when the client accepts it
- * (a q=0 refuses; `*` accepts). Null for the body as it is.
- */
-export function preferredEncoding(acceptEncoding: string | undefined): Encoding | null {
-  if (!acceptEncoding) return null;
-  const accepted = new Map<string, number>();
-  for (const part of acceptEncoding.toLowerCase().split(',')) {
-    const [name = '', ...params] = part.trim().split(';');
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    const weight = q ? Number(q.slice(2)) : 1;
-    accepted.set(name.trim(), Number.isFinite(weight) ? weight : 0);
-  }
-  const any = accepted.get('*') ?? 0;
-  for (const encoding of ['br', 'gzip'] as const) if ((accepted.get(encoding) ?? any) > 0) return encoding;
-  return null;
-}
-
-export async function sendCachedJson(request: FastifyRequest, reply: FastifyReply, cached: CachedJson) {
-  reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
-  const encoding =
-    cached.body.length >= COMPRESS_THRESHOLD ? preferredEncoding(request.headers['accept-encoding']) : null;
-  // With Content-Encoding set, @fastify/compress leaves the body alone.
-  if (encoding) return reply.header('content-encoding', encoding).send(await cached.encodedAs(encoding));
-  return reply.send(cached.bytes);
+export function sendCachedJson(request: FastifyRequest, reply: FastifyReply, cached: CachedJson) {
+  return sendCachedBody(request, reply, cached, 'application/json; charset=utf-8');
 }

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addProduct, deleteProduct } from '../catalog/test-products.ts';
 import { createTestApp, type TestApp } from '../test-support/app.ts';
@@ -116,6 +117,41 @@ describe('link previews', () => {
   it('titles the policy pages', async () => {
     const { body } = await html('/privacy-policy');
     expect(body).toContain('<title>Privacy policy | Time Square Watches</title>');
+  });
+});
+
+describe('pages kept between requests', () => {
+  const get = (url: string, encoding?: string) =>
+    t.app.inject({ method: 'GET', url, headers: encoding ? { 'accept-encoding': encoding } : {} });
+
+  it('sends a page again compressed as it was made, and makes it anew once the catalogue changes', async () => {
+    const url = '/product/men-watch/omega';
+    const first = await get(url, 'br');
+    const again = await get(url, 'gzip, deflate, br');
+    expect(first.headers['content-encoding']).toBe('br');
+    expect(first.headers.vary).toContain('accept-encoding');
+    expect(first.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(first.headers['cache-control']).toBe('no-cache');
+    expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
+    const plain = await get(url);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(brotliDecompressSync(first.rawPayload).toString()).toBe(plain.body);
+    expect(plain.body).toContain('0 omega men watches. ');
+
+    await addProduct(t.app.db, { name: 'Omega Seamaster', brand: 'Omega', price: 60_000, discountPrice: 54_321 });
+    const after = await get(url, 'br');
+    expect(brotliDecompressSync(after.rawPayload).toString()).toContain('1 omega men watches from ₹54,321.');
+    expect((await get(url)).body).toContain('1 omega men watches from ₹54,321.');
+  });
+
+  it('keeps each address apart, the query and a not-found status with it', async () => {
+    const unknown = await get('/no-such-page?a=1');
+    expect(unknown.statusCode).toBe(404);
+    expect((await get('/no-such-page?a=1')).statusCode).toBe(404);
+    const policy = await get('/privacy-policy?a=1');
+    expect(policy.statusCode).toBe(200);
+    expect(policy.body).toContain('<title>Privacy policy | Time Square Watches</title>');
+    expect((await get('/disclaimer?a=1')).body).toContain('<title>Disclaimer | Time Square Watches</title>');
   });
 });
 

@@ -8,12 +8,15 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SCREENS, screenOf } from '../../common/page-paths.ts';
 import type { SiteConfig } from '../../common/site.ts';
+import { currentCatalogVersion } from '../catalog/catalog-version.ts';
+import { CachedBody, sendCachedBody } from '../http/cached-body.ts';
 import { escapeHtml, jsonForScript, scriptSafeJson } from '../http/html.ts';
 import { readScreenAssets, type ScreenAssetsOf } from './build-manifest.ts';
 import { defaultHead, type PageHead, pageHeadResolvers } from './head.ts';
+import { type SentPage, SentPages } from './sent-pages.ts';
 import { loadServerRenderer } from './server-render.ts';
 
 export function siteConfig(app: FastifyInstance): SiteConfig {
@@ -132,11 +135,22 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
     },
   });
 
+  const sentPages = new SentPages();
+  const sendPage = (request: FastifyRequest, reply: FastifyReply, { status, page }: SentPage) =>
+    sendCachedBody(request, reply.status(status).header('cache-control', 'no-cache'), page, 'text/html; charset=utf-8');
+
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
     const [path = '/', search = ''] = request.url.split('?', 2);
     if (path.startsWith('/api/') || path.startsWith('/media/') || path.startsWith('/assets/')) {
       return reply.callNotFound();
     }
+    const origin = publicOrigin(app, request);
+    const key = origin + request.url;
+    // Read before the page is made: what is kept under it is at least as new (sent-pages.ts).
+    const version = await currentCatalogVersion(app.db);
+    const kept = sentPages.get(key, version);
+    if (kept) return sendPage(request, reply, kept);
+
     const query = new URLSearchParams(search);
     let head: PageHead | null = null;
     for (const resolve of pageHeadResolvers) {
@@ -146,11 +160,8 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
     head ??= defaultHead(app, path);
     if (head.redirect) return reply.redirect(head.redirect + request.url.slice(path.length), 301);
     // The admin area needs its session before it can show anything: the browser renders it.
-    const origin = publicOrigin(app, request);
-    const body =
-      renderer && !path.startsWith('/dashboard')
-        ? await renderer.render(origin, request.url, head.answers ?? [])
-        : null;
+    const serverRendered = renderer !== null && !path.startsWith('/dashboard');
+    const body = serverRendered ? await renderer.render(origin, request.url, head.answers ?? []) : null;
     // Replacer functions, not strings: a "$'" or "$&" in a product name must stay text,
     // not become String.replace's "insert the rest of the page" pattern.
     const html = template
@@ -161,10 +172,9 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
       )
       .replace('</head>', () => `${renderScreenPreloads(path, screenAssets)}</head>`)
       .replace('<div id="root"></div>', () => `<div id="root">${body ?? ''}</div>`);
-    return reply
-      .status(head.status ?? 200)
-      .header('cache-control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      .send(html);
+    const sent = { version, status: head.status ?? 200, page: new CachedBody(html) };
+    // A page the renderer failed on is not kept: the next request tries again.
+    if (!serverRendered || body !== null) sentPages.set(key, sent);
+    return sendPage(request, reply, sent);
   });
 }
