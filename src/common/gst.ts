@@ -10,6 +10,7 @@
  * The lines' totals add up to the order total because each line's total is its price × quantity,
  * as the order's total is (common/money.ts).
  */
+import { groupIndian } from './money.ts';
 
 /** intra: CGST + SGST (delivery in the shop's state); inter: IGST; none: a receipt without tax lines (no GSTIN). */
 export type TaxKind = 'intra' | 'inter' | 'none';
@@ -87,11 +88,9 @@ export function formatRate(rateBp: number): string {
   return `${Number((rateBp / 100).toFixed(2))}%`;
 }
 
-const rupeeFormat = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 });
-
 /** 12345678 paise → "₹1,23,456.78" (Indian digit grouping, always two decimals, as invoices print money). */
 export function formatPaise(paise: number): string {
   const sign = paise < 0 ? '−' : '';
   const abs = Math.abs(paise);
-  return `${sign}₹${rupeeFormat.format(Math.floor(abs / 100))}.${String(abs % 100).padStart(2, '0')}`;
+  return `${sign}₹${groupIndian(Math.floor(abs / 100))}.${String(abs % 100).padStart(2, '0')}`;
 }

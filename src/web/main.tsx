@@ -24,13 +24,16 @@ void preloadScreen(window.location.pathname).then(() => {
   // over. A difference between that HTML and the first render here is a bug: it is
   // reported, and the e2e journeys fail on it. Pages the server does not render (the admin
   // area, or the dev server) are rendered here.
+  // Both as a transition: React then renders (or hydrates) the page in slices of a few
+  // milliseconds instead of one long task, so a tap during start-up is not kept waiting
+  // (total blocking time); the server's HTML is on screen meanwhile.
   if (container.firstElementChild) {
-    hydrateRoot(container, app, {
-      onRecoverableError: (error) => console.error('Hydration:', error),
+    startTransition(() => {
+      hydrateRoot(container, app, {
+        onRecoverableError: (error) => console.error('Hydration:', error),
+      });
     });
     return;
   }
-  // As a transition, React renders the page in slices of a few milliseconds instead of
-  // one long task, so a tap during start-up is not kept waiting (total blocking time).
   startTransition(() => createRoot(container).render(app));
 });

@@ -16,7 +16,7 @@ import {
 } from '../../common/catalog-api.ts';
 import { EXPLORE_LATEST, POLICY } from '../../common/constants.ts';
 import { imageSrcSet, imageUrl } from '../../common/media.ts';
-import { formatRupees } from '../../common/money.ts';
+import { formatRupees, groupIndian } from '../../common/money.ts';
 import { CARD_PICTURE, HERO_PICTURE, type PictureSlot, PRODUCT_PICTURE } from '../../common/picture-slots.ts';
 import type { HomeResponse, ProductPage } from '../../common/schemas/catalog.ts';
 import type { Product } from '../../common/schemas/product.ts';
@@ -186,7 +186,7 @@ export async function listingHead(
   const firstImage = latest.data.items[0]?.images[0];
   return {
     title: `${heading} | ${shop}`,
-    description: `${count.toLocaleString('en-IN')} ${what ? `${what.toLowerCase()}es` : 'watches'}${from}. Cash on delivery across India with only ${formatRupees(POLICY.codAdvance)} advance.`,
+    description: `${groupIndian(count)} ${what ? `${what.toLowerCase()}es` : 'watches'}${from}. Cash on delivery across India with only ${formatRupees(POLICY.codAdvance)} advance.`,
     canonicalPath: listingPath(category, brand) + (page > 1 ? `?page=${page}` : ''),
     ...(firstImage ? { image: imageUrl(firstImage, 960) } : {}),
     type: 'website',

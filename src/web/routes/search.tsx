@@ -5,6 +5,7 @@
  */
 import { type FormEvent, useEffect, useState } from 'react';
 import { EXPLORE_LATEST, SEARCH_DELAY_MS } from '../../common/constants.ts';
+import { groupIndian } from '../../common/money.ts';
 import { LoaderOverlay } from '../components/loader.tsx';
 import { SearchForm } from '../components/search-box.tsx';
 import { useCardActions } from '../features/admin-actions/use-card-actions.tsx';
@@ -81,8 +82,7 @@ export function SearchPage() {
             <>
               {results.data.total > 0 && (
                 <p className="listing-count" aria-live="polite">
-                  {results.data.total.toLocaleString('en-IN')} {results.data.total === 1 ? 'watch' : 'watches'} for “
-                  {query}”
+                  {groupIndian(results.data.total)} {results.data.total === 1 ? 'watch' : 'watches'} for “{query}”
                 </p>
               )}
               <ProductGrid products={results.data.items} empty="No Product Found!" eager={2} actions={cardActions} />

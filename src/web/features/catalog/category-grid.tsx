@@ -5,7 +5,8 @@
  */
 import { type MouseEvent, memo, useState } from 'react';
 import { type Category, listingPath } from '../../../common/catalog.ts';
-import { Link } from '../../lib/router/index.ts';
+import { groupIndian } from '../../../common/money.ts';
+import { isPlainLeftClick, Link } from '../../lib/router/index.ts';
 import { BrandPopup } from './brand-popup.tsx';
 import type { CategoryCounts } from './types.ts';
 
@@ -29,9 +30,7 @@ export const CategoryGrid = memo(function CategoryGrid({ counts }: { counts: Cat
         </span>
         <span className="category-card-title">{card.label}</span>
         <span className="category-card-line">{card.line}</span>
-        <span className="category-card-count">
-          {n === undefined ? '\u00a0' : `${n.toLocaleString('en-IN')} watches`}
-        </span>
+        <span className="category-card-count">{n === undefined ? '\u00a0' : `${groupIndian(n)} watches`}</span>
       </>
     );
   };
@@ -48,8 +47,7 @@ export const CategoryGrid = memo(function CategoryGrid({ counts }: { counts: Cat
                     'aria-haspopup': 'dialog' as const,
                     // The brand popup once the app runs; before that (or in a new tab) the listing.
                     onClick: (event: MouseEvent<HTMLAnchorElement>) => {
-                      if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
-                        return;
+                      if (!isPlainLeftClick(event)) return;
                       event.preventDefault();
                       setBrandsOpen(true);
                     },

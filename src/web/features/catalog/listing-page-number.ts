@@ -9,6 +9,7 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import { pageNumber } from '../../../common/catalog-api.ts';
+import { groupIndian } from '../../../common/money.ts';
 import { useHydrated } from '../../lib/page-data.ts';
 import { useLocation, useNavigate } from '../../lib/router/index.ts';
 import { STORAGE_KEYS, session } from '../../lib/storage.ts';
@@ -78,9 +79,8 @@ export function useListingPage(): [number, (page: number, options?: { replace?: 
 
 /** "Showing 1–40 of 120 watches", "Showing 1 watch", "Showing 41 of 41 watches", in Indian digit grouping. */
 export function listingCountText(first: number, last: number, total: number): string {
-  const n = (value: number) => value.toLocaleString('en-IN');
   if (total <= 0 || first < 1 || last < first) return '';
   if (total === 1) return 'Showing 1 watch';
-  const shown = first === last ? n(first) : `${n(first)}–${n(last)}`;
-  return `Showing ${shown} of ${n(total)} watches`;
+  const shown = first === last ? groupIndian(first) : `${groupIndian(first)}–${groupIndian(last)}`;
+  return `Showing ${shown} of ${groupIndian(total)} watches`;
 }

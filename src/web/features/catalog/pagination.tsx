@@ -1,4 +1,5 @@
 import type { MouseEvent } from 'react';
+import { isPlainLeftClick } from '../../lib/router/index.ts';
 
 /**
  * Listing pagination (docs/product.md#listing): first, previous, next, last, and the current
@@ -23,8 +24,7 @@ export function Pagination({
   const numbers: number[] = [];
   for (let p = page; p <= Math.min(pageCount, page + 3); p++) numbers.push(p);
   const follow = (target: number) => (event: MouseEvent<HTMLAnchorElement>) => {
-    // A new tab or window (ctrl, shift, the middle button) is the browser's to open.
-    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if (!isPlainLeftClick(event)) return;
     event.preventDefault();
     onPage(target);
   };

@@ -12,6 +12,6 @@ export {
   useParams,
 } from './context.ts';
 export type { Location } from './history.ts';
-export { Link, type LinkProps, NavLink, type NavLinkProps } from './link.tsx';
+export { isPlainLeftClick, Link, type LinkProps, NavLink, type NavLinkProps } from './link.tsx';
 export { Navigate, Outlet, type RouteObject, RouterProvider } from './router.tsx';
 export { Route, type RouteProps, Routes } from './routes.tsx';

@@ -16,7 +16,8 @@ export interface LinkProps extends Omit<ComponentPropsWithRef<'a'>, 'href'> {
 
 const EXTERNAL = /^(?:[a-z][a-z\d+.-]*:|\/\/)/i;
 
-function isPlainLeftClick(event: MouseEvent<HTMLAnchorElement>): boolean {
+/** A click the app may take over: a new tab or window (ctrl, shift, meta, alt, the middle button) is the browser's. */
+export function isPlainLeftClick(event: MouseEvent<HTMLAnchorElement>): boolean {
   return event.button === 0 && !event.metaKey && !event.altKey && !event.ctrlKey && !event.shiftKey;
 }
 
