@@ -1,8 +1,8 @@
 /**
- * npm run bench -- [--only api,growth,orders,pages,bytes,images,databases] [--quick] [--runs N] [--products N] [--calls listing,search] [--profile]
+ * npm run bench -- [--only api,growth,orders,pages,html,bytes,images,databases] [--quick] [--runs N] [--products N] [--calls listing,search] [--profile]
  *
- * Issue 7's benchmarks, each printing a Markdown table, then the targets met
- * or missed. Tables go to stdout, progress to stderr. Benchmarks print, never
+ * The benchmarks of issues 7 and 14, each printing a Markdown table, then the
+ * targets met or missed. Tables go to stdout, progress to stderr. Benchmarks print, never
  * assert: they are commands, not tests. --quick is for developing the
  * benchmarks (small catalogues, 2 s runs, one run); quote only full runs.
  * --profile runs the stores under node --cpu-prof and prints where their CPU
@@ -20,6 +20,7 @@ import { benchApi } from './suites/api.ts';
 import { benchBytes } from './suites/bytes.ts';
 import { benchDatabases } from './suites/databases.ts';
 import { benchGrowth } from './suites/growth.ts';
+import { benchHtml } from './suites/html.ts';
 import { benchImages } from './suites/images.ts';
 import { benchOrders } from './suites/orders.ts';
 import { benchPages } from './suites/pages.ts';
@@ -74,6 +75,7 @@ try {
   });
   await attempt('orders', 'orders', () => benchOrders(options));
   await attempt('pages', 'pages', async () => benchPages(await webStore(options.catalogue), options));
+  await attempt('html', 'html', async () => benchHtml(await webStore(options.catalogue), options));
   await attempt('bytes', 'bytes', async () => benchBytes(await webStore(options.catalogue)));
   await attempt('images', 'images', async () => benchImages(await webStore(options.catalogue)));
   await attempt('databases', 'databases', () => benchDatabases(options));

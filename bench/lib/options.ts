@@ -4,7 +4,7 @@
  */
 import { flag } from '../../scripts/lib.ts';
 
-export const BENCHES = ['api', 'growth', 'orders', 'pages', 'bytes', 'images', 'databases'] as const;
+export const BENCHES = ['api', 'growth', 'orders', 'pages', 'html', 'bytes', 'images', 'databases'] as const;
 export type BenchName = (typeof BENCHES)[number];
 
 export interface BenchOptions {
@@ -14,7 +14,7 @@ export interface BenchOptions {
   runs: number;
   /** Seconds of load per autocannon or order run. */
   seconds: number;
-  /** Catalogue size of the API, pages, bytes and images benchmarks (--products). */
+  /** Catalogue size of the API, pages, html, bytes and images benchmarks (--products). */
   catalogue: number;
   /** Catalogue sizes of the growth benchmark, smallest first. */
   growthSizes: number[];

@@ -1,6 +1,6 @@
 /**
  * The store serving a private production build of the web app (BENCH_WEB_DIST)
- * for the pages, bytes and images benchmarks. src/server/main.ts always serves
+ * for the pages, html, bytes and images benchmarks. src/server/main.ts always serves
  * dist/web, which other engineers rebuild (and empty) at any time on the shared
  * machine; a rebuild mid-Lighthouse would break the run. Same buildApp, same
  * configuration and database as main.ts; only the built folder differs.

@@ -6,6 +6,8 @@
  * The three take turns within each run and the ratios are taken per run
  * (decision 006), so a noisy neighbour slows every side of one run alike.
  */
+
+import { CONNECTIONS, medianResult } from '../lib/against-limit.ts';
 import { type Canned, startBare } from '../lib/bare.ts';
 import { listingPath } from '../lib/endpoints.ts';
 import { cannon, get, type LoadResult } from '../lib/load.ts';
@@ -16,7 +18,6 @@ import { type RunningServer, startStore } from '../lib/server.ts';
 import { fixed, median, percent, runsText, whole } from '../lib/stats.ts';
 import { catalogueStore } from '../lib/stores.ts';
 import { printTable, progress } from '../lib/table.ts';
-import { CONNECTIONS } from './api.ts';
 
 /** Issue 14 compares the databases at this size. */
 export const DATABASES_PRODUCTS = 10_000;
@@ -36,16 +37,6 @@ export interface DatabasesResult {
   products: number;
   bytes: number;
   rows: DatabasesRow[];
-}
-
-function medianResult(results: LoadResult[]): LoadResult {
-  return {
-    rps: median(results.map((r) => r.rps)),
-    p50: median(results.map((r) => r.p50)),
-    p99: median(results.map((r) => r.p99)),
-    errors: results.reduce((sum, r) => sum + r.errors, 0),
-    non2xx: results.reduce((sum, r) => sum + r.non2xx, 0),
-  };
 }
 
 /** The store on a scratch PostgreSQL database seeded with `products` products (dropped at the end). */
