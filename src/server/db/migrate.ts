@@ -1,23 +1,45 @@
-import { Migrator } from 'kysely';
+import { type MigrationResultSet, Migrator } from 'kysely';
 import type { OpenedDatabase } from './database.ts';
 import { migrations } from './migrations/index.ts';
 
+type Migrated = Pick<OpenedDatabase, 'db' | 'schema'>;
+
+/** Applies every pending migration; throws with the failing migration's name. */
+export function migrateToLatest(database: Migrated): Promise<string[]> {
+  return migrate(database, (migrator) => migrator.migrateToLatest());
+}
+
+/** Applies the migrations up to and including `name` (tests of a migration start from the one before). */
+export function migrateTo(database: Migrated, name: keyof typeof migrations): Promise<string[]> {
+  return migrate(database, (migrator) => migrator.migrateTo(name));
+}
+
 /**
- * Applies every pending migration; throws with the failing migration's name.
  * On PostgreSQL the migration bookkeeping tables are pinned to the app's schema:
  * otherwise Kysely finds another schema's lock table in the same database and
  * skips creating its own (seen with parallel test schemas).
+ *
+ * Kysely asks whether its tables exist by listing the tables of every schema,
+ * looking each schema up again by name (has_schema_privilege, pg_get_serial_sequence).
+ * When another schema is dropped during that listing (a test finishing beside this
+ * one, or an operator), PostgreSQL answers `schema "…" does not exist` for that other
+ * schema, before any migration ran. Only that answer is tried again.
  */
-export async function migrateToLatest(database: Pick<OpenedDatabase, 'db' | 'schema'>): Promise<string[]> {
+async function migrate(
+  database: Migrated,
+  run: (migrator: Migrator) => Promise<MigrationResultSet>,
+): Promise<string[]> {
   const migrator = new Migrator({
     db: database.db,
     provider: { getMigrations: async () => migrations },
     ...(database.schema ? { migrationTableSchema: database.schema } : {}),
   });
-  const { error, results } = await migrator.migrateToLatest();
-  if (error) {
+  for (let attempt = 1; ; attempt++) {
+    const { error, results } = await run(migrator);
+    if (!error) return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+    const vanished = /schema "([^"]+)" does not exist/.exec(String(error))?.[1];
+    if (vanished && vanished !== database.schema && attempt < 20) continue;
     const failed = results?.find((r) => r.status === 'Error');
     throw new Error(`Migration ${failed?.migrationName ?? '(unknown)'} failed: ${String(error)}`, { cause: error });
   }
-  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }

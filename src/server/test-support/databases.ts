@@ -42,7 +42,7 @@ export async function createTestDatabase(dialect: Dialect = 'sqlite', migrate = 
   } else {
     opened = openDatabase({ sqlitePath: join(dataDir, 'store.sqlite') });
   }
-  if (migrate) await migrateBesideOtherTests(opened);
+  if (migrate) await migrateToLatest(opened);
   return {
     ...opened,
     dataDir,
@@ -52,23 +52,4 @@ export async function createTestDatabase(dialect: Dialect = 'sqlite', migrate = 
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
-}
-
-/**
- * Kysely's migrator asks whether its table exists by listing the tables of every
- * schema (pg_get_serial_sequence, has_schema_privilege by schema name). When a test
- * in another worker drops its own schema during that listing, PostgreSQL answers
- * `schema "t_…" does not exist` for that other schema (seen in the PostgreSQL log,
- * about one run in three with two workers). Only that case is tried again.
- */
-async function migrateBesideOtherTests(opened: OpenedDatabase): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await migrateToLatest(opened);
-      return;
-    } catch (err) {
-      const other = /schema "(t_[0-9a-f]+)" does not exist/.exec(String((err as Error).cause ?? err))?.[1];
-      if (!other || other === opened.schema || attempt >= 5) throw err;
-    }
-  }
 }
