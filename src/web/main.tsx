@@ -2,6 +2,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { setImageBase } from '../common/media.ts';
 import { App, preloadScreen } from './app/app.tsx';
+import { markHydrated } from './lib/page-data.ts';
 import { site } from './lib/site.ts';
 import './styles/global.css';
 
@@ -35,5 +36,6 @@ void preloadScreen(window.location.pathname).then(() => {
     });
     return;
   }
+  markHydrated();
   startTransition(() => createRoot(container).render(app));
 });

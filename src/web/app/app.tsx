@@ -1,6 +1,7 @@
-import type { ComponentType } from 'react';
+import { type ComponentType, useEffect } from 'react';
 import { PAGE_PATHS, PAGE_ROUTES, type PagePath, SCREENS, type ScreenName } from '../../common/page-paths.ts';
 import { pickRoute } from '../../common/url-path.ts';
+import { markHydrated } from '../lib/page-data.ts';
 import { createStaticHistory } from '../lib/router/history.ts';
 import { Navigate, type RouteObject, RouterProvider } from '../lib/router/index.ts';
 import { Layout } from './layout.tsx';
@@ -56,6 +57,8 @@ export async function preloadScreen(pathname: string): Promise<void> {
 
 /** `url`: the page the server renders (src/web/entry-server.tsx); the browser's own location when absent. */
 export function App({ url }: { url?: string }) {
+  // Runs after every screen's effects of the first commit: the server's HTML is React's now.
+  useEffect(markHydrated, []);
   return (
     <RouterProvider
       routes={routes}

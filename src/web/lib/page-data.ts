@@ -38,18 +38,42 @@ export function pageOrigin(): string {
   return rendering ? rendering.origin : window.location.origin;
 }
 
-const noSubscription = () => () => {};
+/** True once the browser's first commit (the hydration of the server's HTML) is done. */
+let hydrated = false;
+const listeners = new Set<() => void>();
+
+/**
+ * Called by the app's root after its first commit (its effects run after every screen's),
+ * and before a render that has no server HTML to take over.
+ */
+export function markHydrated(): void {
+  if (hydrated) return;
+  hydrated = true;
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
 
 /**
  * False on the server and while the browser hydrates the server's HTML, true
- * afterwards (and in a page the browser renders alone). What only the browser
+ * afterwards (and from the start in screens mounted later). What only the browser
  * knows (the URL's hash, stored values) must wait for it, or the first render
  * would differ from the server's HTML.
+ *
+ * The flag flips in the root's effect, not as soon as the snapshot could say so: React
+ * compares a store's snapshot with the server's right after hydrating and re-renders a
+ * difference synchronously: on a listing that came as one task of 300-600 ms at a fourth
+ * of this machine's speed, with hydration work in it, and Lighthouse counted it as total
+ * blocking time (docs/decisions/022-server-rendering.md). When the flag flips, the screens reading it
+ * re-render on their own, after the hydration is committed.
  */
 export function useHydrated(): boolean {
   return useSyncExternalStore(
-    noSubscription,
-    () => true,
+    subscribe,
+    () => hydrated,
     () => false,
   );
 }
