@@ -10,6 +10,7 @@ import { PASSWORD_MESSAGES } from '../../src/common/password-change-rules.ts';
 import type { DataExport } from '../../src/common/schemas/account-rights.ts';
 import { E2E_ADMIN, stableProducts, uniquePhone } from './fixtures.ts';
 import { expectFits, PHONE, viewportShots } from './layout-checks.ts';
+import { expectMessage } from './messages.ts';
 import { expect, test } from './test.ts';
 
 test.describe.configure({ timeout: 120_000 });
@@ -59,7 +60,7 @@ test('a shopper changes the password, downloads their data and deletes the accou
   await viewportShots(page, 'rights-change-password-error');
   await page.getByLabel('Current password').fill(first);
   await page.getByRole('button', { name: 'Change password' }).click();
-  await expect(page.getByText(PASSWORD_MESSAGES.changed)).toBeVisible();
+  await expectMessage(page, PASSWORD_MESSAGES.changed);
   await viewportShots(page, 'rights-change-password-done');
   expect((await request.get('/api/profile')).status(), 'the other device is logged out').toBe(401);
   await page.goto('/profile');
@@ -78,7 +79,7 @@ test('a shopper changes the password, downloads their data and deletes the accou
   expect(data.profile).toMatchObject({ name: 'Anita Desai', number, email: 'anita@example.in' });
   expect(data.addresses).toEqual([ADDRESS]);
   expect(data.orders.map((o) => o.number)).toEqual([orderNumber]);
-  await expect(page.getByText('Your data is downloaded.')).toBeVisible();
+  await expectMessage(page, 'Your data is downloaded.');
 
   // Delete the account: the password confirms it.
   await page.getByRole('button', { name: 'Delete my account' }).click();

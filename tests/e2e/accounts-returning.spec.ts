@@ -5,6 +5,7 @@
  */
 
 import { addFromProductPage, screenshots, stableProducts, uniquePhone } from './fixtures.ts';
+import { expectMessage } from './messages.ts';
 import { expect, test } from './test.ts';
 
 test('a returning shopper logs in and the visitor cart merges into the account cart', async ({ page, request }) => {
@@ -39,7 +40,7 @@ test('a returning shopper logs in and the visitor cart merges into the account c
   await screenshots(page, 'accounts-login-error');
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page.getByText('Logged in successfully')).toBeVisible();
+  await expectMessage(page, 'Logged in successfully');
   // Back one step: the account page, now showing the account.
   await expect(page).toHaveURL(/\/profile$/);
   await expect(page.getByRole('heading', { name: 'Your Account' })).toBeVisible();

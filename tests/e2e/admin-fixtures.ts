@@ -2,9 +2,11 @@
 import { expect, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { E2E_ADMIN } from './fixtures.ts';
+import { recordMessages } from './messages.ts';
 
-/** Logs in through the dashboard's own form. */
+/** Logs in through the dashboard's own form (recording the page's messages, for pages of other contexts). */
 export async function adminLogin(page: Page, path = '/dashboard'): Promise<void> {
+  await recordMessages(page);
   await page.goto(path);
   await page.getByLabel('Username').fill(E2E_ADMIN.username);
   await page.getByLabel('Password').fill(E2E_ADMIN.password);

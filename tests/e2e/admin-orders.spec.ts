@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { adminLogin } from './admin-fixtures.ts';
 import { screenshots, stableProducts, uniquePhone } from './fixtures.ts';
+import { expectMessage } from './messages.ts';
 import { expect, test } from './test.ts';
 
 test('the admin delivers a shopper’s order and it moves to the shopper’s History', async ({ page, browser }) => {
@@ -49,14 +50,14 @@ test('the admin delivers a shopper’s order and it moves to the shopper’s His
   await screenshots(page, 'admin-orders');
   // Packing needs the ₹300 advance (the packing gate): the owner found it paid.
   await row.getByRole('button', { name: /Mark received/ }).click();
-  await expect(page.getByText(`Order ${orderId}: advance marked received`)).toBeVisible();
+  await expectMessage(page, `Order ${orderId}: advance marked received`);
   await page.getByLabel(`State of order ${orderId}`).selectOption('packed');
-  await expect(page.getByText(`Order ${orderId} is now Packed`)).toBeVisible();
+  await expectMessage(page, `Order ${orderId} is now Packed`);
   await shopper.reload();
   await expect(shopper.locator('.order-card', { hasText: orderId })).toContainText('Packed');
 
   await page.getByLabel(`State of order ${orderId}`).selectOption('delivered');
-  await expect(page.getByText(`Order ${orderId} is now Delivered`)).toBeVisible();
+  await expectMessage(page, `Order ${orderId} is now Delivered`);
   await expect(page.getByLabel(`State of order ${orderId}`)).toHaveValue('delivered');
 
   await shopper.goto('/orders');
@@ -75,7 +76,7 @@ test('an admin records leads by hand and from a CSV, and adds an admin', async (
   await page.getByLabel('Product name', { exact: true }).fill('Casio Edifice');
   await page.getByLabel('Quantity', { exact: true }).fill('2');
   await page.getByRole('button', { name: 'Add lead' }).click();
-  await expect(page.getByText('Lead added')).toBeVisible();
+  await expectMessage(page, 'Lead added');
   await page.getByRole('button', { name: 'Amazon' }).click();
   await expect(page.getByRole('row', { name: /Arjun Mehta/ })).toBeVisible();
 
@@ -88,7 +89,7 @@ test('an admin records leads by hand and from a CSV, and adds an admin', async (
   await expect(page.getByText('line 3: The platform must be amazon or whatsapp')).toBeVisible();
   await screenshots(page, 'admin-leads-import-errors');
   await page.getByRole('button', { name: 'Import only the good rows' }).click();
-  await expect(page.getByText('1 leads imported, 1 skipped')).toBeVisible();
+  await expectMessage(page, '1 leads imported, 1 skipped');
   await page.getByRole('button', { name: 'Whatsapp' }).click();
   await expect(page.getByRole('row', { name: /Leela/ })).toBeVisible();
 
@@ -99,7 +100,7 @@ test('an admin records leads by hand and from a CSV, and adds an admin', async (
   await expect(page.getByRole('alert').first()).toContainText('The password should contain at least 12 characters');
   await page.getByLabel(/^Password/).fill('second-admin-pass');
   await page.getByRole('button', { name: 'Add admin' }).click();
-  await expect(page.getByText('Admin second-admin added')).toBeVisible();
+  await expectMessage(page, 'Admin second-admin added');
   await expect(page.getByRole('row', { name: /second-admin/ })).toContainText('Never');
   await screenshots(page, 'admin-admins');
 

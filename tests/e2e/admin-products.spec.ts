@@ -5,6 +5,7 @@
 
 import { adminLogin, watchPicture } from './admin-fixtures.ts';
 import { screenshots } from './fixtures.ts';
+import { expectMessage } from './messages.ts';
 import { expect, test } from './test.ts';
 
 test('an admin uploads a product with two images, edits its price and marks it out of stock', async ({ page }) => {
@@ -37,7 +38,7 @@ test('an admin uploads a product with two images, edits its price and marks it o
   await page.getByLabel('Country of origin').fill('Japan');
   await screenshots(page, 'admin-upload-filled');
   await page.getByRole('button', { name: 'UPLOAD PRODUCT' }).click();
-  await expect(page.getByText('Product uploaded successfully')).toBeVisible();
+  await expectMessage(page, 'Product uploaded successfully');
   await expect(page.getByLabel('Name')).toHaveValue('');
   await expect(page.getByText('Product uploaded successfully')).toBeHidden({ timeout: 6000 });
 
@@ -56,7 +57,7 @@ test('an admin uploads a product with two images, edits its price and marks it o
   await expect(page.getByLabel('Name')).toHaveValue(name);
   await page.getByLabel('Selling price (₹)').fill('3900');
   await page.getByRole('button', { name: 'SAVE CHANGES' }).click();
-  await expect(page.getByText('Product updated successfully')).toBeVisible();
+  await expectMessage(page, 'Product updated successfully');
   const id = decodeURIComponent(page.url().split('/').pop() ?? '');
   const product = await (await page.request.get(`/api/products/${id}`)).json();
   expect(product).toMatchObject({
@@ -75,7 +76,7 @@ test('an admin uploads a product with two images, edits its price and marks it o
   await page.goto('/dashboard/products');
   await page.getByLabel('Category').selectOption('women watch');
   await page.getByRole('button', { name: `Mark out of stock ${name}` }).click();
-  await expect(page.getByText(`${name} is now out of stock`)).toBeVisible();
+  await expectMessage(page, `${name} is now out of stock`);
   await expect(page.getByRole('button', { name: `Mark in stock ${name}` })).toBeVisible();
   await screenshots(page, 'admin-products');
   await page.goto('/product/women-watch');
@@ -117,7 +118,7 @@ test('the product form asks for the country of origin, and saves and loads it wi
   await expect(hsn).toBeFocused();
   await hsn.fill('910211');
   await page.getByRole('button', { name: 'SAVE CHANGES' }).click();
-  await expect(page.getByText('Product updated successfully')).toBeVisible();
+  await expectMessage(page, 'Product updated successfully');
 
   // Saved: the form shows them again after a reload, the admin API holds both, shoppers read the country.
   await page.reload();
@@ -141,7 +142,7 @@ test('an admin deletes a product after the confirmation, and a bad video link is
   await expect(page.getByLabel('Name')).toHaveValue('Short-lived Watch');
   await page.getByLabel(/Video link/).fill('');
   await page.getByRole('button', { name: 'UPLOAD PRODUCT' }).click();
-  await expect(page.getByText('Product uploaded successfully')).toBeVisible();
+  await expectMessage(page, 'Product uploaded successfully');
 
   await page.goto('/dashboard/products');
   await page.getByLabel('Category').selectOption('celebrity watch');
@@ -153,6 +154,6 @@ test('an admin deletes a product after the confirmation, and a bad video link is
   await expect(dialog).toHaveCount(0);
   await page.getByRole('button', { name: 'Delete Short-lived Watch' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'YES' }).click();
-  await expect(page.getByText('Product deleted')).toBeVisible();
+  await expectMessage(page, 'Product deleted');
   await expect(page.getByRole('button', { name: 'Delete Short-lived Watch' })).toHaveCount(0);
 });

@@ -17,6 +17,7 @@ import { whatsappLink } from '../../src/common/site.ts';
 import { adminLogin } from './admin-fixtures.ts';
 import { E2E_ADMIN, E2E_OWNER_EMAIL, screenshots, stableProducts, uniquePhone } from './fixtures.ts';
 import { expectMail } from './mailbox.ts';
+import { expectMessage } from './messages.ts';
 import { expect, test } from './test.ts';
 
 const UPI_ID = 'timesquare@okhdfcbank';
@@ -164,12 +165,12 @@ test('a shopper pays the advance by UPI; the owner checks it before packing and 
   await screenshots(owner, 'cod-advance-admin-gate');
 
   await row.getByRole('button', { name: /Mark received/ }).click();
-  await expect(row.getByText(`Order ${orderNumber}: advance marked received`)).toBeVisible();
+  await expectMessage(owner, `Order ${orderNumber}: advance marked received`);
   await expect(row).toContainText('Advance received');
   await state.selectOption('packed');
-  await expect(row.getByText(`Order ${orderNumber} is now Packed`)).toBeVisible();
+  await expectMessage(owner, `Order ${orderNumber} is now Packed`);
   await state.selectOption('dispatched');
-  await expect(row.getByText(`Order ${orderNumber} is now Dispatched`)).toBeVisible();
+  await expectMessage(owner, `Order ${orderNumber} is now Dispatched`);
   await expect(state).toHaveValue('dispatched');
   // The shopper is mailed the finding and the dispatch.
   await expectMail(SHOPPER_EMAIL, `Advance received for your order ${orderNumber}`);
@@ -229,7 +230,7 @@ test('the owner refuses a reference with a reason, the shopper sends another; an
   await screenshots(owner, 'cod-advance-admin-refuse');
   await row.getByLabel('Reason (the shopper reads it)').fill('No payment with this reference reached our bank');
   await row.getByRole('button', { name: 'Refuse advance' }).click();
-  await expect(row.getByText(`Order ${refused}: advance refused`)).toBeVisible();
+  await expectMessage(owner, `Order ${refused}: advance refused`);
   await expect(row).toContainText('Advance refused');
 
   await page.goto('/orders');
@@ -257,7 +258,7 @@ test('the owner refuses a reference with a reason, the shopper sends another; an
   await waivedRow.getByRole('button', { name: 'Waive advance' }).click();
   await expect(waivedRow).toContainText('Advance waived');
   await owner.getByLabel(`State of order ${waived}`).selectOption('packed');
-  await expect(waivedRow.getByText(`Order ${waived} is now Packed`)).toBeVisible();
+  await expectMessage(owner, `Order ${waived} is now Packed`);
   expect((await apiOrder(owner, waived)).status).toBe('packed');
 
   await page.reload();
@@ -293,7 +294,7 @@ test('the owner counts a watch’s stock; low and empty stock stand out', async 
   await screenshots(page, 'cod-advance-product-form');
   await count.fill('2');
   await page.getByRole('button', { name: 'SAVE CHANGES' }).click();
-  await expect(page.getByText('Product updated successfully')).toBeVisible();
+  await expectMessage(page, 'Product updated successfully');
 
   await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'PRODUCTS' }).click();
   const card = page.locator('.adm-product', { hasText: name });
@@ -318,7 +319,7 @@ test('the owner counts a watch’s stock; low and empty stock stand out', async 
   await expect(page.getByLabel('Stock count')).toHaveValue('2');
   await page.getByLabel('Stock count').fill('');
   await page.getByRole('button', { name: 'SAVE CHANGES' }).click();
-  await expect(page.getByText('Product updated successfully')).toBeVisible();
+  await expectMessage(page, 'Product updated successfully');
   expect((await (await page.request.get(`/api/admin/products/${id}`)).json()).product.stockCount).toBeNull();
 });
 

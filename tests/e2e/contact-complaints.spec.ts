@@ -9,6 +9,7 @@ import { adminLogin } from './admin-fixtures.ts';
 import { E2E_OWNER_EMAIL, uniquePhone } from './fixtures.ts';
 import { expectFits, PHONE, viewportShots } from './layout-checks.ts';
 import { expectMail } from './mailbox.ts';
+import { expectMessage } from './messages.ts';
 import { expect, test } from './test.ts';
 
 test.describe.configure({ timeout: 120_000 });
@@ -74,7 +75,7 @@ test('a visitor files a complaint, gets a ticket, and the owner marks it answere
   await expectFits(owner);
   await viewportShots(owner, 'complaints-answering', card);
   await card.getByRole('button', { name: `Mark ${ticket} answered` }).click();
-  await expect(owner.getByText(`Complaint ${ticket} is marked answered`)).toBeVisible();
+  await expectMessage(owner, `Complaint ${ticket} is marked answered`);
   await expect(owner.getByRole('listitem', { name: ticket })).toHaveCount(0);
   await owner.getByRole('button', { name: 'Answered' }).click();
   const answered = owner.getByRole('listitem', { name: ticket });

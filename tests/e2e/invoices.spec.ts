@@ -11,6 +11,7 @@ import { pdfPages, squeezed } from '../../src/server/invoices/test-support.ts';
 import { adminLogin } from './admin-fixtures.ts';
 import { E2E_GSTIN, stableProducts, uniquePhone } from './fixtures.ts';
 import { DESKTOP, expectFits, PHONE, viewportShots } from './layout-checks.ts';
+import { expectMessage } from './messages.ts';
 import { expect, test } from './test.ts';
 
 test.describe.configure({ timeout: 180_000 });
@@ -81,9 +82,9 @@ test('the owner dispatches an order and prints its invoice and label, then sever
   await row(first)
     .getByRole('button', { name: /Mark received/ })
     .click();
-  await expect(page.getByText(`Order ${first}: advance marked received`)).toBeVisible();
+  await expectMessage(page, `Order ${first}: advance marked received`);
   await page.getByLabel(`State of order ${first}`).selectOption('dispatched');
-  await expect(page.getByText(`Order ${first} is now Dispatched`)).toBeVisible();
+  await expectMessage(page, `Order ${first} is now Dispatched`);
   const invoiceLink = row(first).getByRole('link', { name: `Invoice of ${first}` });
   await expect(invoiceLink).toBeVisible();
   const invoiceNumber = (await row(first).locator('.adm-invoice-number').textContent())!;
@@ -118,7 +119,7 @@ test('the owner dispatches an order and prints its invoice and label, then sever
   await row(third)
     .getByRole('button', { name: /Mark received/ })
     .click();
-  await expect(page.getByText(`Order ${third}: advance marked received`)).toBeVisible();
+  await expectMessage(page, `Order ${third}: advance marked received`);
   await page.getByLabel(`State of order ${third}`).selectOption('dispatched');
   await expect(row(third).getByText(/We could not tell the delivery state/)).toBeVisible();
   await expect(page.getByLabel(`State of order ${third}`)).toHaveValue('ordered');
@@ -130,16 +131,16 @@ test('the owner dispatches an order and prints its invoice and label, then sever
   await page.keyboard.press('Tab');
   await expect(page.getByRole('button', { name: 'Use this state' })).toBeFocused();
   await page.keyboard.press('Enter');
-  await expect(page.getByText(`Order ${third} is now Dispatched`)).toBeVisible();
+  await expectMessage(page, `Order ${third} is now Dispatched`);
   await expect(row(third).locator('.adm-invoice-number')).toHaveText(/^TSW\//);
 
   // The second order is packed; both labels go out as one PDF, chosen by keyboard.
   await row(second)
     .getByRole('button', { name: /Mark received/ })
     .click();
-  await expect(page.getByText(`Order ${second}: advance marked received`)).toBeVisible();
+  await expectMessage(page, `Order ${second}: advance marked received`);
   await page.getByLabel(`State of order ${second}`).selectOption('packed');
-  await expect(page.getByText(`Order ${second} is now Packed`)).toBeVisible();
+  await expectMessage(page, `Order ${second} is now Packed`);
   // Nothing ticked, nothing to print.
   await expect(page.getByRole('button', { name: 'Print labels (0)' })).toBeDisabled();
   const printLabels = page.getByRole('link', { name: /Print labels/ });
@@ -179,7 +180,7 @@ test('the owner dispatches an order and prints its invoice and label, then sever
 
   // Delivered, the order and its invoice move to History.
   await page.getByLabel(`State of order ${first}`).selectOption('delivered');
-  await expect(page.getByText(`Order ${first} is now Delivered`)).toBeVisible();
+  await expectMessage(page, `Order ${first} is now Delivered`);
   await shopper.goto('/history');
   const delivered = shopper.locator('.order-card', { hasText: first });
   await expect(delivered.getByRole('link', { name: `Invoice ${invoiceNumber} (PDF)` })).toBeVisible();

@@ -10,6 +10,7 @@ import { whatsappLink } from '../../src/common/site.ts';
 import { adminLogin } from './admin-fixtures.ts';
 import { uniquePhone } from './fixtures.ts';
 import { expectFits, PHONE, viewportShots } from './layout-checks.ts';
+import { expectMessage } from './messages.ts';
 import { expect, test } from './test.ts';
 
 test.describe.configure({ timeout: 120_000 });
@@ -98,5 +99,5 @@ test('the owner makes a one-time link on WhatsApp and the shopper sets a new pas
   await page.getByLabel('Phone number').fill(number);
   await page.getByLabel('Password').fill(fresh);
   await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page.getByText('Logged in successfully')).toBeVisible();
+  await expectMessage(page, 'Logged in successfully');
 });

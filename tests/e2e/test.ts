@@ -3,8 +3,10 @@
  * a console error, or React's report that the server's HTML and the first render in the
  * browser differ (main.tsx logs it as "Hydration:") fails the journey. Failed loads
  * ("Failed to load resource: … 404") are left to the journeys that provoke them.
+ * The page also records the messages it shows (messages.ts, for `expectMessage`).
  */
 import { test as base, expect } from '@playwright/test';
+import { recordMessages } from './messages.ts';
 
 export const test = base.extend<{ consoleGuard: undefined }>({
   consoleGuard: [
@@ -16,6 +18,7 @@ export const test = base.extend<{ consoleGuard: undefined }>({
         }
       });
       page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
+      await recordMessages(page);
       await use(undefined);
       expect(problems, 'errors in the browser console').toEqual([]);
     },
