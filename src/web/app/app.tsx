@@ -57,7 +57,7 @@ export async function preloadScreen(pathname: string): Promise<void> {
 
 /** `url`: the page the server renders (src/web/entry-server.tsx); the browser's own location when absent. */
 export function App({ url }: { url?: string }) {
-  // Runs after every screen's effects of the first commit: the server's HTML is React's now.
+  // Runs after the first commit: from then on, screens mounted anew start hydrated (page-data.ts).
   useEffect(markHydrated, []);
   return (
     <RouterProvider

@@ -43,8 +43,10 @@ let hydrated = false;
 const listeners = new Set<() => void>();
 
 /**
- * Called by the app's root after its first commit (its effects run after every screen's),
- * and before a render that has no server HTML to take over.
+ * Called by the app's root after its first commit, and before a render that has no server
+ * HTML to take over. The screen, in its own Suspense boundary (router.tsx), may hydrate
+ * after that commit: while it does, it still reads the server's value (the server snapshot)
+ * and turns true just after.
  */
 export function markHydrated(): void {
   if (hydrated) return;
@@ -63,12 +65,13 @@ function subscribe(listener: () => void): () => void {
  * knows (the URL's hash, stored values) must wait for it, or the first render
  * would differ from the server's HTML.
  *
- * The flag flips in the root's effect, not as soon as the snapshot could say so: React
- * compares a store's snapshot with the server's right after hydrating and re-renders a
- * difference synchronously: on a listing that came as one task of 300-600 ms at a fourth
- * of this machine's speed, with hydration work in it, and Lighthouse counted it as total
- * blocking time (docs/decisions/022-server-rendering.md). When the flag flips, the screens reading it
- * re-render on their own, after the hydration is committed.
+ * The flag flips in the root's effect rather than being true from the start. React compares a
+ * store's snapshot with the server's right after hydrating and re-renders a difference
+ * synchronously; a synchronous update that reaches a screen still being hydrated makes React
+ * hydrate all of it in one task (seen on the listing at a fourth of this machine's speed:
+ * 300-600 ms, which Lighthouse counts as total blocking time;
+ * docs/decisions/022-server-rendering.md). The session's first answer is a transition for the
+ * same reason (features/accounts/session.tsx).
  */
 export function useHydrated(): boolean {
   return useSyncExternalStore(

@@ -4,7 +4,16 @@
  * CONTRACT used by other features and routes: SessionProvider (mounted in
  * app/layout.tsx) and useSession().
  */
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import {
+  createContext,
+  type ReactNode,
+  startTransition,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+} from 'react';
 import type { SessionData } from '../../../common/schemas/session.ts';
 import { api, onUnauthorized } from '../../lib/api-client.ts';
 
@@ -38,21 +47,31 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     loading: true,
   });
 
-  const refresh = useCallback(async () => {
+  /**
+   * `urgent` false for the page's first question: its answer then renders as a transition.
+   * The screen under this provider may still be hydrating when the answer comes (the
+   * screen hydrates after the shell, docs/decisions/022-server-rendering.md); an urgent change
+   * of this context would make React hydrate the whole screen at once, in one long task.
+   * A refresh asked for (after a log-in or a 401) stays urgent: the caller acts on it next.
+   */
+  const load = useCallback(async (urgent: boolean) => {
+    const apply = (update: Parameters<typeof setData>[0]) =>
+      urgent ? setData(update) : startTransition(() => setData(update));
     try {
       const session = await api<SessionData>('/session');
-      setData({ user: session.user, isAdmin: session.isAdmin, loading: false });
+      apply({ user: session.user, isAdmin: session.isAdmin, loading: false });
     } catch {
       // Offline or server trouble: treat as logged out for now; the next call retries.
-      setData((d) => ({ ...d, loading: false }));
+      apply((d) => ({ ...d, loading: false }));
     }
   }, []);
+  const refresh = useCallback(() => load(true), [load]);
 
   useEffect(() => {
-    void refresh();
+    void load(false);
     // Any 401 means the session ended (expired, logged out elsewhere): ask again.
     return onUnauthorized(() => void refresh());
-  }, [refresh]);
+  }, [load, refresh]);
 
   const value = useMemo(() => ({ ...data, refresh }), [data, refresh]);
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
