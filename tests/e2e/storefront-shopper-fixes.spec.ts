@@ -155,6 +155,8 @@ test('listing: a tab starts at page 1, an out-of-range page shows the last, a ba
   await expect(count).toHaveText(/^Showing 1–/);
   await tabs.getByRole('link', { name: 'All', exact: true }).click();
   await expect(page).toHaveURL(/\/product$/);
+  // The men watch listing also says "Showing 1–40": wait until the All listing is the one shown.
+  await expect(tabs.getByRole('link', { name: 'All', exact: true })).toHaveAttribute('aria-current', 'page');
   await expect(count).toHaveText(/^Showing 1–40 of /);
   await expect(page.getByRole('link', { name: 'Page 1', exact: true })).toHaveAttribute('aria-current', 'page');
 
