@@ -48,6 +48,7 @@ try {
       random,
       log: console.log,
       orderPrefix: config.orderPrefix,
+      codAdvance: config.codAdvance,
       // A deployment (PUBLIC_URL or DATABASE_URL given) never gets the demo shopper, whose
       // password is published, nor demo orders and leads (docs/decisions/007-security.md).
       people: !deployment,

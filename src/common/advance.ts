@@ -1,12 +1,15 @@
 /**
- * The ₹300 advance of a cash-on-delivery order (docs/product.md "Cash on
+ * The advance of a cash-on-delivery order (₹300 by default; docs/product.md "Cash on
  * delivery"; docs/decisions/013-cod-advance.md): its states, the UPI reference
  * a shopper types, the UPI payment link and what is left to pay on delivery.
  * Shared by the server (rules, answers, mails) and the browser (labels, form).
+ *
+ * The amount is the shop's setting (COD_ADVANCE) for what is offered before an order
+ * exists, and the order's own stored amount (`orders.advance_amount`) for everything
+ * about an order: a later change of the setting never rewrites a past order's
+ * invoice, label, UPI link or balance (docs/decisions/024-advance-on-the-order.md).
+ * So every function here takes the amount; none reads a global.
  */
-import { POLICY } from './constants.ts';
-
-export const ADVANCE_AMOUNT = POLICY.codAdvance;
 
 /**
  * awaiting: nothing paid yet; submitted: the shopper typed a UPI reference the
@@ -48,14 +51,12 @@ export function advanceOpenToShopper(state: string): boolean {
 export const UTR_PATTERN = /^[0-9]{12}$/;
 export const UTR_MESSAGE = 'Please enter the 12-digit UPI reference (UTR) your payment app shows';
 
-/** Amount left to pay on delivery. */
-export function balanceDue(total: number): number {
-  return Math.max(0, total - ADVANCE_AMOUNT);
-}
-
-/** An order's total split into the advance (never more than the total) and what is paid on delivery. */
-export function advanceSplit(total: number): { amount: number; balance: number } {
-  const balance = balanceDue(total);
+/**
+ * A total split into the advance (never more than the total) and what is paid on delivery.
+ * `advance` is the order's stored advance, or the shop's setting before there is an order.
+ */
+export function advanceSplit(total: number, advance: number): { amount: number; balance: number } {
+  const balance = Math.max(0, total - advance);
   return { amount: total - balance, balance };
 }
 
@@ -65,11 +66,11 @@ export function advanceSplit(total: number): { amount: number; balance: number }
  * note and the reference. Values are percent-encoded (spaces as %20, which UPI
  * apps read; some do not read "+").
  */
-export function upiPayLink(upi: { id: string; name: string }, orderNumber: string): string {
+export function upiPayLink(upi: { id: string; name: string }, orderNumber: string, amount: number): string {
   const params: Array<[string, string]> = [
     ['pa', upi.id],
     ['pn', upi.name],
-    ['am', ADVANCE_AMOUNT.toFixed(2)],
+    ['am', amount.toFixed(2)],
     ['cu', 'INR'],
     ['tn', orderNumber],
     ['tr', orderNumber],
@@ -77,9 +78,16 @@ export function upiPayLink(upi: { id: string; name: string }, orderNumber: strin
   return `upi://pay?${params.map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('&')}`;
 }
 
+/** What a page's description says of the advance: the shop's setting, or that there is none. */
+export function codOfferText(advance: number): string {
+  return advance > 0
+    ? `Cash on delivery across India with only ₹${advance} advance.`
+    : 'Cash on delivery across India, nothing to pay in advance.';
+}
+
 /** The WhatsApp message offered instead of a UPI link when the shop has no UPI id. */
-export function advanceWhatsappText(orderNumber: string): string {
-  return `Hello! I placed order ${orderNumber} and want to pay the ₹${ADVANCE_AMOUNT} advance. How can I pay?`;
+export function advanceWhatsappText(orderNumber: string, amount: number): string {
+  return `Hello! I placed order ${orderNumber} and want to pay the ₹${amount} advance. How can I pay?`;
 }
 
 /** A merchant UPI id: handle@bank (NPCI: letters, digits, dot, hyphen, underscore before the @). */

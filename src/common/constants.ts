@@ -33,9 +33,15 @@ export const TRUNCATE = {
 /** Width (px) under which the narrow lengths apply. */
 export const NARROW_MAX_WIDTH = 800;
 
+/**
+ * The cash-on-delivery advance when COD_ADVANCE is unset, in rupees (docs/product.md#the-advance).
+ * Only the server's settings read it: screens read the shop's setting (site().codAdvance) and an
+ * order's figures its own stored advance (common/advance.ts).
+ */
+export const DEFAULT_COD_ADVANCE = 300;
+
 /** Shop policy figures (docs/product.md#better-13): the policy pages read these, never literals. */
 export const POLICY = {
-  codAdvance: 300,
   exchangeWindowHours: 24,
   returnWindowDays: 5,
   refundBusinessDays: '5-10',

@@ -8,6 +8,11 @@ export interface SiteConfig {
   /** The registered business name (docs/product.md#contact). */
   legalName: string;
   grievanceOfficer: { name: string; designation: string; phone: string; email: string };
+  /**
+   * The advance (rupees) a new order asks (COD_ADVANCE; 0: none): for what is said before
+   * ordering. A placed order's screens read the order's own advance instead.
+   */
+  codAdvance: number;
   /** S3_PUBLIC_URL: where pictures are linked instead of /media (src/common/media.ts setImageBase). */
   imageBase?: string;
 }

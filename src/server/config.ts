@@ -6,6 +6,7 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 import { UPI_ID_PATTERN } from '../common/advance.ts';
 import { isCommonPassword } from '../common/common-passwords.ts';
+import { DEFAULT_COD_ADVANCE } from '../common/constants.ts';
 import { gstinProblem } from '../common/gstin.ts';
 import { checkS3Env, type S3Settings, s3Settings } from './media/storage/s3-settings.ts';
 
@@ -74,6 +75,14 @@ const envSchema = z.object({
     .string()
     .regex(/^[A-Z][A-Z0-9]{0,2}$/, 'must be 1 to 3 capital letters or digits, starting with a letter')
     .optional(),
+  // The cash-on-delivery advance in whole rupees (docs/product.md#the-advance); 0: no advance step.
+  // Each order keeps the amount it was placed with (orders.advance_amount).
+  COD_ADVANCE: z.coerce
+    .number('must be a whole number of rupees such as 300')
+    .int('must be a whole number of rupees such as 300')
+    .min(0, 'must be 0 (no advance) or more')
+    .max(100_000, 'must be at most 100000 rupees')
+    .default(DEFAULT_COD_ADVANCE),
   SHOP_UPI_ID: z.string().trim().regex(UPI_ID_PATTERN, 'must be a UPI id such as shopname@okhdfcbank').optional(),
   SHOP_UPI_NAME: z.string().trim().min(1).max(60).optional(),
   OWNER_EMAIL: z.string().email('must be an email address').optional(),
@@ -133,6 +142,8 @@ export interface Config {
   orderPrefix: string;
   /** GST invoices: the shop's GSTIN (none: receipts), the rate in basis points and the series' prefix. */
   invoice: { gstin: string | undefined; rateBp: number; prefix: string };
+  /** The advance (rupees) a new cash-on-delivery order asks for; 0: none. Orders keep their own. */
+  codAdvance: number;
   /** The merchant UPI id the advance is paid to; without it shoppers are offered WhatsApp. */
   upi: { id: string; name: string } | undefined;
   /** Who hears of new orders and submitted advances. */
@@ -222,6 +233,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       rateBp: Math.round(e.GST_RATE_PERCENT * 100),
       prefix: e.SHOP_INVOICE_PREFIX ?? e.SHOP_ORDER_PREFIX.slice(0, 3),
     },
+    codAdvance: e.COD_ADVANCE,
     upi: e.SHOP_UPI_ID ? { id: e.SHOP_UPI_ID, name: e.SHOP_UPI_NAME ?? e.SHOP_NAME } : undefined,
     ownerEmail: e.OWNER_EMAIL ?? e.SHOP_EMAIL,
     smtpUrl: e.SMTP_URL,

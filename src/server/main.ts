@@ -54,6 +54,7 @@ export async function seedEmptyStore(app: FastifyInstance, options: StartOptions
     products: config.seedProducts,
     media: app.media,
     orderPrefix: config.orderPrefix,
+    codAdvance: config.codAdvance,
     people: options.demoPeople ?? config.env !== 'production',
   });
   app.log.info(`Seeded ${result.products} products and ${result.images} images in ${result.ms} ms`);

@@ -339,7 +339,7 @@ test('without a UPI id the shopper is offered WhatsApp to pay the advance, never
   await page.goto('/orders');
   const card = page.getByRole('article').filter({ hasText: orderNumber });
   const chat = card.getByRole('link', { name: 'Pay the advance on WhatsApp' });
-  await expect(chat).toHaveAttribute('href', whatsappLink('919876543210', advanceWhatsappText(orderNumber)));
+  await expect(chat).toHaveAttribute('href', whatsappLink('919876543210', advanceWhatsappText(orderNumber, 300)));
   await expect(card.getByRole('link', { name: /PAY ₹300 ADVANCE/ })).toHaveCount(0);
   await expect(card.getByRole('img', { name: /UPI QR code/ })).toHaveCount(0);
   await expect(card.getByLabel('UPI reference (UTR), 12 digits')).toBeVisible();

@@ -294,7 +294,7 @@ describe.each<Dialect>(['sqlite', 'postgres'])('concurrency on %s', (dialect) =>
         expect(steps).toEqual(['state:ordered', 'advance:received', 'state:packed']);
       } else {
         outcomes.refused++;
-        expect(packing.body.error.message).toBe(gateMessage(number, 'packed'));
+        expect(packing.body.error.message).toBe(gateMessage(number, 'packed', 300));
         expect(row?.status).toBe('ordered');
         expect(steps).toEqual(['state:ordered', 'advance:received']);
       }

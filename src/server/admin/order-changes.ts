@@ -9,8 +9,9 @@
  */
 
 import type { Transaction } from 'kysely';
-import { ADVANCE_AMOUNT, advanceSettled } from '../../common/advance.ts';
+import { advanceSettled } from '../../common/advance.ts';
 import type { OrderState } from '../../common/catalog.ts';
+import { formatRupees } from '../../common/money.ts';
 import type { AdvanceActionInput } from '../../common/schemas/admin-orders.ts';
 import type { Config } from '../config.ts';
 import { nowIso } from '../db/ids.ts';
@@ -19,13 +20,14 @@ import { conflict, notFound } from '../http/errors.ts';
 import { issueInvoice } from '../invoices/issue.ts';
 import { type OrderMailKind, queueOrderMail } from '../notifications/order-mail.ts';
 import { addOrderEvent } from '../orders/order-events.ts';
+import { orderAdvanceSplit } from '../orders/queries.ts';
 import { returnStock, takeStock } from '../orders/stock.ts';
 
 export const ORDER_NOT_FOUND = 'This order does not exist';
 const GATED: readonly OrderState[] = ['packed', 'dispatched', 'delivered'];
 
-export const gateMessage = (orderNumber: string, state: OrderState) =>
-  `Order ${orderNumber} cannot be marked ${state} before its ₹${ADVANCE_AMOUNT} advance is received. ` +
+export const gateMessage = (orderNumber: string, state: OrderState, advance: number) =>
+  `Order ${orderNumber} cannot be marked ${state} before its ${formatRupees(advance)} advance is received. ` +
   'Mark the advance received, or waive it with a note.';
 export const CANCELLED_ADVANCE = 'This order is cancelled: its advance cannot change.';
 export const ALREADY_RECEIVED = 'The advance of this order is already marked received.';
@@ -44,7 +46,17 @@ async function lockOrder(trx: Transaction<Database>, orderNumber: string) {
     .updateTable('orders')
     .set((eb) => ({ updated_at: eb.ref('updated_at') }))
     .where('number', '=', orderNumber)
-    .returning(['id', 'number', 'status', 'advance_state', 'advance_utr', 'address', 'invoice_number'])
+    .returning([
+      'id',
+      'number',
+      'status',
+      'total',
+      'advance_state',
+      'advance_utr',
+      'advance_amount',
+      'address',
+      'invoice_number',
+    ])
     .executeTakeFirst();
   if (!order) throw notFound(ORDER_NOT_FOUND);
   return order;
@@ -86,7 +98,7 @@ export async function setOrderState(
   await db.transaction().execute(async (trx) => {
     const order = await lockOrder(trx, orderNumber);
     if (GATED.includes(state) && !advanceSettled(order.advance_state)) {
-      throw conflict(gateMessage(order.number, state));
+      throw conflict(gateMessage(order.number, state, orderAdvanceSplit(order).amount));
     }
     const changed = order.status !== state;
     if (changed && state === 'cancelled') await returnStock(trx, await stockLines(trx, order.id));

@@ -1,10 +1,10 @@
 /** Reading orders for the admin area: a filtered page, each with its lines and state history. */
 import { sql } from 'kysely';
-import { type AdvanceState, advanceSplit } from '../../common/advance.ts';
+import type { AdvanceState } from '../../common/advance.ts';
 import type { OrderState } from '../../common/catalog.ts';
 import type { AdminOrder, OrderListQuery } from '../../common/schemas/admin-orders.ts';
 import type { Db } from '../db/tables.ts';
-import { orderLinesOf } from '../orders/queries.ts';
+import { orderAdvanceSplit, orderLinesOf } from '../orders/queries.ts';
 
 /** LIKE pattern for "starts with"; the query schema allows letters and digits only, so no wildcard gets in. */
 function startsWith(text: string): string {
@@ -76,6 +76,7 @@ const HEAD_COLUMNS = [
   'orders.advance_state',
   'orders.advance_utr',
   'orders.advance_note',
+  'orders.advance_amount',
   'orders.invoice_number',
   // The name the order was placed under; an erased account's orders keep it (docs/privacy.md).
   sql<string>`coalesce(nullif(orders.buyer_name, ''), users.name)`.as('user_name'),
@@ -92,6 +93,7 @@ interface OrderHead {
   advance_state: string;
   advance_utr: string | null;
   advance_note: string | null;
+  advance_amount: number;
   invoice_number: string | null;
   user_name: string;
 }
@@ -132,7 +134,7 @@ async function withDetails(db: Db, orders: OrderHead[]): Promise<AdminOrder[]> {
         state: o.advance_state as AdvanceState,
         utr: o.advance_utr,
         note: o.advance_note,
-        ...advanceSplit(total),
+        ...orderAdvanceSplit(o),
       },
       quantity: own.reduce((sum, l) => sum + Number(l.quantity), 0),
       total,

@@ -80,7 +80,7 @@ describe.each(TEST_DIALECTS)('admin orders on %s', (dialect) => {
     for (const state of ['packed', 'dispatched', 'delivered'] as const) {
       const res = await setState(orderNumber, state);
       expect(res.statusCode).toBe(409);
-      expect(res.json().error.message).toBe(gateMessage(orderNumber, state));
+      expect(res.json().error.message).toBe(gateMessage(orderNumber, state, 300));
     }
     const { order } = (await get(`/api/admin/orders/${orderNumber}`)).json();
     expect(order.status).toBe('ordered');

@@ -60,6 +60,7 @@ describe.each(TEST_DIALECTS)('stats and admins on %s', (dialect) => {
       .values({
         id: 'ist-test-order-00001',
         number: 'IST-00001',
+        advance_amount: 300,
         user_id: user.id,
         user_phone: '9000000000',
         address: 'x',

@@ -137,6 +137,7 @@ describe.each(TEST_DIALECTS)('data layer on %s', (dialect) => {
         .values({
           id: orderId,
           number: 'TSW-00001',
+          advance_amount: 300,
           user_id: userId,
           user_phone: '9876543210',
           address: 'somewhere long',

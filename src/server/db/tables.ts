@@ -71,6 +71,11 @@ export interface OrdersTable {
   advance_state: ColumnType<string, string | undefined, string>;
   advance_utr: ColumnType<string | null, string | null | undefined, string | null>;
   advance_note: ColumnType<string | null, string | null | undefined, string | null>;
+  /**
+   * The advance (rupees) the order was placed with: COD_ADVANCE at that moment, never changed after.
+   * Every figure about the order (UPI link, balance, invoice, label, mails) reads it (common/advance.ts).
+   */
+  advance_amount: ColumnType<number, number, never>;
   /** The name the order was placed under; kept for the invoice if the account is erased. */
   buyer_name: ColumnType<string, string | undefined, string>;
   /** Given once, at dispatch (e.g. TSW/25-26/000123), with the tax facts frozen beside it. */

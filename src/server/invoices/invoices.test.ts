@@ -344,7 +344,7 @@ describe.each(TEST_DIALECTS)('GST invoices on %s', (dialect) => {
     const number = await a.order(c.asha, PUNE, [[c.rolex, 1]]);
     const early = await a.as(c.admin, 'GET', `/api/admin/orders/${number}/label.pdf`);
     expect(early.statusCode).toBe(409);
-    expect(early.json().error.message).toBe(unsettledLabel(number));
+    expect(early.json().error.message).toBe(unsettledLabel(number, 300));
     await settleAdvance(c.t, c.admin, number, 'received');
     await a.setState(number, 'cancelled');
     const cancelled = await a.as(c.admin, 'GET', `/api/admin/orders/${number}/label.pdf`);
@@ -377,7 +377,7 @@ describe.each(TEST_DIALECTS)('GST invoices on %s', (dialect) => {
     const unsettled = await a.order(c.asha, PUNE, [[c.seiko, 1]]);
     const refused = await a.as(c.admin, 'GET', `/api/admin/orders/labels.pdf?numbers=${numbers[0]},${unsettled}`);
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().error.message).toBe(unsettledLabel(unsettled));
+    expect(refused.json().error.message).toBe(unsettledLabel(unsettled, 300));
   });
 });
 

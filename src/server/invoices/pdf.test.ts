@@ -30,6 +30,7 @@ function longOrder(lines: number): PaperOrder {
     address: '12, Lotus Residency, near City Mall, Bengaluru - 560001, Karnataka',
     total: 0,
     advanceState: 'received',
+    advanceAmount: 300,
     advanceReceived: 300,
     balance: 0,
     invoice: {

@@ -1,7 +1,6 @@
 /** Reading orders for their paperwork: the invoice and the packing slip with its shipping label. */
-import { advanceSplit } from '../../common/advance.ts';
 import type { Db } from '../db/tables.ts';
-import { orderLinesOf } from '../orders/queries.ts';
+import { orderAdvanceSplit, orderLinesOf } from '../orders/queries.ts';
 
 export interface PaperLine {
   name: string;
@@ -21,6 +20,8 @@ export interface PaperOrder {
   /** Whole rupees. */
   total: number;
   advanceState: string;
+  /** The advance this order asks (its own stored amount, at most its total). */
+  advanceAmount: number;
   /** What the shop holds already: the advance when the owner marked it received, else 0 (waived: paid on delivery). */
   advanceReceived: number;
   /** What the courier collects. */
@@ -59,7 +60,9 @@ export async function paperOrders(db: Db, numbers: readonly string[], userId?: s
   const byNumber = new Map(
     rows.map((row) => {
       const total = Number(row.total);
-      const advanceReceived = row.advance_state === 'received' ? advanceSplit(total).amount : 0;
+      // The order's own advance, never today's setting: a reprint says what was agreed (docs/product.md#invoice).
+      const advance = orderAdvanceSplit(row);
+      const advanceReceived = row.advance_state === 'received' ? advance.amount : 0;
       const order: PaperOrder = {
         number: row.number,
         createdAt: row.created_at,
@@ -69,6 +72,7 @@ export async function paperOrders(db: Db, numbers: readonly string[], userId?: s
         address: row.address,
         total,
         advanceState: row.advance_state,
+        advanceAmount: advance.amount,
         advanceReceived,
         balance: total - advanceReceived,
         invoice: row.invoice_number

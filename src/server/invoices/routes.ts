@@ -6,7 +6,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ADVANCE_AMOUNT } from '../../common/advance.ts';
+import { formatRupees } from '../../common/money.ts';
 import { hasLabel, shopperMayReadInvoice } from '../../common/paperwork.ts';
 import { ORDER_PAGE_SIZE } from '../../common/schemas/admin-orders.ts';
 import { orderNumberSchema } from '../../common/schemas/order.ts';
@@ -24,8 +24,8 @@ export const noInvoiceYet = (orderNumber: string) =>
   `Order ${orderNumber} has no invoice yet: it is given when the order is dispatched.`;
 export const SHOPPER_NO_INVOICE_YET = 'The invoice of this order is ready once it is dispatched.';
 export const cancelledLabel = (orderNumber: string) => `Order ${orderNumber} is cancelled: it has no label to print.`;
-export const unsettledLabel = (orderNumber: string) =>
-  `Order ${orderNumber} cannot be packed before its ₹${ADVANCE_AMOUNT} advance is received, so it has no label yet. ` +
+export const unsettledLabel = (orderNumber: string, advance: number) =>
+  `Order ${orderNumber} cannot be packed before its ${formatRupees(advance)} advance is received, so it has no label yet. ` +
   'Mark the advance received, or waive it with a note.';
 export const LABELS_MAX = ORDER_PAGE_SIZE;
 export const LABELS_MESSAGE = `Choose 1 to ${LABELS_MAX} orders by their numbers, separated by commas`;
@@ -33,7 +33,9 @@ export const LABELS_MESSAGE = `Choose 1 to ${LABELS_MAX} orders by their numbers
 /** Why an order has no label, or null: labels are for orders past the packing gate that still go out. */
 function labelProblem(order: PaperOrder): string | null {
   if (hasLabel(order.status, order.advanceState)) return null;
-  return order.status === 'cancelled' ? cancelledLabel(order.number) : unsettledLabel(order.number);
+  return order.status === 'cancelled'
+    ? cancelledLabel(order.number)
+    : unsettledLabel(order.number, order.advanceAmount);
 }
 
 function invoiceFileName(invoiceNumber: string): string {

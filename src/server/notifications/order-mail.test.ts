@@ -53,6 +53,7 @@ async function insertOrder(
     .values({
       id,
       number,
+      advance_amount: 300,
       user_id: userId,
       user_phone: '9000000001',
       address: '12, Lotus Residency, near City Mall, Pune - 411001, Maharashtra',

@@ -9,13 +9,7 @@
  * shopper and lines) and one insert, with the formatters made once.
  */
 import type { Kysely, Transaction } from 'kysely';
-import {
-  ADVANCE_ADMIN_LABELS,
-  ADVANCE_AMOUNT,
-  ADVANCE_LABELS,
-  type AdvanceState,
-  balanceDue,
-} from '../../common/advance.ts';
+import { ADVANCE_ADMIN_LABELS, ADVANCE_LABELS, type AdvanceState, advanceSplit } from '../../common/advance.ts';
 import { formatDate, formatDateTime } from '../../common/india-time.ts';
 import { formatRupees } from '../../common/money.ts';
 import { deliveryWindow } from '../../common/orders.ts';
@@ -48,6 +42,8 @@ interface OrderFacts {
   address: string;
   phone: string;
   total: number;
+  /** The order's own advance (rupees): what it was placed with, never today's setting. */
+  advanceAmount: number;
   advanceState: AdvanceState;
   advanceUtr: string | null;
   advanceNote: string | null;
@@ -64,8 +60,9 @@ interface Wording {
 }
 
 function wording(kind: OrderMailKind, o: OrderFacts, shopName: string, placed: string): Wording {
-  const balance = formatRupees(balanceDue(o.total));
-  const advance = formatRupees(ADVANCE_AMOUNT);
+  const split = advanceSplit(o.total, o.advanceAmount);
+  const balance = formatRupees(split.balance);
+  const advance = formatRupees(split.amount);
   const hello = `Hello ${o.customerName},`;
   switch (kind) {
     case 'new-order':
@@ -75,7 +72,9 @@ function wording(kind: OrderMailKind, o: OrderFacts, shopName: string, placed: s
         paragraphs: [
           `${o.customerName} (phone ${o.phone}) placed order ${o.number} on ${placed}.`,
           `Deliver to: ${o.address}`,
-          `Wait for the ${advance} advance before packing; the shopper pays ${balance} on delivery.`,
+          split.amount > 0
+            ? `Wait for the ${advance} advance before packing; the shopper pays ${balance} on delivery.`
+            : `No advance was asked: pack it when ready; the shopper pays ${balance} on delivery.`,
         ],
       };
     case 'advance-submitted':
@@ -158,10 +157,11 @@ export function composeOrderMail(kind: OrderMailKind, o: OrderFacts, config: Con
   const linkText = forOwner ? 'Open the orders in your dashboard' : 'See your orders';
   const placed = indiaDateTime(o.placedAt);
   const w = wording(kind, o, shop.name, placed);
+  const split = advanceSplit(o.total, o.advanceAmount);
   const amounts: Array<[string, string]> = [
     ['Total', formatRupees(o.total)],
-    ['Advance', formatRupees(Math.min(ADVANCE_AMOUNT, o.total))],
-    ['To pay on delivery', formatRupees(balanceDue(o.total))],
+    ['Advance', formatRupees(split.amount)],
+    ['To pay on delivery', formatRupees(split.balance)],
   ];
   const advance = advanceLines(o, forOwner);
   const lineAmounts = o.lines.map((l) => formatRupees(l.price * l.quantity));
@@ -231,6 +231,7 @@ export async function queueOrderMail(trx: Trx, config: Config, kind: OrderMailKi
       'orders.advance_state',
       'orders.advance_utr',
       'orders.advance_note',
+      'orders.advance_amount',
       'users.name',
       'users.email',
       'order_lines.product_name',
@@ -252,6 +253,7 @@ export async function queueOrderMail(trx: Trx, config: Config, kind: OrderMailKi
     address: order.address,
     phone: order.user_phone,
     total: Number(order.total),
+    advanceAmount: Number(order.advance_amount),
     advanceState: order.advance_state as AdvanceState,
     advanceUtr: order.advance_utr,
     advanceNote: order.advance_note,

@@ -1,5 +1,5 @@
 /**
- * The shopper's side of the ₹300 advance (docs/product.md#the-advance): they pay by UPI and
+ * The shopper's side of the advance (docs/product.md#the-advance): they pay by UPI and
  * send the 12-digit reference (UTR) their app shows; the order then reads
  * "Advance: checking" until the owner finds the payment (admin/order-advance.ts).
  * A reference proves one payment, so it can stand on one order only (a unique

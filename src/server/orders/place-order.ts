@@ -28,6 +28,8 @@ export const TOO_MANY_LINES = `An order can hold at most ${MAX_CART_LINES} diffe
 export const DUPLICATE_LINE = 'Each watch can appear only once in an order';
 export const unavailableMessage = (name: string) =>
   `Sorry, “${name}” is out of stock or no longer sold. Please remove it from your cart to place the order.`;
+/** Why an order placed while the shop asked no advance (COD_ADVANCE=0) is past the packing gate. */
+export const NO_ADVANCE_NOTE = 'No advance was asked when this order was placed';
 export const UNKNOWN_IN_ORDER = 'One of the watches in your order is no longer sold. Please remove it and try again.';
 
 export interface Placed {
@@ -120,6 +122,10 @@ export async function placeOrder(db: Db, config: Config, userId: string, input: 
           total_mrp: totals.totalMrp,
           total: totals.total,
           idempotency_key: input.idempotencyKey,
+          // The advance is the setting of this moment, kept on the order (docs/product.md#the-advance);
+          // with none asked the order is past the packing gate at once.
+          advance_amount: config.codAdvance,
+          ...(config.codAdvance === 0 ? { advance_state: 'waived', advance_note: NO_ADVANCE_NOTE } : {}),
           created_at: now,
           updated_at: now,
         })

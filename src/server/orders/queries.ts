@@ -9,6 +9,11 @@ import type { Db, OrderRow } from '../db/tables.ts';
 import { notFound } from '../http/errors.ts';
 
 export const ORDER_NOT_FOUND = 'We could not find this order';
+
+/** An order's advance and balance, from its own stored advance (never today's COD_ADVANCE). */
+export function orderAdvanceSplit(row: { total: number; advance_amount: number }) {
+  return advanceSplit(Number(row.total), Number(row.advance_amount));
+}
 /** A shopper's screens show at most this many orders (newest first). */
 const LIST_LIMIT = 100;
 
@@ -50,6 +55,7 @@ async function withLines(db: Db, upi: Config['upi'], rows: OrderRow[]): Promise<
         quantity: Number(l.quantity),
       }));
     const advance = row.advance_state as AdvanceState;
+    const split = orderAdvanceSplit(row);
     return {
       number: row.number,
       createdAt: row.created_at,
@@ -60,12 +66,12 @@ async function withLines(db: Db, upi: Config['upi'], rows: OrderRow[]): Promise<
       totals: cartTotals(own),
       delivery: deliveryWindow(row.created_at),
       advance: {
-        ...advanceSplit(Number(row.total)),
+        ...split,
         state: advance,
         label: ADVANCE_LABELS[advance] ?? ADVANCE_LABELS.awaiting,
         utr: row.advance_utr,
         note: advance === 'refused' ? row.advance_note : null,
-        payLink: upi ? upiPayLink(upi, row.number) : null,
+        payLink: upi && split.amount > 0 ? upiPayLink(upi, row.number, split.amount) : null,
       },
       invoiceNumber: shopperMayReadInvoice(row.status) ? row.invoice_number : null,
     };

@@ -20,7 +20,7 @@ import { notFound } from '../http/errors.ts';
 import { invoiceShopperRoutes } from '../invoices/routes.ts';
 import { submitAdvance } from './advance.ts';
 import { placeOrder } from './place-order.ts';
-import { getOwnOrder, listOrders, ORDER_NOT_FOUND, ownOrderRow } from './queries.ts';
+import { getOwnOrder, listOrders, ORDER_NOT_FOUND, orderAdvanceSplit, ownOrderRow } from './queries.ts';
 
 const orderResponse = z.object({ order: orderSchema });
 const numberParams = z.object({ orderNumber: orderNumberSchema });
@@ -87,7 +87,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['orders'],
-        summary: 'Send the UPI reference (UTR) of the ₹300 advance paid for this order',
+        summary: 'Send the UPI reference (UTR) of the advance paid for this order',
         params: numberParams,
         body: advancePaymentSchema,
         response: { 200: orderResponse },
@@ -115,7 +115,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!app.config.upi) throw notFound(ORDER_NOT_FOUND);
       const row = await ownOrderRow(app.db, request.userId!, { number: request.params.orderNumber });
       // Drawn here by a kept library, so no outside service ever sees the payment link.
-      const svg = await QRCode.toString(upiPayLink(app.config.upi, row.number), {
+      const svg = await QRCode.toString(upiPayLink(app.config.upi, row.number, orderAdvanceSplit(row).amount), {
         type: 'svg',
         errorCorrectionLevel: 'M',
         margin: 2,

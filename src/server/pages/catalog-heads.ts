@@ -4,7 +4,9 @@
  * data, and what the first paint needs: its screen, its largest picture and
  * the API answer the screen starts with (the same cached answer the API sends).
  */
+
 import type { FastifyInstance } from 'fastify';
+import { codOfferText } from '../../common/advance.ts';
 import { brandFromSlug, categoryFromSlug, listingPath, productPath } from '../../common/catalog.ts';
 import {
   HOME_API_PATH,
@@ -14,7 +16,7 @@ import {
   productApiPath,
   searchApiPath,
 } from '../../common/catalog-api.ts';
-import { EXPLORE_LATEST, POLICY } from '../../common/constants.ts';
+import { EXPLORE_LATEST } from '../../common/constants.ts';
 import { imageSrcSet, imageUrl } from '../../common/media.ts';
 import { formatRupees, groupIndian } from '../../common/money.ts';
 import { CARD_PICTURE, HERO_PICTURE, type PictureSlot, PRODUCT_PICTURE } from '../../common/picture-slots.ts';
@@ -186,7 +188,7 @@ export async function listingHead(
   const firstImage = latest.data.items[0]?.images[0];
   return {
     title: `${heading} | ${shop}`,
-    description: `${groupIndian(count)} ${what ? `${what.toLowerCase()}es` : 'watches'}${from}. Cash on delivery across India with only ${formatRupees(POLICY.codAdvance)} advance.`,
+    description: `${groupIndian(count)} ${what ? `${what.toLowerCase()}es` : 'watches'}${from}. ${codOfferText(app.config.codAdvance)}`,
     canonicalPath: listingPath(category, brand) + (page > 1 ? `?page=${page}` : ''),
     ...(firstImage ? { image: imageUrl(firstImage, 960) } : {}),
     type: 'website',

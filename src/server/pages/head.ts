@@ -3,7 +3,9 @@
  * path: title, description, canonical URL and Open Graph tags, so shared links
  * preview well and crawlers read real titles (docs/product.md#better-15).
  */
+
 import type { FastifyInstance } from 'fastify';
+import { codOfferText } from '../../common/advance.ts';
 import { isPagePath } from '../../common/page-paths.ts';
 
 export interface PageHead {
@@ -47,7 +49,7 @@ export function defaultHead(app: FastifyInstance, path: string): PageHead {
     };
   return {
     title: `${name} | Premium watches with cash on delivery`,
-    description: `Shop men's, women's, celebrity and Swiss ETA watches at ${name}. Cash on delivery across India with only ₹300 advance.`,
+    description: `Shop men's, women's, celebrity and Swiss ETA watches at ${name}. ${codOfferText(app.config.codAdvance)}`,
     canonicalPath: path,
     type: 'website',
   };

@@ -30,6 +30,7 @@ export function siteConfig(app: FastifyInstance): SiteConfig {
     address,
     legalName,
     grievanceOfficer: app.config.grievanceOfficer,
+    codAdvance: app.config.codAdvance,
     ...(imageBase ? { imageBase } : {}),
   };
 }

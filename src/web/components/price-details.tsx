@@ -1,5 +1,6 @@
 import { advanceSplit } from '../../common/advance.ts';
 import { formatRupees, type Totals } from '../../common/money.ts';
+import { site } from '../lib/site.ts';
 import './price-details.css';
 
 /** The price details panel of the cart and the order summary (docs/product.md#cart, #limits-and-constants). */
@@ -13,7 +14,7 @@ export function PriceDetails({
   /** Before ordering: how the total is paid, the advance now and the rest on delivery (docs/product.md#the-advance). */
   showAdvance?: boolean;
 }) {
-  const split = advanceSplit(totals.total);
+  const split = advanceSplit(totals.total, site().codAdvance);
   return (
     <section className="panel price-details" aria-label={heading}>
       <h2>{heading}</h2>
@@ -37,7 +38,7 @@ export function PriceDetails({
           <dt>Total</dt>
           <dd>{formatRupees(totals.total)}</dd>
         </div>
-        {showAdvance && totals.total > 0 && (
+        {showAdvance && split.amount > 0 && (
           <>
             <div className="price-details-split">
               <dt>Advance by UPI, to book</dt>

@@ -1,4 +1,5 @@
 /** The shop's public details, put into the page by the server (src/server/pages/shell.ts). */
+import { DEFAULT_COD_ADVANCE } from '../../common/constants.ts';
 import type { SiteConfig } from '../../common/site.ts';
 import { serverPage } from './page-data.ts';
 
@@ -15,6 +16,7 @@ const FALLBACK: SiteConfig = {
     phone: '9876543210',
     email: 'support@timesquarewatches.in',
   },
+  codAdvance: DEFAULT_COD_ADVANCE,
 };
 
 let cached: SiteConfig | undefined;

@@ -9,6 +9,7 @@ import * as m0002search from './0002-search.ts';
 import * as m0003cod from './0003-cod-business.ts';
 import * as m0004paperwork from './0004-paperwork.ts';
 import * as m0005abuse from './0005-abuse-limits.ts';
+import * as m0006advance from './0006-order-advance.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '0003-cod-business': m0003cod,
   '0004-paperwork': m0004paperwork,
   '0005-abuse-limits': m0005abuse,
+  '0006-order-advance': m0006advance,
 };

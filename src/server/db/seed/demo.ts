@@ -102,6 +102,7 @@ export async function seedShopper(
   products: DemoProduct[],
   now: number,
   orderPrefix: string,
+  codAdvance: number,
 ): Promise<number> {
   const taken = await db.selectFrom('users').select('id').where('phone', '=', DEMO_SHOPPER.phone).executeTakeFirst();
   if (taken || products.length < 3) return 0;
@@ -147,7 +148,8 @@ export async function seedShopper(
         .values({
           id: orderId,
           number: await nextOrderNumber(trx, orderPrefix),
-          advance_state: settled ? 'received' : 'awaiting',
+          advance_amount: codAdvance,
+          advance_state: codAdvance === 0 ? 'waived' : settled ? 'received' : 'awaiting',
           user_id: userId,
           user_phone: DEMO_SHOPPER.phone,
           address: pick(random, DEMO_SHOPPER.addresses),

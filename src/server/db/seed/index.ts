@@ -4,6 +4,7 @@
  * Repeatable: the same seed gives the same products and pictures; with the
  * same `now` too, the same ids and dates (only password salts differ).
  */
+import { DEFAULT_COD_ADVANCE } from '../../../common/constants.ts';
 import { rebuildSearchIndex } from '../../catalog/search/index-writer.ts';
 import type { ObjectStorage } from '../../media/storage/object-storage.ts';
 import type { Db } from '../tables.ts';
@@ -30,6 +31,8 @@ export interface SeedOptions {
   now?: number;
   /** Prefix of the demo orders' numbers (SHOP_ORDER_PREFIX); TSW when absent. */
   orderPrefix?: string;
+  /** The advance demo orders are placed with (COD_ADVANCE); DEFAULT_COD_ADVANCE when absent. */
+  codAdvance?: number;
   /**
    * The demo shopper (whose password is published), their orders and the demo
    * leads; true when absent. A deployment never gets them (main.ts).
@@ -72,7 +75,14 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
   }
   if (options.people !== false) {
     const picks = await demoProducts(db);
-    const orders = await seedShopper(db, rng.demo, picks, now, options.orderPrefix ?? 'TSW');
+    const orders = await seedShopper(
+      db,
+      rng.demo,
+      picks,
+      now,
+      options.orderPrefix ?? 'TSW',
+      options.codAdvance ?? DEFAULT_COD_ADVANCE,
+    );
     const hasLeads = await db.selectFrom('leads').select('id').limit(1).executeTakeFirst();
     const leads = hasLeads ? 0 : await seedLeads(db, rng.demo, picks, now);
     if (orders || leads) log(`  ${orders} demo orders, ${leads} leads`);

@@ -1,19 +1,30 @@
 /**
  * The four info cards under a product (docs/product.md#product-page). Cash on delivery and Exchange
- * open their policy popups; figures come from POLICY (docs/product.md#better-13).
+ * open their policy popups; figures come from POLICY and the shop's advance (docs/product.md#better-13).
  */
 import { useState } from 'react';
 import { POLICY } from '../../../common/constants.ts';
 import { formatRupees } from '../../../common/money.ts';
+import { site } from '../../lib/site.ts';
 import { Popup } from './popup.tsx';
 
-const COD_POINTS = [
-  `Book your watch with an advance of ${formatRupees(POLICY.codAdvance)}.`,
-  'No extra or hidden charges.',
-  'Pay the rest in cash when the parcel is delivered.',
-  'We cannot book an order without the advance.',
-  'Urgent delivery is available at an extra charge.',
-];
+/** The shop's current advance (site().codAdvance); with none, the points say so. */
+function codPoints(advance: number): string[] {
+  return advance > 0
+    ? [
+        `Book your watch with an advance of ${formatRupees(advance)}.`,
+        'No extra or hidden charges.',
+        'Pay the rest in cash when the parcel is delivered.',
+        'We cannot book an order without the advance.',
+        'Urgent delivery is available at an extra charge.',
+      ]
+    : [
+        'Nothing to pay in advance.',
+        'No extra or hidden charges.',
+        'Pay in cash when the parcel is delivered.',
+        'Urgent delivery is available at an extra charge.',
+      ];
+}
 const EXCHANGE_POINTS = [
   'We do not offer refunds or returns: exchange only.',
   'You pay the courier charges both ways.',
@@ -26,6 +37,7 @@ type Which = 'cod' | 'exchange' | null;
 
 export function InfoCards() {
   const [open, setOpen] = useState<Which>(null);
+  const advance = site().codAdvance;
   return (
     <>
       <ul className="info-cards">
@@ -35,7 +47,9 @@ export function InfoCards() {
               ₹
             </span>
             <span className="info-card-title">Cash on delivery</span>
-            <span className="info-card-text">Only {formatRupees(POLICY.codAdvance)} advance</span>
+            <span className="info-card-text">
+              {advance > 0 ? `Only ${formatRupees(advance)} advance` : 'Nothing in advance'}
+            </span>
           </button>
         </li>
         <li>
@@ -66,7 +80,7 @@ export function InfoCards() {
       </ul>
       <Popup open={open === 'cod'} onClose={() => setOpen(null)} title="Cash on delivery policy">
         <ul className="info-points">
-          {COD_POINTS.map((p) => (
+          {codPoints(advance).map((p) => (
             <li key={p}>{p}</li>
           ))}
         </ul>

@@ -79,7 +79,7 @@ export function AdvancePanel({
           ) : (
             <a
               className="btn btn-gold"
-              href={whatsappLink(site().whatsapp, advanceWhatsappText(number))}
+              href={whatsappLink(site().whatsapp, advanceWhatsappText(number, advance.amount))}
               target="_blank"
               rel="noopener noreferrer"
             >

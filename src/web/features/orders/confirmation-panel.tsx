@@ -8,7 +8,7 @@ import './orders.css';
 
 /**
  * Confirmation (docs/product.md#confirmation): ORDERED SUCCESSFULLY with the new order's number and
- * how to confirm it (the ₹300 advance, docs/product.md#the-advance). The number comes from
+ * how to confirm it (the advance, docs/product.md#the-advance). The number comes from
  * checkout; opened directly, the shopper's latest order is shown.
  */
 export function ConfirmationPanel({ orderNumber, userId }: { orderNumber: string | null; userId: string }) {

@@ -5,7 +5,10 @@ import { Link } from '../../lib/router/index.ts';
 import { site } from '../../lib/site.ts';
 
 export const FIGURES = {
-  advance: formatRupees(POLICY.codAdvance),
+  /** The shop's setting, read when a page renders (site() is per page on the server). */
+  get advance() {
+    return formatRupees(site().codAdvance);
+  },
   exchangeHours: `${POLICY.exchangeWindowHours} hours`,
   returnDays: `${POLICY.returnWindowDays} days`,
   refundDays: `${POLICY.refundBusinessDays} business days`,

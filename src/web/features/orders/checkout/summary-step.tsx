@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { advanceSplit } from '../../../../common/advance.ts';
-import { POLICY } from '../../../../common/constants.ts';
 import { imageUrl } from '../../../../common/media.ts';
 import { formatRupees } from '../../../../common/money.ts';
 import type { Cart } from '../../../../common/schemas/cart.ts';
@@ -31,6 +30,7 @@ export function SummaryStep({
 }) {
   const shop = site();
   const lines = cart.lines.filter((l) => l.available);
+  const split = advanceSplit(cart.totals.total, shop.codAdvance);
   return (
     <div className="checkout-summary">
       <ul className="checkout-items" aria-label="Watches in this order">
@@ -72,9 +72,18 @@ export function SummaryStep({
           <input type="radio" name="payment" value="upi" disabled /> UPI (not available yet)
         </label>
         <p className="checkout-cod">
-          Cash on delivery needs an advance of {formatRupees(POLICY.codAdvance)} to book the order: after you place it,
-          pay the advance by UPI and send us its reference. You pay the rest,{' '}
-          {formatRupees(advanceSplit(cart.totals.total).balance)}, when the parcel arrives. No extra or hidden charges.
+          {split.amount > 0 ? (
+            <>
+              Cash on delivery needs an advance of {formatRupees(split.amount)} to book the order: after you place it,
+              pay the advance by UPI and send us its reference. You pay the rest, {formatRupees(split.balance)}, when
+              the parcel arrives. No extra or hidden charges.
+            </>
+          ) : (
+            <>
+              Cash on delivery: nothing to pay in advance. You pay {formatRupees(split.balance)} when the parcel
+              arrives. No extra or hidden charges.
+            </>
+          )}
         </p>
       </fieldset>
       <PriceDetails totals={cart.totals} showAdvance />
