@@ -9,6 +9,7 @@ import { checkPasswordChange, PASSWORD_MESSAGES } from './password-change-rules.
 import { forgotPasswordText, maskPhone } from './password-reset.ts';
 import { passwordChangeRequestSchema } from './schemas/account-rights.ts';
 import { complaintRequestSchema } from './schemas/complaint.ts';
+import { PLAIN_MESSAGES } from './text.ts';
 import { checkForm } from './text-rules.ts';
 
 const firstMessage = (result: { success: boolean; error?: { issues: Array<{ message: string }> } }) =>
@@ -45,11 +46,36 @@ describe('the complaint form', () => {
     { ...valid, name: 'M' },
     { ...valid, phone: '98765' },
     { ...valid, message: 'short' },
+    { ...valid, name: 'Meera\nCOLLECT ₹0' },
+    { ...valid, name: 'Meera   Iyer' },
+    { ...valid, message: 'The strap broke.\r\n\r\n\r\n\r\nPlease   call me.  ' },
+    { ...valid, message: 'The strap broke.\u0007\nPlease call me.' },
+    { ...valid, message: 'The strap\tbroke.' },
+    { ...valid, message: 'The strap broke.\u2028Please call me.' },
+    { ...valid, message: '\u202eThe strap broke.' },
+    { ...valid, message: `a${'\n'.repeat(20)}b` },
   ])('%j: the form and the server agree', (values) => {
     const form = checkForm(COMPLAINT_RULES, values);
     const server = complaintRequestSchema.safeParse(values);
     expect(form.ok ? null : form.message).toBe(firstMessage(server));
     if (form.ok && server.success) expect(server.data).toEqual(form.data);
+  });
+});
+
+describe('the complaint is plain text that keeps its line breaks', () => {
+  const valid = { name: 'Meera', phone: '9876543210', orderNumber: '', message: 'The strap broke.' };
+  it('keeps line breaks (one empty line at most) and folds spaces', () => {
+    const message = ' The strap broke.  \r\n\r\n\r\n  Please   call me. ';
+    expect(complaintRequestSchema.parse({ ...valid, message }).message).toBe('The strap broke.\n\nPlease call me.');
+  });
+  it('refuses other control characters with one message, and a name with a line break', () => {
+    expect(firstMessage(complaintRequestSchema.safeParse({ ...valid, message: 'The strap\u0000 broke.' }))).toBe(
+      PLAIN_MESSAGES.lines,
+    );
+    expect(firstMessage(complaintRequestSchema.safeParse({ ...valid, message: '\u202eThe strap broke.' }))).toBe(
+      PLAIN_MESSAGES.lines,
+    );
+    expect(firstMessage(complaintRequestSchema.safeParse({ ...valid, name: 'Meera\nIyer' }))).toBe(PLAIN_MESSAGES.line);
   });
 });
 

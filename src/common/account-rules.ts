@@ -17,7 +17,9 @@ export const MESSAGES = {
   password: `Your password should contain at least ${PASSWORD_MIN} characters`,
 } as const;
 
-export const NAME_RULE = lengthRule(NAME_MIN, 100, MESSAGES.name, 'Your name is too long');
+// Names and addresses are printed on the label and the invoice and go into mails and the CSV: plain
+// text on one line (TextRule.plain; docs/product.md#validation).
+export const NAME_RULE = lengthRule(NAME_MIN, 100, MESSAGES.name, 'Your name is too long', { plain: 'line' });
 
 export const PHONE_RULE: TextRule = {
   message: MESSAGES.phone,
@@ -35,7 +37,9 @@ export const EMAIL_RULE: TextRule = {
   ],
 };
 
-export const ADDRESS_RULE = lengthRule(ADDRESS_MIN, 300, MESSAGES.address, 'This address is too long');
+export const ADDRESS_RULE = lengthRule(ADDRESS_MIN, 300, MESSAGES.address, 'This address is too long', {
+  plain: 'line',
+});
 
 /** The length rule alone: what log in checks, so an account made before the common-password list still logs in. */
 export const LOGIN_PASSWORD_RULE = lengthRule(
@@ -58,22 +62,24 @@ export const ADDRESSES_RULE: ListRule = {
 export const LOGIN_RULES = { number: PHONE_RULE, password: LOGIN_PASSWORD_RULE };
 export const PROFILE_RULES = { name: NAME_RULE, number: PHONE_RULE, email: EMAIL_RULE, addresses: ADDRESSES_RULE };
 
+const LINE = { plain: 'line' } as const;
+
 /**
  * Checkout address form (docs/product.md#better-11): every field filled, pincode six digits
- * not starting with 0. Only the browser checks the parts; the server checks the
- * one-line address they compose (ADDRESS_RULE).
+ * not starting with 0, each part plain text on one line. Only the browser checks the parts; the
+ * server checks the one-line address they compose (ADDRESS_RULE).
  */
 export const ADDRESS_FORM_RULES = {
-  room: lengthRule(1, 60, 'Please enter your room or house number', 'Your room or house number is too long'),
-  building: lengthRule(1, 100, 'Please enter your building name', 'Your building name is too long'),
-  landmark: lengthRule(1, 100, 'Please enter a landmark', 'This landmark is too long'),
-  city: lengthRule(1, 60, 'Please enter your city', 'This city name is too long'),
+  room: lengthRule(1, 60, 'Please enter your room or house number', 'Your room or house number is too long', LINE),
+  building: lengthRule(1, 100, 'Please enter your building name', 'Your building name is too long', LINE),
+  landmark: lengthRule(1, 100, 'Please enter a landmark', 'This landmark is too long', LINE),
+  city: lengthRule(1, 60, 'Please enter your city', 'This city name is too long', LINE),
   pincode: {
     message: 'Please enter a valid 6-digit pincode',
     trim: true,
     checks: [{ pattern: /^[1-9][0-9]{5}$/, message: 'Please enter a valid 6-digit pincode' }],
   },
-  state: lengthRule(1, 60, 'Please enter your state', 'This state name is too long'),
+  state: lengthRule(1, 60, 'Please enter your state', 'This state name is too long', LINE),
 } satisfies Record<string, TextRule>;
 export type AddressForm = FormValues<typeof ADDRESS_FORM_RULES>;
 

@@ -1,7 +1,8 @@
 /**
  * The complaint form of /contact (docs/product.md#contact), as plain data the
  * form checks without zod and the server's schema is built from: name and
- * phone as in sign-up, an optional order number, and the complaint itself.
+ * phone as in sign-up, an optional order number, and the complaint itself (plain text whose line
+ * breaks are kept: TextRule.plain).
  */
 import { NAME_RULE, PHONE_RULE } from './account-rules.ts';
 import { type FormValues, lengthRule, type TextRule } from './text-rules.ts';
@@ -27,6 +28,8 @@ export const COMPLAINT_RULES = {
     COMPLAINT_MESSAGE_MAX,
     `Please tell us what went wrong (at least ${COMPLAINT_MESSAGE_MIN} characters)`,
     `Please keep the message under ${COMPLAINT_MESSAGE_MAX} characters`,
+    // Mailed to the owner as it is written: its line breaks kept, no other control characters.
+    { plain: 'lines' },
   ),
 };
 export type ComplaintForm = FormValues<typeof COMPLAINT_RULES>;

@@ -5,6 +5,7 @@
  * built from the same data (schemas/from-rules.ts), and a property test holds
  * the two readings to the same answer: one rule, one message, in one place.
  */
+import { foldPlain, isPlain, PLAIN_MESSAGES, type PlainKind } from './text.ts';
 
 /** One check of a text value; the first that fails gives its message. */
 export type TextCheck =
@@ -18,17 +19,31 @@ export interface TextRule {
   message: string;
   /** Drop spaces around the value before checking it (what is kept is trimmed too). */
   trim: boolean;
+  /**
+   * Text that reaches paper (names, addresses, a complaint): after trimming, a value with a control
+   * character is refused first (PLAIN_MESSAGES, text.ts), then its spaces are folded, and `checks`
+   * and what is kept read the folded value. 'line' refuses line breaks too; 'lines' keeps them.
+   */
+  plain?: PlainKind;
   checks: readonly TextCheck[];
 }
 
 /**
  * The most common rule: `min` to `max` characters (trimmed unless told not
- * to), with `message` for a value missing or too short and `tooLong` above.
+ * to), with `message` for a value missing or too short and `tooLong` above;
+ * `plain` for text that reaches paper (TextRule.plain).
  */
-export function lengthRule(min: number, max: number, message: string, tooLong: string, { trim = true } = {}): TextRule {
+export function lengthRule(
+  min: number,
+  max: number,
+  message: string,
+  tooLong: string,
+  { trim = true, plain }: { trim?: boolean; plain?: PlainKind } = {},
+): TextRule {
   return {
     message,
     trim,
+    ...(plain ? { plain } : {}),
     checks: [
       { min, message },
       { max, message: tooLong },
@@ -61,7 +76,11 @@ function brokenCheck(checks: TextRule['checks'] | ListRule['checks'], value: str
 }
 
 export function checkText(rule: TextRule, raw: string, field = ''): Checked<string> {
-  const value = rule.trim ? raw.trim() : raw;
+  let value = rule.trim ? raw.trim() : raw;
+  if (rule.plain) {
+    if (!isPlain(value, rule.plain)) return { ok: false, field, message: PLAIN_MESSAGES[rule.plain] };
+    value = foldPlain(value, rule.plain);
+  }
   const broken = brokenCheck(rule.checks, value);
   return broken ? { ok: false, field, message: broken.message } : { ok: true, value };
 }
@@ -83,7 +102,7 @@ function checkList(rule: ListRule, raw: string[], field: string): Checked<string
 /**
  * The first broken rule of a form, fields in the order the rules list them
  * (the spec's order), with the field it belongs to ("addresses.1" for a list
- * item); or the values as the server will keep them (trimmed).
+ * item); or the values as the server will keep them (trimmed, plain text folded).
  */
 export function checkForm<R extends FormRules>(
   rules: R,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { PLAIN_MESSAGES } from '../text.ts';
 import { loginSchema, MESSAGES, signupSchema } from './account.ts';
 
 const valid = {
@@ -26,6 +27,11 @@ describe('signup rules in the order of docs/product.md#validation', () => {
     for (const number of ['987654321', '98765432100', '98765abcde', '']) {
       expect(firstMessage({ ...valid, number })).toBe(MESSAGES.phone);
     }
+  });
+  it('refuses a name or an address with a line break before the fields after it, and folds spaces', () => {
+    expect(firstMessage({ ...valid, name: 'Asha\nRao', number: '12' })).toBe(PLAIN_MESSAGES.line);
+    expect(firstMessage({ ...valid, address: `${valid.address}\nPAID`, password: 'short' })).toBe(PLAIN_MESSAGES.line);
+    expect(signupSchema.parse({ ...valid, name: 'A   B' }).name).toBe('A B');
   });
   it('gives the spec message for a missing field too', () => {
     const { name: _omit, ...noName } = valid;

@@ -6,11 +6,24 @@
  * account-rules.test.ts checks the browser's reading gives the same answers.
  */
 import { z } from 'zod';
+import { foldPlain, isPlain, PLAIN_MESSAGES, type PlainKind } from '../text.ts';
 import type { FieldRule, FormRules, ListRule, TextRule } from '../text-rules.ts';
+
+/**
+ * The plain-text rule (TextRule.plain) on a string schema: a control character refused first (and
+ * nothing after it checked), then the spaces folded, so the checks that follow read the folded
+ * value. For text that reaches paper, mails or the CSV outside the form rules too (an admin's note).
+ */
+export function plainText(schema: z.ZodString, kind: PlainKind): z.ZodString {
+  return schema
+    .refine((value) => isPlain(value, kind), { message: PLAIN_MESSAGES[kind], abort: true })
+    .overwrite((value) => foldPlain(value, kind));
+}
 
 export function textSchema(rule: TextRule): z.ZodString {
   let schema = z.string(rule.message);
   if (rule.trim) schema = schema.trim();
+  if (rule.plain) schema = plainText(schema, rule.plain);
   for (const check of rule.checks) {
     if ('min' in check) schema = schema.min(check.min, check.message);
     else if ('max' in check) schema = schema.max(check.max, check.message);

@@ -4,21 +4,26 @@
  * the place of supply; each line's description, HSN, quantity, taxable value, rate and taxes; the totals
  * in figures and in words; the advance received and the balance; a signature line. Without a GSTIN
  * (when the invoice was given) it is a Receipt without tax lines. Everything printed comes from the
- * order as it was frozen at dispatch, so a reprint is the same document.
+ * order as it was frozen at dispatch, so a reprint is the same document. The buyer's name, address
+ * and phone are drawn as plain lines in bounded boxes (the name at most two lines, the address
+ * BUYER_ADDRESS_LINES, then cut with an ellipsis), so no text a shopper typed can push the table.
  */
 import type { Readable } from 'node:stream';
 import { rupeesInWords } from '../../common/amount-words.ts';
 import { formatPaise, formatRate, invoiceTaxes, type TaxAmounts, taxKindFor } from '../../common/gst.ts';
 import { gstStateByCode, stateWithCode } from '../../common/gst-states.ts';
 import { formatDate } from '../../common/india-time.ts';
+import { plainLine } from '../../common/text.ts';
 import type { Config } from '../config.ts';
 import {
   BOLD,
+  type Box,
   bottomOf,
   breathe,
   type Cell,
   type Column,
   type Doc,
+  drawInBox,
   drawRow,
   newDocument,
   REGULAR,
@@ -32,6 +37,15 @@ const MARGIN = 36;
 const SIZE = 8;
 /** Rows drawn between two turns of the event loop. */
 const ROWS_PER_TURN = 10;
+/** The buyer's address is cut after this many lines (300 characters take about five at 9 pt). */
+const BUYER_ADDRESS_LINES = 7;
+/** A box `lines` lines of `size` points high (DejaVu's line is 1.164 em). */
+const buyerBox = (x: number, y: number, width: number, lines: number, size: number): Box => ({
+  x,
+  y,
+  width,
+  height: Math.ceil(lines * size * 1.17),
+});
 
 export function invoiceTitle(order: PaperOrder): string {
   return order.invoice?.gstin ? 'Tax Invoice' : 'Receipt';
@@ -96,23 +110,31 @@ async function draw(doc: Doc, order: PaperOrder, shop: Shop): Promise<void> {
     .stroke();
   y += 8;
 
-  // The buyer and where the watches go.
+  // The buyer and where the watches go: shopper text, so each part is one plain line (rows stored before
+  // the plain-text rule may hold line breaks) in a bounded box: the block never reaches the table.
   const buyerState = invoice.supplyCode ? gstStateByCode(invoice.supplyCode) : null;
+  const buyerWidth = width / 2 - 10;
   doc
     .font(BOLD)
     .fontSize(9)
     .text('Billed and shipped to', left, y, { width: width / 2 });
-  doc
-    .font(BOLD)
-    .fontSize(10)
-    .text(order.buyerName || 'Customer', { width: width / 2 - 10 });
-  doc
-    .font(REGULAR)
-    .fontSize(9)
-    .text(order.address, { width: width / 2 - 10 });
-  doc.text(`Phone: ${order.phone}`, { width: width / 2 - 10 });
-  if (buyerState) doc.text(`State: ${stateWithCode(buyerState)}`, { width: width / 2 - 10 });
-  const buyerBottom = doc.y;
+  let buyerY = doc.y;
+  buyerY += drawInBox(doc, plainLine(order.buyerName) || 'Customer', buyerBox(left, buyerY, buyerWidth, 2, 10), {
+    font: BOLD,
+    sizes: [10, 9],
+  });
+  buyerY += drawInBox(doc, plainLine(order.address), buyerBox(left, buyerY, buyerWidth, BUYER_ADDRESS_LINES, 9), {
+    sizes: [9, 8, 7],
+  });
+  buyerY += drawInBox(doc, `Phone: ${plainLine(order.phone)}`, buyerBox(left, buyerY, buyerWidth, 1, 9), {
+    sizes: [9],
+  });
+  if (buyerState) {
+    buyerY += drawInBox(doc, `State: ${stateWithCode(buyerState)}`, buyerBox(left, buyerY, buyerWidth, 1, 9), {
+      sizes: [9],
+    });
+  }
+  const buyerBottom = buyerY;
   if (kind !== 'none') {
     doc
       .font(BOLD)
@@ -219,7 +241,7 @@ function lineCells(
   line: PaperOrder['lines'][number],
   tax: TaxAmounts,
 ): Cell[] {
-  const start: Cell[] = [{ text: String(n) }, { text: line.name }];
+  const start: Cell[] = [{ text: String(n) }, { text: plainLine(line.name) }];
   if (kind === 'none') {
     return [
       ...start,

@@ -1,23 +1,59 @@
 /**
- * The packing slip with its shipping label (docs/product.md#invoice): one 4 × 6 inch page per order,
- * the size courier label printers take (an office printer prints it as it is). On it: where the parcel
- * goes (the shopper's name, full address and phone), the order number as a Code 128 barcode, the cash
- * the courier collects on delivery in large type (the total less the advance the owner marked
- * received), the watches and their quantities, and the shop's return address. An order with more
- * watches than one page holds goes on over "continued" pages. Several orders make one PDF.
+ * The packing slip with its shipping label (docs/product.md#invoice): a 4 × 6 inch page per order, the
+ * size courier label printers take (an office printer prints it as it is). Several orders make one PDF.
+ *
+ * Page 1 is the label stuck on the parcel, and its layout is fixed (LABEL_LAYOUT), whatever the
+ * shopper typed: couriers collect what the label says, so no shopper text may move, cover or outrun it.
+ * - The cash box: "CASH ON DELIVERY: THE ONLY AMOUNT TO COLLECT" on a black strip and, in the largest
+ *   type on the page, cashToCollect(order), made from order.balance alone (never from shopper text),
+ *   then the order total and the advance received. Drawn first, at its fixed place, in a box only it uses.
+ * - The order number as a Code 128 barcode, the number under it and the order date: fixed too.
+ * - "SHIP TO": the name, the address and the phone, each in its own fixed box above the cash box. Each
+ *   is made one plain line when drawn (text.ts plainLine: rows stored before the plain-text rule may
+ *   hold line breaks or bidi controls), shrunk to fit its box, and at the smallest size cut with an
+ *   ellipsis (pdfkit's `height` + `ellipsis`), so it can never start a page nor reach the cash box.
+ * - The packing slip between the barcode and the return address at the foot ("IF UNDELIVERED, RETURN
+ *   TO", in its own box). Every watch is listed, each at most two lines: the packer needs them all,
+ *   so an order with more watches than page 1 holds ends page 1 with "+ N more watches on the next
+ *   page" and goes on over pages headed "PACKING SLIP TSW-10427 (CONTINUED), PAGE 2 OF 3" that say
+ *   they are no shipping label. The cash, the number and the address are on page 1 only.
  */
 import type { Readable } from 'node:stream';
 import { formatDate } from '../../common/india-time.ts';
 import { formatRupees } from '../../common/money.ts';
+import { plainLine } from '../../common/text.ts';
 import type { Config } from '../config.ts';
 import { drawCode128 } from './barcode.ts';
-import { BOLD, bottomOf, breathe, type Doc, newDocument, REGULAR, streamed } from './pdf-document.ts';
+import { BOLD, type Box, breathe, type Doc, drawInBox, newDocument, REGULAR, streamed } from './pdf-document.ts';
 import type { PaperOrder } from './queries.ts';
 
 type Shop = Config['shop'];
 /** 4 × 6 inches in points. */
 const PAGE: [number, number] = [288, 432];
 const MARGIN = 14;
+const WIDTH = PAGE[0] - 2 * MARGIN;
+const box = (y: number, height: number): Box => ({ x: MARGIN, y, width: WIDTH, height });
+
+/** Where everything of page 1 goes, in points from the top left; the tests read the cash box from here. */
+export const LABEL_LAYOUT = {
+  page: PAGE,
+  shipToHeading: box(MARGIN, 9),
+  /** The name: one line at 14 pt, or two at 12 or 10 pt, cut after two. */
+  name: box(24, 32),
+  /** The address starts under the name and ends above the phone: this is its largest box. */
+  address: box(58, 51),
+  phone: box(111, 14),
+  cash: box(132, 64),
+  barcode: box(202, 42),
+  number: box(246, 14),
+  date: box(260, 11),
+  slipTop: 279,
+  /** The return address: at most three lines, at the foot. */
+  returnText: box(PAGE[1] - MARGIN - 28, 28),
+} as const;
+const SLIP_SIZE = 9;
+/** A slip line: "2 × name", at most two lines. */
+const SLIP_LINE_MAX = 2;
 
 export function labelsPdf(orders: readonly PaperOrder[], shop: Shop): Readable {
   const title = orders.length === 1 ? `Label ${orders[0]!.number}` : `Labels (${orders.length} orders)`;
@@ -37,88 +73,138 @@ export function cashToCollect(order: PaperOrder): string {
 }
 
 function drawLabel(doc: Doc, order: PaperOrder, shop: Shop): void {
-  const left = MARGIN;
-  const width = PAGE[0] - 2 * MARGIN;
-  const small = (text: string) => doc.font(BOLD).fontSize(7).fillColor('#444').text(text.toUpperCase(), { width });
+  const L = LABEL_LAYOUT;
+  // What the courier reads and scans first, at fixed places, before any shopper text is drawn.
+  drawCash(doc, order);
+  drawCode128(doc, order.number, L.barcode.x, L.barcode.y, L.barcode.width, L.barcode.height);
+  drawInBox(doc, order.number, L.number, { font: BOLD, sizes: [11, 9, 7], align: 'center' });
+  drawInBox(doc, `Ordered ${formatDate(order.createdAt)}`, L.date, { sizes: [8], align: 'center' });
+  rule(doc, L.slipTop - 4);
 
-  // Where it goes.
-  doc.x = left;
-  doc.y = MARGIN;
-  small('Ship to');
-  doc
-    .font(BOLD)
-    .fontSize(13)
-    .fillColor('#000')
-    .text(order.buyerName || 'Customer', { width });
-  doc.font(REGULAR).fontSize(10).text(order.address, { width });
-  doc.font(BOLD).fontSize(11).text(`Phone: ${order.phone}`, { width });
-  let y = doc.y + 6;
-  rule(doc, y);
+  // Where it goes: each part in its own box, folded to one plain line.
+  heading(doc, 'Ship to', L.shipToHeading);
+  const nameHeight = drawInBox(doc, plainLine(order.buyerName) || 'Customer', L.name, {
+    font: BOLD,
+    sizes: [14, 12, 10],
+  });
+  // The address takes what the name leaves of the two boxes, never more.
+  const addressTop = Math.min(L.name.y + nameHeight + 2, L.address.y);
+  const address = box(addressTop, L.address.y + L.address.height - addressTop);
+  drawInBox(doc, plainLine(order.address), address, { sizes: [10, 9, 8, 7] });
+  drawInBox(doc, `Phone: ${plainLine(order.phone)}`, L.phone, { font: BOLD, sizes: [11, 9] });
+  rule(doc, L.cash.y - 4);
 
-  // The cash the courier collects, large.
-  y += 6;
-  doc.x = left;
-  doc.y = y;
-  small('Cash on delivery');
-  doc.font(BOLD).fontSize(22).fillColor('#000').text(cashToCollect(order), { width });
-  doc
-    .font(REGULAR)
-    .fontSize(8)
-    .text(`Order total ${formatRupees(order.total)} · advance received ${formatRupees(order.advanceReceived)}`, {
-      width,
-    });
-  y = doc.y + 6;
-  rule(doc, y);
-
-  // The order number, scannable and readable.
-  y += 6;
-  drawCode128(doc, order.number, left, y, width, 44);
-  doc
-    .font(BOLD)
-    .fontSize(11)
-    .text(order.number, left, y + 47, { width, align: 'center' });
-  doc
-    .font(REGULAR)
-    .fontSize(8)
-    .text(`Ordered ${formatDate(order.createdAt)}`, { width, align: 'center' });
-  y = doc.y + 6;
-  rule(doc, y);
-
-  // The return address at the foot; the packing slip fills the space between.
-  const returnText = `${shop.legalName}, ${shop.address}. Phone ${shop.phone}`;
-  doc.font(REGULAR).fontSize(8);
-  const returnHeight = doc.heightOfString(returnText, { width }) + 14;
-  const returnTop = bottomOf(doc) - returnHeight;
-
-  doc.x = left;
-  doc.y = y + 6;
-  const count = order.lines.reduce((sum, l) => sum + l.quantity, 0);
-  small(`Packing slip: ${count} ${count === 1 ? 'watch' : 'watches'}`);
-  for (const line of order.lines) {
-    const text = `${line.quantity} × ${line.name}`;
-    doc.font(REGULAR).fontSize(9).fillColor('#000');
-    if (doc.y + doc.heightOfString(text, { width }) > returnTop - 4) {
-      drawReturn(doc, returnText, returnTop);
-      doc.addPage();
-      doc.x = left;
-      doc.y = MARGIN;
-      small(`Packing slip ${order.number} (continued)`);
-      doc.font(REGULAR).fontSize(9).fillColor('#000');
-    }
-    doc.text(text, left, doc.y, { width });
-  }
-  drawReturn(doc, returnText, returnTop);
+  drawSlip(doc, order, shop);
 }
 
-function drawReturn(doc: Doc, text: string, top: number): void {
-  const width = PAGE[0] - 2 * MARGIN;
-  rule(doc, top);
-  doc
-    .font(BOLD)
-    .fontSize(7)
-    .fillColor('#444')
-    .text('IF UNDELIVERED, RETURN TO', MARGIN, top + 3, { width });
-  doc.font(REGULAR).fontSize(8).fillColor('#000').text(text, { width });
+/** The cash box: a black strip naming it, the amount as large as fits, the sum it comes from. */
+function drawCash(doc: Doc, order: PaperOrder): void {
+  const { x, y, width, height } = LABEL_LAYOUT.cash;
+  doc.rect(x, y, width, 12).fillColor('#000').fill();
+  drawInBox(doc, 'CASH ON DELIVERY: THE ONLY AMOUNT TO COLLECT', box(y + 2.5, 9), {
+    font: BOLD,
+    sizes: [7],
+    align: 'center',
+    color: '#fff',
+  });
+  drawInBox(doc, cashToCollect(order), box(y + 15, 32), {
+    font: BOLD,
+    sizes: [26, 24, 22, 20, 18, 16, 14, 12],
+    align: 'center',
+  });
+  drawInBox(
+    doc,
+    `Order total ${formatRupees(order.total)} · advance received ${formatRupees(order.advanceReceived)}`,
+    box(y + height - 14, 11),
+    { sizes: [8, 7], align: 'center' },
+  );
+  doc.rect(x, y, width, height).lineWidth(2).strokeColor('#000').stroke();
+}
+
+interface SlipLine {
+  text: string;
+  height: number;
+  quantity: number;
+}
+
+/**
+ * The watches, page 1 below the barcode and, when they do not fit, continued pages; each page
+ * ends with the return address. Laid out before drawing, so every page knows how many there are.
+ */
+function drawSlip(doc: Doc, order: PaperOrder, shop: Shop): void {
+  const L = LABEL_LAYOUT;
+  doc.font(REGULAR).fontSize(SLIP_SIZE);
+  const lineHeight = doc.currentLineHeight(true);
+  const lines: SlipLine[] = order.lines.map((l) => {
+    const text = `${l.quantity} × ${plainLine(l.name)}`;
+    doc.font(REGULAR).fontSize(SLIP_SIZE);
+    const height = Math.min(doc.heightOfString(text, { width: WIDTH }), SLIP_LINE_MAX * lineHeight);
+    return { text, height, quantity: l.quantity };
+  });
+  const foot = L.returnText.y - 16;
+  const headingHeight = 11;
+  const firstRoom = foot - L.slipTop - headingHeight;
+  const laterRoom = foot - MARGIN - 2 * headingHeight;
+  const pages = paginate(lines, firstRoom, laterRoom, lineHeight);
+
+  const count = order.lines.reduce((sum, l) => sum + l.quantity, 0);
+  pages.forEach((page, p) => {
+    let y: number;
+    if (p === 0) {
+      heading(doc, `Packing slip: ${count} ${count === 1 ? 'watch' : 'watches'}`, box(L.slipTop, 9));
+      y = L.slipTop + headingHeight;
+    } else {
+      doc.addPage();
+      heading(doc, `Packing slip ${order.number} (continued), page ${p + 1} of ${pages.length}`, box(MARGIN, 9));
+      drawInBox(doc, 'Not a shipping label: page 1 goes on the parcel.', box(MARGIN + headingHeight, 10), {
+        sizes: [8],
+      });
+      y = MARGIN + 2 * headingHeight;
+    }
+    for (const line of page) {
+      drawInBox(doc, line.text, box(y, line.height), { sizes: [SLIP_SIZE] });
+      y += line.height;
+    }
+    if (p < pages.length - 1) {
+      const more = pages
+        .slice(p + 1)
+        .flat()
+        .reduce((sum, rest) => sum + rest.quantity, 0);
+      drawInBox(doc, `+ ${more} more ${more === 1 ? 'watch' : 'watches'} on the next page`, box(y, lineHeight), {
+        font: BOLD,
+        sizes: [SLIP_SIZE],
+      });
+    }
+    drawReturn(doc, shop);
+  });
+}
+
+/** The slip's lines by page: each page but the last keeps a line free for "+ N more". */
+function paginate(lines: readonly SlipLine[], firstRoom: number, laterRoom: number, reserve: number): SlipLine[][] {
+  const pages: SlipLine[][] = [[]];
+  let room = firstRoom;
+  lines.forEach((line, i) => {
+    const last = i === lines.length - 1;
+    const need = line.height + (last ? 0 : reserve);
+    if (pages.at(-1)!.length > 0 && need > room) {
+      pages.push([]);
+      room = laterRoom;
+    }
+    pages.at(-1)!.push(line);
+    room -= line.height;
+  });
+  return pages;
+}
+
+function drawReturn(doc: Doc, shop: Shop): void {
+  const at = LABEL_LAYOUT.returnText;
+  rule(doc, at.y - 15);
+  heading(doc, 'If undelivered, return to', box(at.y - 12, 9));
+  drawInBox(doc, plainLine(`${shop.legalName}, ${shop.address}. Phone ${shop.phone}`), at, { sizes: [8, 7, 6] });
+}
+
+function heading(doc: Doc, text: string, at: Box): void {
+  drawInBox(doc, text.toUpperCase(), at, { font: BOLD, sizes: [7], color: '#444' });
 }
 
 function rule(doc: Doc, y: number): void {

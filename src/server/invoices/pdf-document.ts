@@ -119,3 +119,46 @@ export function rowHeight(doc: Doc, columns: readonly Column[], cells: readonly 
 export function bottomOf(doc: Doc): number {
   return doc.page.height - doc.page.margins.bottom;
 }
+
+/** A fixed rectangle on the page, in points from the top left. */
+export interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/**
+ * Draws `text` inside `box` and never outside it: at the largest of `sizes` (largest first) at which
+ * it fits whole, else at the smallest, cut with an ellipsis after the last line that fits. pdfkit's
+ * `height` stops the text at the box's foot, so no text drawn this way can start another page,
+ * however long or broken it is. Answers the height used.
+ */
+export function drawInBox(
+  doc: Doc,
+  text: string,
+  box: Box,
+  options: { font?: string; sizes: readonly number[]; align?: 'left' | 'center' | 'right'; color?: string },
+): number {
+  const font = options.font ?? REGULAR;
+  const align = options.align ?? 'left';
+  const sizes = options.sizes;
+  let size = sizes[sizes.length - 1]!;
+  for (const candidate of sizes) {
+    doc.font(font).fontSize(candidate);
+    if (doc.heightOfString(text, { width: box.width, align }) <= box.height) {
+      size = candidate;
+      break;
+    }
+  }
+  doc
+    .font(font)
+    .fontSize(size)
+    .fillColor(options.color ?? '#000');
+  // pdfkit draws at least one line whatever the height: a box lower than a line is a mistake here.
+  const line = doc.currentLineHeight(true);
+  if (line > box.height + 0.01) throw new Error(`a box of ${box.height}pt cannot hold a line of ${line}pt`);
+  const used = Math.min(doc.heightOfString(text, { width: box.width, align }), box.height);
+  doc.text(text, box.x, box.y, { width: box.width, height: box.height, ellipsis: true, align });
+  return used;
+}
