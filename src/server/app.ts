@@ -25,6 +25,7 @@ import { healthRoutes } from './health/routes.ts';
 import { COMPRESS_THRESHOLD } from './http/cached-body.ts';
 import { answerFrameworkError, registerErrorHandling } from './http/errors.ts';
 import { registerNulGuard, registerOriginCheck, registerSecurityHeaders } from './http/security.ts';
+import { TIME_LIMITS, type TimeLimits, timeLimitOptions } from './http/time-limits.ts';
 import { mediaServeRoutes } from './media/serve-routes.ts';
 import { mediaStoragePlugin } from './media/storage/plugin.ts';
 import { mailPlugin } from './notifications/plugin.ts';
@@ -51,6 +52,8 @@ export interface BuildOptions {
   logger?: boolean;
   /** Mail worker timings (tests); defaults otherwise. */
   mail?: MailWorkerOptions;
+  /** How long a request and an idle connection may last (tests); TIME_LIMITS otherwise. */
+  timeLimits?: TimeLimits;
 }
 
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
@@ -59,6 +62,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     logger: options.logger === false ? false : { level: config.logLevel },
     genReqId: () => randomUUID(),
     bodyLimit: 256 * 1024,
+    // A body announced and never sent must not hold its connection for ever (http/time-limits.ts).
+    ...timeLimitOptions(options.timeLimits ?? TIME_LIMITS),
     // Behind a reverse proxy: its X-Forwarded-* are believed from TRUST_PROXY's addresses only,
     // from loopback in production when unset (docs/deploy.md); anyone else's are ignored.
     trustProxy: config.trustProxy ?? (config.env === 'production' ? 'loopback' : false),

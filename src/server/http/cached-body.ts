@@ -15,11 +15,15 @@ type Encoding = 'br' | 'gzip';
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
-// Made once and sent often, so it is worth a denser brotli than the quick one app.ts
-// uses for answers made per request.
+// Made on a request that found nothing kept (a page's first request, every search's answer),
+// so it must be quick as well as dense. On a 147 KB listing page brotli 5 takes about 2 ms
+// for 10.4 KB, brotli 9 about 12 ms for 10.2 KB; gzip 6 about 1 ms for 13.3 KB
+// (docs/decisions/023-time-limits-and-page-cache-keys.md).
+const BROTLI_QUALITY = 5;
+const GZIP_LEVEL = 6;
 const compressors: Record<Encoding, (body: string) => Promise<Buffer>> = {
-  br: (body) => brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } }),
-  gzip: (body) => gzip(body, { level: 9 }),
+  br: (body) => brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } }),
+  gzip: (body) => gzip(body, { level: GZIP_LEVEL }),
 };
 
 export class CachedBody {

@@ -1,10 +1,11 @@
 /**
  * Caddy (Debian's package) in front of the store, as docs/deploy.md sets it up:
- * deploy/Caddyfile, run through caddy/Caddyfile, which only moves it to high
- * ports and Caddy's own CA (its root certificate is returned, for clients to trust).
+ * deploy/Caddyfile with caddy/Caddyfile's options added to its global block, which
+ * only move it to high ports and Caddy's own CA (its root certificate is returned,
+ * for clients to trust).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Agent, fetch as undiciFetch } from 'undici';
@@ -28,31 +29,39 @@ export async function caddyPorts(): Promise<{ httpPort: number; httpsPort: numbe
   return { httpPort: await freePort(), httpsPort: await freePort() };
 }
 
+/**
+ * deploy/Caddyfile with the scenario's options first in its global block: Caddy takes one
+ * global block, the file's first, so they cannot be a block of their own before it.
+ */
+export function scenarioCaddyfile(): string {
+  const deployed = readFileSync(join(ROOT, 'deploy/Caddyfile'), 'utf8');
+  const options = readFileSync(join(ROOT, 'tests/reliability/support/caddy/Caddyfile'), 'utf8');
+  const global = /^\{\n/m;
+  if (!global.test(deployed)) throw new Error('deploy/Caddyfile has no global options block');
+  return deployed.replace(global, () => `{\n${options}\n`);
+}
+
 export async function startCaddy(
   upstreams: string[],
   { httpPort, httpsPort }: { httpPort: number; httpsPort: number },
 ): Promise<CaddyProcess> {
   const dir = mkdtempSync(join(tmpdir(), 'watch-caddy-'));
-  const child: ChildProcess = spawn(
-    CADDY,
-    ['run', '--config', join(ROOT, 'tests/reliability/support/caddy/Caddyfile'), '--adapter', 'caddyfile'],
-    {
-      cwd: dir,
-      env: {
-        PATH: process.env.PATH,
-        HOME: dir,
-        XDG_DATA_HOME: join(dir, 'xdg-data'),
-        XDG_CONFIG_HOME: join(dir, 'xdg-config'),
-        CADDY_HTTP_PORT: String(httpPort),
-        CADDY_HTTPS_PORT: String(httpsPort),
-        CADDY_DATA_DIR: join(dir, 'data'),
-        SITE_CADDYFILE: join(ROOT, 'deploy/Caddyfile'),
-        SITE_ADDRESS: 'localhost',
-        UPSTREAMS: upstreams.join(' '),
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+  writeFileSync(join(dir, 'Caddyfile'), scenarioCaddyfile());
+  const child: ChildProcess = spawn(CADDY, ['run', '--config', join(dir, 'Caddyfile'), '--adapter', 'caddyfile'], {
+    cwd: dir,
+    env: {
+      PATH: process.env.PATH,
+      HOME: dir,
+      XDG_DATA_HOME: join(dir, 'xdg-data'),
+      XDG_CONFIG_HOME: join(dir, 'xdg-config'),
+      CADDY_HTTP_PORT: String(httpPort),
+      CADDY_HTTPS_PORT: String(httpsPort),
+      CADDY_DATA_DIR: join(dir, 'data'),
+      SITE_ADDRESS: 'localhost',
+      UPSTREAMS: upstreams.join(' '),
     },
-  );
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout?.on('data', (d: Buffer) => {
     output += d.toString();
