@@ -54,10 +54,6 @@ export const BADGE_STATUSES: readonly ProductStatus[] = ['New', 'Sale'];
 
 export const TAGS = ['Tage 1', 'Tage 2', 'Tage 3', 'Tage 4', 'Tage 5', 'Tage 6'] as const;
 
-/** Order states: the spec's four plus cancelled (docs/product.md#better-18). */
-export const ORDER_STATES = ['ordered', 'packed', 'dispatched', 'delivered', 'cancelled'] as const;
-export type OrderState = (typeof ORDER_STATES)[number];
-
 /** Default feature rows of the upload form (docs/product.md#admin-products). */
 export const DEFAULT_FEATURE_NAMES = ['Brand', 'Machine', 'Color', 'Chronograph'] as const;
 

@@ -1,15 +1,126 @@
-/** Order states as shoppers and admins read them (docs/product.md#states-and-transitions, #better-18). */
-
-import type { OrderState } from './catalog.ts';
+/**
+ * An order's states as one table (docs/product.md#states-and-transitions; vendure's
+ * default-order-process.ts is the model): each state's labels, the moves out of it, and what being
+ * in it means. Every rule about states reads this table (the packing gate, the invoice, stock,
+ * mails, the shopper's History, what a shopper may still do), so a new state is a row here, one
+ * mail case, one test row and, only where it shows something new, a screen.
+ */
 import { DELIVERY_DAYS } from './constants.ts';
 
-const LABELS: Record<OrderState, string> = {
-  ordered: 'Ordered',
-  packed: 'Packed',
-  dispatched: 'Dispatched',
-  delivered: 'Delivered',
-  cancelled: 'Cancelled',
+/** Order states: the spec's four plus cancelled (docs/product.md#better-18). */
+export const ORDER_STATES = ['ordered', 'packed', 'dispatched', 'delivered', 'cancelled'] as const;
+export type OrderState = (typeof ORDER_STATES)[number];
+
+/** The mails a state sends the shopper when an order enters it (notifications/order-mail.ts words them). */
+export type StateMail = 'dispatched' | 'delivered' | 'cancelled';
+
+export interface StateRule {
+  /** What shopper and owner read. */
+  label: string;
+  /**
+   * The states the owner may move an order to from here. The spec lets the owner set any state
+   * (docs/product.md "Admin Orders"); a state left out is a move the store refuses, with `refusal`.
+   */
+  to: readonly OrderState[];
+  /** Why a move left out of `to` is refused (shown to the owner). */
+  refusal?: string;
+  /** Only with the advance received or waived (the packing gate, docs/product.md#the-packing-gate). */
+  needsAdvance: boolean;
+  /** The watches have left the shop: the invoice is given on entering, and the shopper may read it. */
+  parcelLeft: boolean;
+  /** Shown under History instead of Your Orders. */
+  history: boolean;
+  /** Nothing more for the shopper to do: no advance to pay, no cancel link. */
+  closed: boolean;
+  /**
+   * The order still goes out: it holds its counted stock, has a label once the advance is settled,
+   * and its advance can change. Leaving such a state for one that does not returns the stock;
+   * coming back takes it again.
+   */
+  live: boolean;
+  /** The shopper's mail on entering this state, if any. */
+  mail: StateMail | null;
+}
+
+const EVERY: readonly OrderState[] = ORDER_STATES;
+
+export const ORDER_STATE_RULES: Record<OrderState, StateRule> = {
+  ordered: {
+    label: 'Ordered',
+    to: EVERY,
+    needsAdvance: false,
+    parcelLeft: false,
+    history: false,
+    closed: false,
+    live: true,
+    mail: null,
+  },
+  packed: {
+    label: 'Packed',
+    to: EVERY,
+    needsAdvance: true,
+    parcelLeft: false,
+    history: false,
+    closed: false,
+    live: true,
+    mail: null,
+  },
+  dispatched: {
+    label: 'Dispatched',
+    to: EVERY,
+    needsAdvance: true,
+    parcelLeft: true,
+    history: false,
+    closed: false,
+    live: true,
+    mail: 'dispatched',
+  },
+  delivered: {
+    label: 'Delivered',
+    // The shopper holds the watch and the invoice stands: cancelling would put a sold watch back in
+    // stock and leave an invoice without its credit note. A delivered order that comes back is a
+    // return, not a cancellation (docs/product.md#states-and-transitions).
+    to: ['ordered', 'packed', 'dispatched', 'delivered'],
+    refusal: 'A delivered order cannot be cancelled: the shopper has the watch and its invoice stands.',
+    needsAdvance: true,
+    parcelLeft: true,
+    history: true,
+    closed: true,
+    live: true,
+    mail: 'delivered',
+  },
+  cancelled: {
+    label: 'Cancelled',
+    to: EVERY,
+    needsAdvance: false,
+    parcelLeft: false,
+    history: false,
+    closed: true,
+    live: false,
+    mail: 'cancelled',
+  },
 };
+
+export function stateRule(status: string): StateRule {
+  return ORDER_STATE_RULES[status as OrderState] ?? ORDER_STATE_RULES.ordered;
+}
+
+/** Why the owner may not move an order from `from` to `to`, or null when the move is allowed. */
+export function moveRefusal(from: string, to: OrderState): string | null {
+  const rule = stateRule(from);
+  return rule.to.includes(to)
+    ? null
+    : (rule.refusal ?? `An order cannot move from ${rule.label} to ${stateRule(to).label}.`);
+}
+
+/** The states in which an order still goes out (for queries that count or list live orders). */
+export const LIVE_STATES: readonly OrderState[] = ORDER_STATES.filter((s) => ORDER_STATE_RULES[s].live);
+/** Live states before the packing gate: with the advance settled, the owner's next step is to pack. */
+export const TO_PACK_STATES: readonly OrderState[] = ORDER_STATES.filter(
+  (s) => ORDER_STATE_RULES[s].live && !ORDER_STATE_RULES[s].needsAdvance,
+);
+/** The states a shopper reads under History. */
+export const HISTORY_STATES: readonly OrderState[] = ORDER_STATES.filter((s) => ORDER_STATE_RULES[s].history);
 
 /**
  * A new order is "ordered" in the database and shown as Pending until an admin
@@ -17,7 +128,7 @@ const LABELS: Record<OrderState, string> = {
  */
 export function orderStatusLabel(status: string, setByAdmin: boolean): string {
   if (!setByAdmin && status === 'ordered') return 'Pending';
-  return LABELS[status as OrderState] ?? 'Pending';
+  return ORDER_STATE_RULES[status as OrderState]?.label ?? 'Pending';
 }
 
 /** Estimated delivery window: order date plus 3 to plus 9 days (docs/product.md#limits-and-constants). */

@@ -9,8 +9,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeResetLink } from '../../src/server/accounts/password-resets.ts';
-import { multipart, placeOrder, pngImage, settleAdvance, validProduct } from '../../src/server/admin/test-helpers.ts';
 import { ORDER_NOT_FOUND } from '../../src/server/orders/queries.ts';
+import { multipart, placeOrder, pngImage, settleAdvance, validProduct } from '../../src/server/test-support/admin.ts';
 import { TEST_DIALECTS } from '../../src/server/test-support/databases.ts';
 import { ADDRESS, signupBody } from '../../src/server/test-support/shoppers.ts';
 import { documentedRoutes, routerApiRoutes } from './support/routes.ts';

@@ -6,8 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UTR_MESSAGE } from '../../src/common/advance.ts';
-import { placeOrder } from '../../src/server/admin/test-helpers.ts';
 import { NUL_MESSAGE } from '../../src/server/http/security.ts';
+import { placeOrder } from '../../src/server/test-support/admin.ts';
 import { TEST_DIALECTS } from '../../src/server/test-support/databases.ts';
 import { ADDRESS, signupBody } from '../../src/server/test-support/shoppers.ts';
 import { createWorld, errorMessageOf, newUtr, type World } from './support/world.ts';

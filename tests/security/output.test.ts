@@ -18,7 +18,7 @@ import {
   placeOrder,
   pngImage,
   uploadedImageId,
-} from '../../src/server/admin/test-helpers.ts';
+} from '../../src/server/test-support/admin.ts';
 import { createTestApp, type TestApp } from '../../src/server/test-support/app.ts';
 import { signUp } from '../../src/server/test-support/shoppers.ts';
 

@@ -9,11 +9,11 @@ import { COMMON_PASSWORD_COUNT, COMMON_PASSWORD_MESSAGE, isCommonPassword } from
 import { loginSchema, passwordSchema, signupSchema } from '../../src/common/schemas/account.ts';
 import { adminPasswordSchema, changePasswordSchema, newAdminSchema } from '../../src/common/schemas/admin.ts';
 import { ensureFirstAdmin } from '../../src/server/admin/first-admin.ts';
-import { adminCookie } from '../../src/server/admin/test-helpers.ts';
 import { hashPassword } from '../../src/server/auth/passwords.ts';
 import { TOO_MANY_ATTEMPTS } from '../../src/server/auth/rate-limit.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { newId, nowIso } from '../../src/server/db/ids.ts';
+import { adminCookie } from '../../src/server/test-support/admin.ts';
 import { createTestApp, type TestApp } from '../../src/server/test-support/app.ts';
 import { createTestDatabase } from '../../src/server/test-support/databases.ts';
 import { signupBody, testPhone } from '../../src/server/test-support/shoppers.ts';

@@ -6,9 +6,9 @@
  * state-changing route.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminCookie } from '../../src/server/admin/test-helpers.ts';
 import { hashToken, SESSION_LIMITS } from '../../src/server/auth/sessions.ts';
 import { nowIso } from '../../src/server/db/ids.ts';
+import { adminCookie } from '../../src/server/test-support/admin.ts';
 import { createTestApp, type TestApp } from '../../src/server/test-support/app.ts';
 import { signupBody } from '../../src/server/test-support/shoppers.ts';
 import { routerApiRoutes, STATE_CHANGING } from './support/routes.ts';

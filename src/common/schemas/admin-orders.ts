@@ -1,11 +1,12 @@
 /** Orders and stats as the admin area reads them, and the state change it sends. */
 import { z } from 'zod';
 import { ADVANCE_STATES } from '../advance.ts';
-import { CATEGORIES, ORDER_STATES } from '../catalog.ts';
+import { CATEGORIES } from '../catalog.ts';
 import { GST_STATES } from '../gst-states.ts';
+import { ORDER_STATES } from '../orders.ts';
 
 export const orderStateInputSchema = z.object({
-  state: z.enum(ORDER_STATES, 'Please choose ordered, packed, dispatched, delivered or cancelled'),
+  state: z.enum(ORDER_STATES, `Please choose ${ORDER_STATES.slice(0, -1).join(', ')} or ${ORDER_STATES.at(-1)}`),
   /**
    * The GST state code of the delivery state, for the invoice's place of supply: sent only when the
    * dispatch was refused because the address names no state (docs/product.md#invoice).

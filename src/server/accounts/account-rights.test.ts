@@ -5,8 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMON_PASSWORD_MESSAGE } from '../../common/common-passwords.ts';
 import { PASSWORD_MESSAGES } from '../../common/password-change-rules.ts';
-import { adminCookie, createProduct, placeOrder } from '../admin/test-helpers.ts';
 import { TOO_MANY_ATTEMPTS } from '../auth/rate-limit.ts';
+import { adminCookie, createProduct, placeOrder } from '../test-support/admin.ts';
 import { cookiesFrom, createTestApp, type TestApp } from '../test-support/app.ts';
 import { TEST_DIALECTS } from '../test-support/databases.ts';
 import { ADDRESS, PASSWORD, type Shopper, signUp } from '../test-support/shoppers.ts';

@@ -6,8 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMON_PASSWORD_MESSAGE } from '../../common/common-passwords.ts';
 import { RESET_LINK_INVALID } from '../../common/schemas/account-rights.ts';
-import { adminCookie } from '../admin/test-helpers.ts';
 import { hashToken } from '../auth/sessions.ts';
+import { adminCookie } from '../test-support/admin.ts';
 import { cookiesFrom, createTestApp, type TestApp } from '../test-support/app.ts';
 import { TEST_DIALECTS } from '../test-support/databases.ts';
 import { PASSWORD, signUp } from '../test-support/shoppers.ts';

@@ -3,6 +3,7 @@
  * advances to check, orders to pack, low stock, and mail that has not gone out.
  */
 import { LOW_STOCK } from '../../common/constants.ts';
+import { LIVE_STATES, TO_PACK_STATES } from '../../common/orders.ts';
 import type { AdminStats } from '../../common/schemas/admin-orders.ts';
 import { countOpenComplaints } from '../complaints/queries.ts';
 import type { Db } from '../db/tables.ts';
@@ -17,12 +18,12 @@ export async function readAttention(db: Db, mailConfigured: boolean): Promise<Ad
       .selectFrom('orders')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('advance_state', '=', 'submitted')
-      .where('status', '!=', 'cancelled')
+      .where('status', 'in', LIVE_STATES)
       .executeTakeFirstOrThrow(),
     db
       .selectFrom('orders')
       .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('status', '=', 'ordered')
+      .where('status', 'in', TO_PACK_STATES)
       .where('advance_state', 'in', ['received', 'waived'])
       .executeTakeFirstOrThrow(),
     db

@@ -4,8 +4,8 @@
  * here fails the completeness check at the bottom.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminCookie, multipart, pngImage, shopper } from '../test-support/admin.ts';
 import { createTestApp, type TestApp } from '../test-support/app.ts';
-import { adminCookie, multipart, pngImage, shopper } from './test-helpers.ts';
 
 let t: TestApp;
 let admin: string;

@@ -6,14 +6,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { shopperAdminRoutes } from '../accounts/admin-routes.ts';
 import { requireAdmin } from '../auth/guards.ts';
+import { productAdminRoutes } from '../catalog/admin-routes.ts';
 import { complaintAdminRoutes } from '../complaints/admin-routes.ts';
 import { invoiceAdminRoutes } from '../invoices/routes.ts';
 import { leadAdminRoutes } from '../leads/admin-routes.ts';
 import { uploadRoutes } from '../media/upload-routes.ts';
+import { orderAdminRoutes } from '../orders/admin-routes.ts';
 import { adminsRoutes } from './admins-routes.ts';
 import { adminAuthRoutes, adminMeRoutes } from './auth-routes.ts';
-import { orderAdminRoutes } from './order-routes.ts';
-import { productAdminRoutes } from './product-routes.ts';
 import { statsRoutes } from './stats-routes.ts';
 
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminCookie, createProduct, placeOrder, shopper } from '../test-support/admin.ts';
 import { cookiesFrom, createTestApp, type TestApp } from '../test-support/app.ts';
 import { TEST_DIALECTS } from '../test-support/databases.ts';
 import { ordersPerDay } from './stats-queries.ts';
-import { adminCookie, createProduct, placeOrder, shopper } from './test-helpers.ts';
 
 describe.each(TEST_DIALECTS)('stats and admins on %s', (dialect) => {
   let t: TestApp;

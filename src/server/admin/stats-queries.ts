@@ -2,9 +2,10 @@
  * The dashboard's numbers, read for the stats route: products per category, orders per state
  * and per day, the ten most viewed products, and what needs the owner (attention-queries.ts).
  */
-import { CATEGORIES, type Category, ORDER_STATES, type OrderState } from '../../common/catalog.ts';
+import { CATEGORIES, type Category } from '../../common/catalog.ts';
 import { TOP_VIEWED_LIMIT } from '../../common/constants.ts';
 import { indiaDay } from '../../common/india-time.ts';
+import { ORDER_STATES, type OrderState } from '../../common/orders.ts';
 import type { AdminStats } from '../../common/schemas/admin-orders.ts';
 import { parseJsonList } from '../db/json.ts';
 import type { Db } from '../db/tables.ts';

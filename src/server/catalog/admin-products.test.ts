@@ -1,9 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_FEATURE_NAMES } from '../../common/catalog.ts';
 import { VIDEO_MESSAGE } from '../../common/schemas/product.ts';
+import {
+  adminCookie,
+  createProduct,
+  placeOrder,
+  shopper,
+  uploadedImageId,
+  validProduct,
+} from '../test-support/admin.ts';
 import { createTestApp, type TestApp } from '../test-support/app.ts';
 import { TEST_DIALECTS } from '../test-support/databases.ts';
-import { adminCookie, createProduct, placeOrder, shopper, uploadedImageId, validProduct } from './test-helpers.ts';
 
 describe.each(TEST_DIALECTS)('admin products on %s', (dialect) => {
   let t: TestApp;

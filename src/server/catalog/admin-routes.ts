@@ -13,18 +13,12 @@ import {
   type ProductInput,
   productInputSchema,
 } from '../../common/schemas/product.ts';
-import { toProductRow } from '../catalog/product-row.ts';
-import {
-  createProduct,
-  deleteProduct,
-  findAdminProduct,
-  listAdminProducts,
-  updateProduct,
-} from '../catalog/product-writes.ts';
 import { newId, nowIso } from '../db/ids.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import type { ObjectStorage } from '../media/storage/object-storage.ts';
 import { imageExists } from '../media/store.ts';
+import { toProductRow } from './product-row.ts';
+import { createProduct, deleteProduct, findAdminProduct, listAdminProducts, updateProduct } from './product-writes.ts';
 
 const idParams = z.object({ id: z.string().min(1).max(40) });
 const NOT_FOUND = 'This product does not exist or was deleted';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../common/account-rules.ts';
 import { COMPLAINT_RULES } from '../../common/complaint-rules.ts';
-import { adminCookie } from '../admin/test-helpers.ts';
+import { adminCookie } from '../test-support/admin.ts';
 import { createTestApp, type TestApp } from '../test-support/app.ts';
 import { TEST_DIALECTS } from '../test-support/databases.ts';
 import { testPhone } from '../test-support/shoppers.ts';

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rupeesInWords } from '../../common/amount-words.ts';
 import { formatPaise, invoiceTaxes } from '../../common/gst.ts';
 import { formatDate } from '../../common/india-time.ts';
-import { adminCookie, createProduct, settleAdvance } from '../admin/test-helpers.ts';
+import { adminCookie, createProduct, settleAdvance } from '../test-support/admin.ts';
 import { createTestApp, type TestApp } from '../test-support/app.ts';
 import { TEST_DIALECTS } from '../test-support/databases.ts';
 import { type Shopper, signUp } from '../test-support/shoppers.ts';

@@ -4,14 +4,16 @@
  * (inside the orders' shopper guard).
  * Each answers a PDF drawn while it is sent.
  */
+
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { formatRupees } from '../../common/money.ts';
+import { stateRule } from '../../common/orders.ts';
 import { hasLabel, shopperMayReadInvoice } from '../../common/paperwork.ts';
 import { ORDER_PAGE_SIZE } from '../../common/schemas/admin-orders.ts';
 import { orderNumberSchema } from '../../common/schemas/order.ts';
-import { ORDER_NOT_FOUND as ADMIN_ORDER_NOT_FOUND } from '../admin/order-changes.ts';
 import { AppError, badRequest, notFound } from '../http/errors.ts';
+import { ORDER_NOT_FOUND as ADMIN_ORDER_NOT_FOUND } from '../orders/order-changes.ts';
 import { ORDER_NOT_FOUND } from '../orders/queries.ts';
 import { invoicePdf } from './invoice-pdf.ts';
 import { labelsPdf } from './label-pdf.ts';
@@ -33,7 +35,7 @@ export const LABELS_MESSAGE = `Choose 1 to ${LABELS_MAX} orders by their numbers
 /** Why an order has no label, or null: labels are for orders past the packing gate that still go out. */
 function labelProblem(order: PaperOrder): string | null {
   if (hasLabel(order.status, order.advanceState)) return null;
-  return order.status === 'cancelled'
+  return !stateRule(order.status).live
     ? cancelledLabel(order.number)
     : unsettledLabel(order.number, order.advanceAmount);
 }

@@ -5,9 +5,9 @@
  * Usage: node --import tsx test-dispatcher.ts '{"sqlitePath"|"databaseUrl","schema","env","adminId","numbers"}'
  */
 import { once } from 'node:events';
-import { setOrderState } from '../admin/order-changes.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
+import { setOrderState } from '../orders/order-changes.ts';
 
 interface Job {
   sqlitePath?: string;

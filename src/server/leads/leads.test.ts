@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminCookie, createProduct, shopper } from '../admin/test-helpers.ts';
+import { adminCookie, createProduct, shopper } from '../test-support/admin.ts';
 import { createTestApp, type TestApp } from '../test-support/app.ts';
 import { TEST_DIALECTS } from '../test-support/databases.ts';
 import { readLeadCsv } from './import.ts';

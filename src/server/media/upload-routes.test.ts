@@ -9,7 +9,7 @@ import { text } from 'node:stream/consumers';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMAGE_WIDTHS } from '../../common/media.ts';
-import { adminCookie, createProduct, multipart, pngImage } from '../admin/test-helpers.ts';
+import { adminCookie, createProduct, multipart, pngImage } from '../test-support/admin.ts';
 import { createTestApp, type TestApp } from '../test-support/app.ts';
 import { TEST_DIALECTS } from '../test-support/databases.ts';
 import { startS3Server, type TestS3Server } from '../test-support/s3-server.ts';

@@ -12,20 +12,14 @@ import type { Kysely, Transaction } from 'kysely';
 import { ADVANCE_ADMIN_LABELS, ADVANCE_LABELS, type AdvanceState, advanceSplit } from '../../common/advance.ts';
 import { formatDate, formatDateTime } from '../../common/india-time.ts';
 import { formatRupees } from '../../common/money.ts';
-import { deliveryWindow } from '../../common/orders.ts';
+import { deliveryWindow, type StateMail } from '../../common/orders.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/tables.ts';
 import { escapeHtml } from '../http/html.ts';
 import { queueMail } from './outbox.ts';
 
-export type OrderMailKind =
-  | 'new-order'
-  | 'advance-submitted'
-  | 'advance-received'
-  | 'advance-refused'
-  | 'dispatched'
-  | 'delivered'
-  | 'cancelled';
+/** The owner's and the advance's mails, and the state mails the state table names (common/orders.ts). */
+export type OrderMailKind = 'new-order' | 'advance-submitted' | 'advance-received' | 'advance-refused' | StateMail;
 
 export const OWNER_MAIL_KINDS: readonly OrderMailKind[] = ['new-order', 'advance-submitted'];
 

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADVANCE_NOTE_MESSAGES } from '../../common/schemas/admin-orders.ts';
 import { parseCsv } from '../leads/csv.ts';
+import { adminCookie, createProduct, placeOrder, settleAdvance, shopper } from '../test-support/admin.ts';
 import { createTestApp, type TestApp } from '../test-support/app.ts';
 import { TEST_DIALECTS } from '../test-support/databases.ts';
 import { ALREADY_RECEIVED, gateMessage, NOTHING_TO_REFUSE } from './order-changes.ts';
-import { adminCookie, createProduct, placeOrder, settleAdvance, shopper } from './test-helpers.ts';
 
 describe.each(TEST_DIALECTS)('admin orders on %s', (dialect) => {
   let t: TestApp;

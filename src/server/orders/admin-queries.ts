@@ -1,10 +1,10 @@
 /** Reading orders for the admin area: a filtered page, each with its lines and state history. */
 import { sql } from 'kysely';
 import type { AdvanceState } from '../../common/advance.ts';
-import type { OrderState } from '../../common/catalog.ts';
+import type { OrderState } from '../../common/orders.ts';
 import type { AdminOrder, OrderListQuery } from '../../common/schemas/admin-orders.ts';
 import type { Db } from '../db/tables.ts';
-import { orderAdvanceSplit, orderLinesOf } from '../orders/queries.ts';
+import { orderAdvanceSplit, orderLinesOf } from './queries.ts';
 
 /** LIKE pattern for "starts with"; the query schema allows letters and digits only, so no wildcard gets in. */
 function startsWith(text: string): string {

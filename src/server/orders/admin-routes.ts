@@ -20,8 +20,8 @@ import { nowIso } from '../db/ids.ts';
 import type { Db } from '../db/tables.ts';
 import { notFound } from '../http/errors.ts';
 import { toCsv } from '../leads/csv.ts';
+import { countOrders, getOrder, listOrders } from './admin-queries.ts';
 import { ORDER_NOT_FOUND, recordAdvance, setOrderState } from './order-changes.ts';
-import { countOrders, getOrder, listOrders } from './order-queries.ts';
 
 const numberParams = z.object({ orderNumber: orderNumberSchema });
 /** The export is for a small shop's records; past this, narrow it by state. */

@@ -7,6 +7,7 @@
  * when any check fails.
  */
 import { advanceOpenToShopper } from '../../common/advance.ts';
+import { stateRule } from '../../common/orders.ts';
 import type { Config } from '../config.ts';
 import { nowIso } from '../db/ids.ts';
 import type { Db } from '../db/tables.ts';
@@ -36,7 +37,7 @@ export async function submitAdvance(db: Db, config: Config, userId: string, orde
         .returning(['id', 'status', 'advance_state', 'advance_utr'])
         .executeTakeFirst();
       if (!order) throw notFound(ORDER_NOT_FOUND);
-      if (order.status === 'cancelled') throw conflict(ORDER_CANCELLED);
+      if (!stateRule(order.status).live) throw conflict(ORDER_CANCELLED);
       if (!advanceOpenToShopper(order.advance_state)) throw conflict(ADVANCE_CLOSED);
       if (order.advance_utr === utr && order.advance_state === 'submitted') return; // sent twice: nothing new
       const sent = await trx

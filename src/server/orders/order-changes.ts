@@ -10,21 +10,20 @@
 
 import type { Transaction } from 'kysely';
 import { advanceSettled } from '../../common/advance.ts';
-import type { OrderState } from '../../common/catalog.ts';
 import { formatRupees } from '../../common/money.ts';
+import { moveRefusal, type OrderState, stateRule } from '../../common/orders.ts';
 import type { AdvanceActionInput } from '../../common/schemas/admin-orders.ts';
 import type { Config } from '../config.ts';
 import { nowIso } from '../db/ids.ts';
 import type { Database, Db } from '../db/tables.ts';
-import { conflict, notFound } from '../http/errors.ts';
+import { AppError, conflict, notFound } from '../http/errors.ts';
 import { issueInvoice } from '../invoices/issue.ts';
-import { type OrderMailKind, queueOrderMail } from '../notifications/order-mail.ts';
-import { addOrderEvent } from '../orders/order-events.ts';
-import { orderAdvanceSplit } from '../orders/queries.ts';
-import { returnStock, takeStock } from '../orders/stock.ts';
+import { queueOrderMail } from '../notifications/order-mail.ts';
+import { addOrderEvent } from './order-events.ts';
+import { orderAdvanceSplit } from './queries.ts';
+import { returnStock, takeStock } from './stock.ts';
 
 export const ORDER_NOT_FOUND = 'This order does not exist';
-const GATED: readonly OrderState[] = ['packed', 'dispatched', 'delivered'];
 
 export const gateMessage = (orderNumber: string, state: OrderState, advance: number) =>
   `Order ${orderNumber} cannot be marked ${state} before its ${formatRupees(advance)} advance is received. ` +
@@ -33,12 +32,6 @@ export const CANCELLED_ADVANCE = 'This order is cancelled: its advance cannot ch
 export const ALREADY_RECEIVED = 'The advance of this order is already marked received.';
 export const NOTHING_TO_REFUSE = 'There is no advance to refuse: the shopper has not sent a UPI reference.';
 export const ALREADY_SETTLED = 'The advance of this order is already settled.';
-
-const STATE_MAIL: Partial<Record<OrderState, OrderMailKind>> = {
-  dispatched: 'dispatched',
-  delivered: 'delivered',
-  cancelled: 'cancelled',
-};
 
 /** Takes the order's row lock and returns what the checks need. */
 async function lockOrder(trx: Transaction<Database>, orderNumber: string) {
@@ -97,23 +90,27 @@ export async function setOrderState(
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const order = await lockOrder(trx, orderNumber);
-    if (GATED.includes(state) && !advanceSettled(order.advance_state)) {
+    // Every rule below reads the state table (common/orders.ts).
+    const from = stateRule(order.status);
+    const to = stateRule(state);
+    const refusal = moveRefusal(order.status, state);
+    if (refusal) throw new AppError(409, 'move_refused', refusal);
+    if (to.needsAdvance && !advanceSettled(order.advance_state)) {
       throw conflict(gateMessage(order.number, state, orderAdvanceSplit(order).amount));
     }
     const changed = order.status !== state;
-    if (changed && state === 'cancelled') await returnStock(trx, await stockLines(trx, order.id));
-    if (changed && order.status === 'cancelled') await takeStock(trx, await stockLines(trx, order.id));
+    if (from.live && !to.live) await returnStock(trx, await stockLines(trx, order.id));
+    if (!from.live && to.live) await takeStock(trx, await stockLines(trx, order.id));
     const now = await eventTime(trx, order.id);
     // The invoice is given once, when the watches leave (dispatched, or delivered straight away), after
     // every check that can refuse the change and in its transaction: a failed change gives the number
     // back. Never given again, whatever state comes later.
-    if ((state === 'dispatched' || state === 'delivered') && !order.invoice_number) {
+    if (to.parcelLeft && !order.invoice_number) {
       await issueInvoice(trx, config, order, now, supplyState);
     }
     await trx.updateTable('orders').set({ status: state, updated_at: now }).where('id', '=', order.id).execute();
     await addOrderEvent(trx, { orderId: order.id, kind: 'state', status: state, adminId, at: now });
-    const mail = STATE_MAIL[state];
-    if (changed && mail) await queueOrderMail(trx, config, mail, order.id);
+    if (changed && to.mail) await queueOrderMail(trx, config, to.mail, order.id);
   });
 }
 
@@ -126,7 +123,7 @@ export async function recordAdvance(
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const order = await lockOrder(trx, orderNumber);
-    if (order.status === 'cancelled') throw conflict(CANCELLED_ADVANCE);
+    if (!stateRule(order.status).live) throw conflict(CANCELLED_ADVANCE);
     const from = order.advance_state;
     if (input.action === 'received' && from === 'received') throw conflict(ALREADY_RECEIVED);
     if (input.action === 'refused' && from !== 'submitted' && from !== 'received') throw conflict(NOTHING_TO_REFUSE);

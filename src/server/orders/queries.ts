@@ -1,7 +1,7 @@
 /** Reading a shopper's own orders: their lines, totals, status label, delivery window and advance. */
 import { ADVANCE_LABELS, type AdvanceState, advanceSplit, upiPayLink } from '../../common/advance.ts';
 import { cartTotals } from '../../common/money.ts';
-import { deliveryWindow, orderStatusLabel } from '../../common/orders.ts';
+import { deliveryWindow, HISTORY_STATES, orderStatusLabel } from '../../common/orders.ts';
 import { shopperMayReadInvoice } from '../../common/paperwork.ts';
 import type { Order, OrderView } from '../../common/schemas/order.ts';
 import type { Config } from '../config.ts';
@@ -81,8 +81,8 @@ async function withLines(db: Db, upi: Config['upi'], rows: OrderRow[]): Promise<
 /** open: everything not delivered (Your Orders, cancelled included); delivered: History. Newest first. */
 export async function listOrders(db: Db, upi: Config['upi'], userId: string, view: OrderView): Promise<Order[]> {
   let query = db.selectFrom('orders').selectAll().where('user_id', '=', userId);
-  if (view === 'open') query = query.where('status', '!=', 'delivered');
-  if (view === 'delivered') query = query.where('status', '=', 'delivered');
+  if (view === 'open') query = query.where('status', 'not in', HISTORY_STATES);
+  if (view === 'delivered') query = query.where('status', 'in', HISTORY_STATES);
   const rows = await query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(LIST_LIMIT).execute();
   return withLines(db, upi, rows);
 }

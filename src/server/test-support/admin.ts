@@ -4,9 +4,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
-import { cookiesFrom, type TestApp } from '../test-support/app.ts';
-import { testClientAddress } from '../test-support/shoppers.ts';
-import { createAdmin } from './first-admin.ts';
+import { createAdmin } from '../admin/first-admin.ts';
+import { cookiesFrom, type TestApp } from './app.ts';
+import { testClientAddress } from './shoppers.ts';
 
 let seq = 0;
 const unique = () => `${Date.now() % 1_000_000}${String(seq++).padStart(3, '0')}`;

@@ -16,7 +16,7 @@ const ProductsPage = lazy(async () => ({ default: (await import('./products/prod
 const ProductFormPage = lazy(async () => ({
   default: (await import('./products/product-form-page.tsx')).ProductFormPage,
 }));
-const OrdersPage = lazy(async () => ({ default: (await import('./orders-page.tsx')).OrdersPage }));
+const OrdersPage = lazy(async () => ({ default: (await import('./orders/orders-page.tsx')).OrdersPage }));
 const LeadsPage = lazy(async () => ({ default: (await import('./leads/leads-page.tsx')).LeadsPage }));
 const AdminsPage = lazy(async () => ({ default: (await import('./admins-page.tsx')).AdminsPage }));
 const ComplaintsPage = lazy(async () => ({

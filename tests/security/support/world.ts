@@ -7,10 +7,10 @@
  * ends on purpose (log out, log in again) can be put back cheaply.
  */
 
-import { adminCookie, createProduct, placeOrder, settleAdvance } from '../../../src/server/admin/test-helpers.ts';
 import { hashToken } from '../../../src/server/auth/sessions.ts';
 import type { Dialect } from '../../../src/server/db/database.ts';
 import { nowIso } from '../../../src/server/db/ids.ts';
+import { adminCookie, createProduct, placeOrder, settleAdvance } from '../../../src/server/test-support/admin.ts';
 import { createTestApp, type TestApp } from '../../../src/server/test-support/app.ts';
 import { PASSWORD, type Shopper, signUp } from '../../../src/server/test-support/shoppers.ts';
 

@@ -1,8 +1,8 @@
 import { type FormEvent, useState } from 'react';
-import { GST_STATES } from '../../common/gst-states.ts';
-import { adminInvoiceUrl, adminLabelUrl } from '../../common/order-api.ts';
-import { hasLabel } from '../../common/paperwork.ts';
-import type { AdminOrder } from '../../common/schemas/admin-orders.ts';
+import { GST_STATES } from '../../../common/gst-states.ts';
+import { adminInvoiceUrl, adminLabelUrl } from '../../../common/order-api.ts';
+import { hasLabel } from '../../../common/paperwork.ts';
+import type { AdminOrder } from '../../../common/schemas/admin-orders.ts';
 
 /**
  * An order's papers in Admin Orders (docs/product.md#invoice): its invoice once dispatched, its label

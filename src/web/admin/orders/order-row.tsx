@@ -1,14 +1,14 @@
 import { useState } from 'react';
-import { ADVANCE_ADMIN_LABELS, type AdvanceState } from '../../common/advance.ts';
-import { ORDER_STATES, productPath } from '../../common/catalog.ts';
-import { formatDateTime } from '../../common/india-time.ts';
-import { formatRupees } from '../../common/money.ts';
-import { orderStatusLabel } from '../../common/orders.ts';
-import { type AdminOrder, type AdvanceActionInput, advanceActionSchema } from '../../common/schemas/admin-orders.ts';
-import { Message } from '../components/message.tsx';
-import { TextAreaField } from '../components/text-area-field.tsx';
-import { useForm } from '../lib/forms/use-form.ts';
-import { Link } from '../lib/router/index.ts';
+import { ADVANCE_ADMIN_LABELS, type AdvanceState } from '../../../common/advance.ts';
+import { productPath } from '../../../common/catalog.ts';
+import { formatDateTime } from '../../../common/india-time.ts';
+import { formatRupees } from '../../../common/money.ts';
+import { ORDER_STATES, orderStatusLabel, stateRule } from '../../../common/orders.ts';
+import { type AdminOrder, type AdvanceActionInput, advanceActionSchema } from '../../../common/schemas/admin-orders.ts';
+import { Message } from '../../components/message.tsx';
+import { TextAreaField } from '../../components/text-area-field.tsx';
+import { useForm } from '../../lib/forms/use-form.ts';
+import { Link } from '../../lib/router/index.ts';
 import { OrderPapers, SupplyStateForm } from './order-papers.tsx';
 
 export const ORDER_COLUMNS = ['USER', 'QTY', 'PRODUCT LINK', 'ORDER ID', 'DATE & TIME', 'ADVANCE', 'STATE'] as const;
@@ -70,8 +70,9 @@ export function OrderRow({
 }) {
   const { number, advance } = order;
   const [asking, setAsking] = useState<NoteAction | null>(null);
-  const cancelled = order.status === 'cancelled';
-  const can = (action: AdvanceAction) => !cancelled && ACTIONS[action].includes(advance.state);
+  // An order that no longer goes out (cancelled) has no advance to change (the state table, common/orders.ts).
+  const live = stateRule(order.status).live;
+  const can = (action: AdvanceAction) => live && ACTIONS[action].includes(advance.state);
 
   return (
     <tbody className="adm-order">

@@ -1,18 +1,17 @@
 import { type FormEvent, useState } from 'react';
-import { ADVANCE_ADMIN_LABELS, ADVANCE_STATES } from '../../common/advance.ts';
-import { ORDER_STATES } from '../../common/catalog.ts';
-import { adminLabelsUrl, SUPPLY_STATE_UNKNOWN } from '../../common/order-api.ts';
-import { orderStatusLabel } from '../../common/orders.ts';
-import { hasLabel } from '../../common/paperwork.ts';
-import type { AdminOrder, AdminOrderPage, AdvanceActionInput } from '../../common/schemas/admin-orders.ts';
-import { LoadError } from '../components/load-error.tsx';
-import { LoaderOverlay } from '../components/loader.tsx';
-import { ApiError, errorMessage } from '../lib/api-client.ts';
-import { useLocation } from '../lib/router/index.ts';
-import { invalidate, useResource } from '../lib/use-resource.ts';
-import { adminApi, type OrderFilter } from './admin-api.ts';
+import { ADVANCE_ADMIN_LABELS, ADVANCE_STATES } from '../../../common/advance.ts';
+import { adminLabelsUrl, SUPPLY_STATE_UNKNOWN } from '../../../common/order-api.ts';
+import { ORDER_STATES, orderStatusLabel } from '../../../common/orders.ts';
+import { hasLabel } from '../../../common/paperwork.ts';
+import type { AdminOrder, AdminOrderPage, AdvanceActionInput } from '../../../common/schemas/admin-orders.ts';
+import { LoadError } from '../../components/load-error.tsx';
+import { LoaderOverlay } from '../../components/loader.tsx';
+import { ApiError, errorMessage } from '../../lib/api-client.ts';
+import { useLocation } from '../../lib/router/index.ts';
+import { invalidate, useResource } from '../../lib/use-resource.ts';
+import { adminApi, type OrderFilter } from '../admin-api.ts';
+import { Pager } from '../pager.tsx';
 import { type AdvanceAction, ORDER_COLUMNS, OrderRow, type RowNote } from './order-row.tsx';
-import { Pager } from './pager.tsx';
 import './paperwork.css';
 
 const ADVANCE_DONE: Record<AdvanceAction, string> = {

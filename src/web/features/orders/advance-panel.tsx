@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { advanceOpenToShopper, advanceWhatsappText, UTR_MESSAGE, UTR_PATTERN } from '../../../common/advance.ts';
 import { formatRupees } from '../../../common/money.ts';
 import { advanceQrUrl } from '../../../common/order-api.ts';
+import { stateRule } from '../../../common/orders.ts';
 import type { Order } from '../../../common/schemas/order.ts';
 import { whatsappLink } from '../../../common/site.ts';
 import { LoaderOverlay } from '../../components/loader.tsx';
@@ -32,7 +33,7 @@ export function AdvancePanel({
 }) {
   const { advance, number } = order;
   const headingId = useId();
-  const closed = order.status === 'cancelled' || order.status === 'delivered';
+  const closed = stateRule(order.status).closed;
   if (closed || !advanceOpenToShopper(advance.state)) {
     return closed && advance.state === 'awaiting' ? null : (
       <p className={`advance-label advance-${advance.state}`}>{advance.label}</p>

@@ -3,6 +3,7 @@ import { formatDate } from '../../../common/india-time.ts';
 import { imageUrl } from '../../../common/media.ts';
 import { formatRupees } from '../../../common/money.ts';
 import { invoiceUrl } from '../../../common/order-api.ts';
+import { stateRule } from '../../../common/orders.ts';
 import type { Order } from '../../../common/schemas/order.ts';
 import { whatsappLink } from '../../../common/site.ts';
 import { site } from '../../lib/site.ts';
@@ -18,7 +19,7 @@ export function OrderCard({ order: listed }: { order: Order }) {
   // The answer to the shopper's own change (the advance's reference) until the list is read again.
   const [changed, setChanged] = useState<Order | null>(null);
   const order = changed && changed.number === listed.number ? changed : listed;
-  const finished = order.status === 'delivered' || order.status === 'cancelled';
+  const finished = stateRule(order.status).closed;
   const cancelText = `Hello! I want to cancel my order ${order.number}.`;
   return (
     <article className="order-card card" aria-labelledby={`order-${order.number}`}>
