@@ -37,6 +37,12 @@ export const ADVANCE_ADMIN_LABELS: Record<AdvanceState, string> = {
   waived: 'Advance waived',
 };
 
+/**
+ * Unpaid: nothing sent that the owner could still find (awaiting), or what was sent was not found
+ * (refused). Such orders count toward the cap on open unpaid orders and expire (orders/expiry.ts).
+ */
+export const UNPAID_ADVANCE_STATES: readonly AdvanceState[] = ['awaiting', 'refused'];
+
 /** States in which the order may be packed and sent (the packing gate). */
 export function advanceSettled(state: string): boolean {
   return state === 'received' || state === 'waived';

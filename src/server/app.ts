@@ -29,6 +29,7 @@ import { TIME_LIMITS, type TimeLimits, timeLimitOptions } from './http/time-limi
 import { mediaServeRoutes } from './media/serve-routes.ts';
 import { mediaStoragePlugin } from './media/storage/plugin.ts';
 import { mailPlugin } from './notifications/plugin.ts';
+import { expiryPlugin } from './orders/expiry-plugin.ts';
 import type { MailWorkerOptions } from './notifications/worker.ts';
 import { pageRoutes } from './pages/routes.ts';
 import { registerSpa } from './pages/shell.ts';
@@ -99,6 +100,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   registerNulGuard(app);
 
   await app.register(mailPlugin, options.mail ?? {});
+  await app.register(expiryPlugin);
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(apiRoutes, { prefix: '/api' });
   await app.register(mediaServeRoutes);

@@ -83,6 +83,12 @@ const envSchema = z.object({
     .min(0, 'must be 0 (no advance) or more')
     .max(100_000, 'must be at most 100000 rupees')
     .default(DEFAULT_COD_ADVANCE),
+  // Hours an order may wait for its advance before it expires and its stock returns (docs/product.md#the-advance).
+  UNPAID_ORDER_HOURS: z.coerce
+    .number('must be a number of hours such as 48')
+    .min(1, 'must be at least 1 hour')
+    .max(24 * 60, 'must be at most 1440 hours (60 days)')
+    .default(48),
   SHOP_UPI_ID: z.string().trim().regex(UPI_ID_PATTERN, 'must be a UPI id such as shopname@okhdfcbank').optional(),
   SHOP_UPI_NAME: z.string().trim().min(1).max(60).optional(),
   OWNER_EMAIL: z.string().email('must be an email address').optional(),
@@ -144,6 +150,8 @@ export interface Config {
   invoice: { gstin: string | undefined; rateBp: number; prefix: string };
   /** The advance (rupees) a new cash-on-delivery order asks for; 0: none. Orders keep their own. */
   codAdvance: number;
+  /** Hours an unpaid order waits for its advance before it expires (orders/expiry.ts). */
+  unpaidOrderHours: number;
   /** The merchant UPI id the advance is paid to; without it shoppers are offered WhatsApp. */
   upi: { id: string; name: string } | undefined;
   /** Who hears of new orders and submitted advances. */
@@ -234,6 +242,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       prefix: e.SHOP_INVOICE_PREFIX ?? e.SHOP_ORDER_PREFIX.slice(0, 3),
     },
     codAdvance: e.COD_ADVANCE,
+    unpaidOrderHours: e.UNPAID_ORDER_HOURS,
     upi: e.SHOP_UPI_ID ? { id: e.SHOP_UPI_ID, name: e.SHOP_UPI_NAME ?? e.SHOP_NAME } : undefined,
     ownerEmail: e.OWNER_EMAIL ?? e.SHOP_EMAIL,
     smtpUrl: e.SMTP_URL,

@@ -19,7 +19,13 @@ import { escapeHtml } from '../http/html.ts';
 import { queueMail } from './outbox.ts';
 
 /** The owner's and the advance's mails, and the state mails the state table names (common/orders.ts). */
-export type OrderMailKind = 'new-order' | 'advance-submitted' | 'advance-received' | 'advance-refused' | StateMail;
+export type OrderMailKind =
+  | 'new-order'
+  | 'advance-submitted'
+  | 'advance-received'
+  | 'advance-refused'
+  | 'expired'
+  | StateMail;
 
 export const OWNER_MAIL_KINDS: readonly OrderMailKind[] = ['new-order', 'advance-submitted'];
 
@@ -115,6 +121,15 @@ function wording(kind: OrderMailKind, o: OrderFacts, shopName: string, placed: s
         subject: `Your order ${o.number} was delivered - ${shopName}`,
         greeting: hello,
         paragraphs: [`Your order ${o.number} was delivered. Thank you for shopping with us!`],
+      };
+    case 'expired':
+      return {
+        subject: `Your order ${o.number} was cancelled: the advance was not paid - ${shopName}`,
+        greeting: hello,
+        paragraphs: [
+          `Your order ${o.number} was cancelled because its ${advance} advance did not reach us in time, and the watches went back on sale.`,
+          'If you paid the advance, please reply to this mail with its UPI reference and we will sort it out. You are welcome to order again.',
+        ],
       };
     case 'cancelled':
       return {

@@ -150,7 +150,13 @@ async function withDetails(db: Db, orders: OrderHead[]): Promise<AdminOrder[]> {
         kind: e.kind === 'advance' ? ('advance' as const) : ('state' as const),
         status: e.status,
         note: e.note,
-        admin: e.admin_id ? (e.username ?? 'a removed admin') : null,
+        // No admin: the shopper (placing the order, sending a reference), or the store itself for any
+        // later state (an unpaid order expiring, orders/expiry.ts).
+        admin: e.admin_id
+          ? (e.username ?? 'a removed admin')
+          : e.kind === 'state' && e.status !== 'ordered'
+            ? 'the store'
+            : null,
         at: e.created_at,
       })),
       invoiceNumber: o.invoice_number,

@@ -21,7 +21,7 @@ import { issueInvoice } from '../invoices/issue.ts';
 import { queueOrderMail } from '../notifications/order-mail.ts';
 import { addOrderEvent } from './order-events.ts';
 import { orderAdvanceSplit } from './queries.ts';
-import { returnStock, takeStock } from './stock.ts';
+import { orderStockLines, returnStock, takeStock } from './stock.ts';
 
 export const ORDER_NOT_FOUND = 'This order does not exist';
 
@@ -70,15 +70,6 @@ async function eventTime(trx: Transaction<Database>, orderId: string): Promise<s
   return nowIso(Math.max(Date.now(), lastMs + 1));
 }
 
-async function stockLines(trx: Transaction<Database>, orderId: string) {
-  const lines = await trx
-    .selectFrom('order_lines')
-    .select(['product_id', 'product_name', 'quantity'])
-    .where('order_id', '=', orderId)
-    .execute();
-  return lines.map((l) => ({ ...l, quantity: Number(l.quantity) }));
-}
-
 export async function setOrderState(
   db: Db,
   config: Config,
@@ -99,8 +90,8 @@ export async function setOrderState(
       throw conflict(gateMessage(order.number, state, orderAdvanceSplit(order).amount));
     }
     const changed = order.status !== state;
-    if (from.live && !to.live) await returnStock(trx, await stockLines(trx, order.id));
-    if (!from.live && to.live) await takeStock(trx, await stockLines(trx, order.id));
+    if (from.live && !to.live) await returnStock(trx, await orderStockLines(trx, order.id));
+    if (!from.live && to.live) await takeStock(trx, await orderStockLines(trx, order.id));
     const now = await eventTime(trx, order.id);
     // The invoice is given once, when the watches leave (dispatched, or delivered straight away), after
     // every check that can refuse the change and in its transaction: a failed change gives the number

@@ -59,7 +59,13 @@ describe.each(TEST_DIALECTS)('the order state table on %s', (dialect) => {
       .select('stock_count')
       .where('id', '=', productId)
       .executeTakeFirstOrThrow();
-    const mails = await t.app.db.selectFrom('outbox').select('kind').where('order_id', '=', order.id).execute();
+    const mails = await t.app.db
+      .selectFrom('outbox')
+      .select('kind')
+      .where('order_id', '=', order.id)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
     const history = (await inject(shopper.cookie, 'GET', '/api/orders?view=delivered')).json().orders as Array<{
       number: string;
     }>;
@@ -106,6 +112,8 @@ describe.each(TEST_DIALECTS)('the order state table on %s', (dialect) => {
   });
 
   it.each(ORDER_STATES)('holds the packing gate for %s while the advance is awaited', async (to: OrderState) => {
+    // A shopper of their own: one may hold only 3 unpaid orders (unpaid.ts).
+    shopper = await signUp(t.app);
     const { number, productId } = await freshOrder('awaiting');
     const before = await observe(number, productId);
     const res = await setState(number, to);

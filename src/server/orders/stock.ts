@@ -50,6 +50,16 @@ export async function takeStock(trx: Transaction<Database>, lines: readonly Stoc
   }
 }
 
+/** An order's lines as stock moves read them. */
+export async function orderStockLines(trx: Transaction<Database>, orderId: string): Promise<StockLine[]> {
+  const lines = await trx
+    .selectFrom('order_lines')
+    .select(['product_id', 'product_name', 'quantity'])
+    .where('order_id', '=', orderId)
+    .execute();
+  return lines.map((l) => ({ ...l, quantity: Number(l.quantity) }));
+}
+
 /** Puts each counted line's quantity back (a cancelled order). */
 export async function returnStock(trx: Transaction<Database>, lines: readonly StockLine[]): Promise<void> {
   for (const line of byProduct(lines)) {

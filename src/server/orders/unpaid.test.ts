@@ -1,0 +1,209 @@
+/**
+ * Unpaid orders (issue 26 item 2, docs/product.md#unpaid-orders): at most 3 open unpaid orders per
+ * shopper, and an order whose advance never came expires after UNPAID_ORDER_HOURS with its stock
+ * returned and the shopper told, exactly once even with two app processes. Real API, real
+ * databases (SQLite, and PostgreSQL when TEST_DATABASE_URL is set).
+ */
+
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test-support/app.ts';
+import { TEST_DATABASE_URL, TEST_DIALECTS } from '../test-support/databases.ts';
+import { ADDRESS, insertProduct, type Shopper, signUp } from '../test-support/shoppers.ts';
+import { expiredNote, expireUnpaidOrders, MAX_UNPAID_ORDERS, TOO_MANY_UNPAID } from './unpaid.ts';
+
+const HOUR = 3_600_000;
+
+describe.each(TEST_DIALECTS)('unpaid orders on %s', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ dialect, env: { UNPAID_ORDER_HOURS: '48' } });
+  });
+  afterAll(async () => t.close());
+
+  async function countedProduct(stock: number) {
+    const p = await insertProduct(t.app.db);
+    await t.app.db.updateTable('products').set({ stock_count: stock }).where('id', '=', p.id).execute();
+    return p.id;
+  }
+  const stockOf = async (id: string) =>
+    Number(
+      (await t.app.db.selectFrom('products').select('stock_count').where('id', '=', id).executeTakeFirstOrThrow())
+        .stock_count,
+    );
+  const order = (app: TestApp['app'], s: Shopper, productId: string, quantity = 1) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      headers: { cookie: s.cookie },
+      payload: { address: ADDRESS, idempotencyKey: randomUUID(), lines: [{ productId, quantity }] },
+    });
+  const row = (number: string) =>
+    t.app.db
+      .selectFrom('orders')
+      .select(['id', 'status', 'advance_state'])
+      .where('number', '=', number)
+      .executeTakeFirstOrThrow();
+
+  it(`refuses a ${MAX_UNPAID_ORDERS + 1}th unpaid order with a clear message, and takes it once one is paid`, async () => {
+    const s = await signUp(t.app);
+    const productId = await countedProduct(20);
+    const numbers: string[] = [];
+    for (let i = 0; i < MAX_UNPAID_ORDERS; i++) {
+      const res = await order(t.app, s, productId);
+      expect(res.statusCode).toBe(201);
+      numbers.push(res.json().order.number);
+    }
+    const refused = await order(t.app, s, productId);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toMatchObject({ code: 'too_many_unpaid', message: TOO_MANY_UNPAID });
+    expect(await stockOf(productId)).toBe(20 - MAX_UNPAID_ORDERS);
+    // A reference sent is no longer "unpaid": the owner has something to check.
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: `/api/orders/${numbers[0]}/advance`,
+      headers: { cookie: s.cookie },
+      payload: { utr: `${Date.now()}`.slice(-12).padStart(12, '7') },
+    });
+    expect(sent.statusCode).toBe(200);
+    expect((await order(t.app, s, productId)).statusCode).toBe(201);
+  });
+
+  it('expires an unpaid order after UNPAID_ORDER_HOURS: cancelled, stock back for everyone, the shopper told', async () => {
+    const s = await signUp(t.app);
+    const hoarded = await countedProduct(5);
+    const placed = await order(t.app, s, hoarded, 5);
+    expect(placed.statusCode).toBe(201);
+    const number: string = placed.json().order.number;
+    expect(await stockOf(hoarded)).toBe(0);
+
+    // Not yet: 47 hours on.
+    expect(await expireUnpaidOrders(t.app.db, t.config, Date.now() + 47 * HOUR)).not.toContain(number);
+    expect((await row(number)).status).toBe('ordered');
+
+    const expired = await expireUnpaidOrders(t.app.db, t.config, Date.now() + 49 * HOUR);
+    expect(expired).toContain(number);
+    const after = await row(number);
+    expect(after.status).toBe('cancelled');
+    expect(await stockOf(hoarded)).toBe(5);
+    const event = await t.app.db
+      .selectFrom('order_events')
+      .select(['status', 'admin_id', 'note'])
+      .where('order_id', '=', after.id)
+      .where('status', '=', 'cancelled')
+      .executeTakeFirstOrThrow();
+    expect(event).toEqual({ status: 'cancelled', admin_id: null, note: expiredNote(48) });
+    const mail = await t.app.db
+      .selectFrom('outbox')
+      .select(['kind', 'to_address', 'subject'])
+      .where('order_id', '=', after.id)
+      .where('kind', '=', 'expired')
+      .execute();
+    expect(mail).toEqual([
+      {
+        kind: 'expired',
+        to_address: 'asha@example.com',
+        subject: expect.stringContaining(`Your order ${number} was cancelled: the advance was not paid`),
+      },
+    ]);
+    // Running again changes nothing.
+    expect(await expireUnpaidOrders(t.app.db, t.config, Date.now() + 49 * HOUR)).not.toContain(number);
+    expect(await stockOf(hoarded)).toBe(5);
+  });
+
+  it('never expires an order whose reference was sent, or whose advance was received or waived', async () => {
+    const s = await signUp(t.app);
+    const productId = await countedProduct(10);
+    const numbers = [];
+    for (let i = 0; i < 3; i++) numbers.push((await order(t.app, s, productId)).json().order.number as string);
+    await t.app.db
+      .updateTable('orders')
+      .set({ advance_state: 'submitted' })
+      .where('number', '=', numbers[0]!)
+      .execute();
+    await t.app.db.updateTable('orders').set({ advance_state: 'received' }).where('number', '=', numbers[1]!).execute();
+    await t.app.db.updateTable('orders').set({ advance_state: 'waived' }).where('number', '=', numbers[2]!).execute();
+    const expired = await expireUnpaidOrders(t.app.db, t.config, Date.now() + 100 * HOUR);
+    for (const n of numbers) {
+      expect(expired).not.toContain(n);
+      expect((await row(n)).status).toBe('ordered');
+    }
+  });
+
+  it('expires each order once with two app processes running the expiry at the same moment', async () => {
+    const productId = await countedProduct(40);
+    const numbers: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      const s = await signUp(t.app);
+      for (let j = 0; j < 3; j++) numbers.push((await order(t.app, s, productId, 2)).json().order.number);
+    }
+    expect(await stockOf(productId)).toBe(40 - 24);
+    const later = Date.now() + 49 * HOUR;
+    const job = {
+      ...(dialect === 'postgres'
+        ? { databaseUrl: TEST_DATABASE_URL, schema: t.database.schema }
+        : { sqlitePath: join(t.database.dataDir, 'store.sqlite') }),
+      env: { DATA_DIR: t.database.dataDir, UNPAID_ORDER_HOURS: '48' },
+      now: later,
+    };
+    const other = spawn(
+      process.execPath,
+      ['--import', 'tsx', join(import.meta.dirname, 'test-expirer.ts'), JSON.stringify(job)],
+      {
+        stdio: ['pipe', 'pipe', 'inherit'],
+      },
+    );
+    const lines = createInterface({ input: other.stdout! })[Symbol.asyncIterator]();
+    expect((await lines.next()).value).toBe('ready');
+    // Both processes run the expiry together.
+    other.stdin!.write('go\n');
+    const a = await expireUnpaidOrders(t.app.db, t.config, later);
+    const b = JSON.parse((await lines.next()).value as string) as string[];
+    await once(other, 'exit');
+    {
+      const mine = numbers.filter((n) => a.includes(n) || b.includes(n));
+      expect(mine.sort()).toEqual([...numbers].sort());
+      expect(a.filter((n) => b.includes(n))).toEqual([]);
+      expect(await stockOf(productId)).toBe(40);
+      const ids = (await t.app.db.selectFrom('orders').select('id').where('number', 'in', numbers).execute()).map(
+        (r) => r.id,
+      );
+      const mails = await t.app.db
+        .selectFrom('outbox')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('order_id', 'in', ids)
+        .where('kind', '=', 'expired')
+        .executeTakeFirstOrThrow();
+      expect(Number(mails.n)).toBe(numbers.length);
+    }
+  });
+});
+
+describe('unpaid orders without an advance (COD_ADVANCE=0)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { COD_ADVANCE: '0' } });
+  });
+  afterAll(async () => t.close());
+
+  it('neither caps nor expires orders', async () => {
+    const s = await signUp(t.app);
+    const p = await insertProduct(t.app.db);
+    const numbers: string[] = [];
+    for (let i = 0; i < MAX_UNPAID_ORDERS + 2; i++) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/orders',
+        headers: { cookie: s.cookie },
+        payload: { address: ADDRESS, idempotencyKey: randomUUID(), lines: [{ productId: p.id, quantity: 1 }] },
+      });
+      expect(res.statusCode).toBe(201);
+      numbers.push(res.json().order.number);
+    }
+    expect(await expireUnpaidOrders(t.app.db, t.config, Date.now() + 1000 * HOUR)).toEqual([]);
+  });
+});

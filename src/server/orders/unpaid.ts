@@ -1,0 +1,91 @@
+/**
+ * Unpaid orders (docs/product.md#unpaid-orders; issue 26): "no booking without the advance" means
+ * an order that never gets its advance must not hold its watches for ever. Two rules:
+ *
+ * - a shopper may have at most MAX_UNPAID_ORDERS open unpaid orders, counted by account and by
+ *   phone, checked inside the order's transaction after the shopper's row lock (place-order.ts);
+ * - an unpaid order expires after UNPAID_ORDER_HOURS: cancelled, its stock returned, an event
+ *   by the store, and the shopper's mail queued, all in one transaction per order.
+ *
+ * Neither applies to orders without an advance (COD_ADVANCE=0 orders are waived from the start).
+ * Every app process runs the expiry; the conditional update that cancels an order is the claim,
+ * so two processes never expire one order twice.
+ */
+import type { Transaction } from 'kysely';
+import { UNPAID_ADVANCE_STATES } from '../../common/advance.ts';
+import { TO_PACK_STATES } from '../../common/orders.ts';
+import type { Config } from '../config.ts';
+import { nowIso } from '../db/ids.ts';
+import type { Database, Db } from '../db/tables.ts';
+import { queueOrderMail } from '../notifications/order-mail.ts';
+import { addOrderEvent } from './order-events.ts';
+import { orderStockLines, returnStock } from './stock.ts';
+
+export const MAX_UNPAID_ORDERS = 3;
+export const TOO_MANY_UNPAID = `You have ${MAX_UNPAID_ORDERS} orders waiting for their advance. Please pay the advance of one of them, or ask us on WhatsApp to cancel one, before placing another order.`;
+export const expiredNote = (hours: number) => `Expired: the advance was not paid within ${hours} hours`;
+
+/** Orders waiting for an advance that was never paid (or not found), before the packing gate. */
+function unpaid(db: Db | Transaction<Database>) {
+  return db
+    .selectFrom('orders')
+    .where('status', 'in', TO_PACK_STATES)
+    .where('advance_state', 'in', UNPAID_ADVANCE_STATES)
+    .where('advance_amount', '>', 0);
+}
+
+/** Open unpaid orders of this account or this phone (an erased and re-made account keeps its phone). */
+export async function countUnpaidOrders(trx: Transaction<Database>, userId: string, phone: string): Promise<number> {
+  const row = await unpaid(trx)
+    .where((eb) => eb.or([eb('user_id', '=', userId), eb('user_phone', '=', phone)]))
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Orders expired per run at most: a backlog is worked off over a few runs, never in one long burst. */
+const BATCH = 100;
+
+/**
+ * Expires the unpaid orders placed more than UNPAID_ORDER_HOURS before `now`; returns the numbers
+ * this call expired (another process may have expired others).
+ */
+export async function expireUnpaidOrders(db: Db, config: Config, now = Date.now()): Promise<string[]> {
+  const cutoff = nowIso(now - config.unpaidOrderHours * 3_600_000);
+  const due = await unpaid(db)
+    .where('created_at', '<', cutoff)
+    .select(['id', 'number'])
+    .orderBy('created_at')
+    .limit(BATCH)
+    .execute();
+  const expired: string[] = [];
+  for (const order of due) {
+    const done = await db.transaction().execute(async (trx) => {
+      // The claim: only the transaction whose update finds the order still unpaid goes on. A shopper's
+      // reference or an owner's finding committed first wins, and so does another process.
+      const at = nowIso(Math.max(Date.now(), now));
+      const claimed = await trx
+        .updateTable('orders')
+        .set({ status: 'cancelled', updated_at: at })
+        .where('id', '=', order.id)
+        .where('status', 'in', TO_PACK_STATES)
+        .where('advance_state', 'in', UNPAID_ADVANCE_STATES)
+        .returning('id')
+        .executeTakeFirst();
+      if (!claimed) return false;
+      await returnStock(trx, await orderStockLines(trx, order.id));
+      await addOrderEvent(trx, {
+        orderId: order.id,
+        kind: 'state',
+        status: 'cancelled',
+        adminId: null,
+        note: expiredNote(config.unpaidOrderHours),
+        at,
+      });
+      await queueOrderMail(trx, config, 'expired', order.id);
+      return true;
+    });
+    if (done) expired.push(order.number);
+  }
+  return expired;
+}
