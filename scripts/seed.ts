@@ -7,8 +7,8 @@
 import { ConfigError, loadConfig } from '../src/server/config.ts';
 import { openDatabase } from '../src/server/db/database.ts';
 import { migrateToLatest } from '../src/server/db/migrate.ts';
-import { DEFAULT_SEED, DEMO_SHOPPER, isDatabaseEmpty, mulberry32, seedDemo } from '../src/server/db/seed/index.ts';
 import { openStorage } from '../src/server/media/storage/open-storage.ts';
+import { DEFAULT_SEED, DEMO_SHOPPER, isDatabaseEmpty, mulberry32, seedDemo } from '../src/server/seed/index.ts';
 import { flag } from './lib.ts';
 
 const USAGE = 'Usage: npm run seed -- [--products N] [--data-dir DIR] [--seed NUMBER]';
@@ -47,8 +47,7 @@ try {
       media,
       random,
       log: console.log,
-      orderPrefix: config.orderPrefix,
-      codAdvance: config.codAdvance,
+      orderSettings: config,
       // A deployment (PUBLIC_URL or DATABASE_URL given) never gets the demo shopper, whose
       // password is published, nor demo orders and leads (docs/decisions/007-security.md).
       people: !deployment,

@@ -26,7 +26,7 @@ import { progress } from './table.ts';
 export const CACHE_DIR = process.env.BENCH_CACHE_DIR ?? join(tmpdir(), 'watch-bench-cache');
 const READY = 'seeded.json';
 /** Source folders whose changes make a cached catalogue stale. */
-const SEED_SOURCES = ['src/server/db/migrations', 'src/server/db/seed', 'src/server/catalog/search', 'scripts/seed.ts'];
+const SEED_SOURCES = ['src/server/db/migrations', 'src/server/seed', 'src/server/catalog/search', 'scripts/seed.ts'];
 
 function filesUnder(path: string): string[] {
   if (!statSync(path).isDirectory()) return [path];

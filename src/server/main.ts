@@ -47,14 +47,13 @@ export function loadStartConfig(env: NodeJS.ProcessEnv = process.env): { config:
 export async function seedEmptyStore(app: FastifyInstance, options: StartOptions): Promise<void> {
   const { config } = app;
   if (config.seedProducts === 0) return;
-  const { isDatabaseEmpty, seedDemo } = await import('./db/seed/index.ts');
+  const { isDatabaseEmpty, seedDemo } = await import('./seed/index.ts');
   if (!(await isDatabaseEmpty(app.db))) return;
   app.log.info(`Empty database: seeding ${config.seedProducts} demo products`);
   const result = await seedDemo(app.db, {
     products: config.seedProducts,
     media: app.media,
-    orderPrefix: config.orderPrefix,
-    codAdvance: config.codAdvance,
+    orderSettings: config,
     people: options.demoPeople ?? config.env !== 'production',
   });
   app.log.info(`Seeded ${result.products} products and ${result.images} images in ${result.ms} ms`);

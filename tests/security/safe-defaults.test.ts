@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/server/config.ts';
-import { DEMO_SHOPPER } from '../../src/server/db/seed/index.ts';
+import { DEMO_SHOPPER } from '../../src/server/seed/index.ts';
 import { isDeployment, loadStartConfig, seedEmptyStore } from '../../src/server/main.ts';
 import { adminCookie } from '../../src/server/test-support/admin.ts';
 import { createTestApp, type TestApp } from '../../src/server/test-support/app.ts';

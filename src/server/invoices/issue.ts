@@ -1,6 +1,6 @@
 /**
  * Giving an order its invoice (docs/product.md#invoice), inside the dispatch's transaction
- * (admin/order-changes.ts): the next number of the year's series, and beside it the facts the invoice
+ * (orders/order-changes.ts, and the demo's orders in seed/demo.ts): the next number of the year's series, and beside it the facts the invoice
  * is printed from, frozen so that a reprint years later is the same document: the date, the shop's
  * GSTIN and GST rate then, and the place of supply.
  */
@@ -19,14 +19,14 @@ export const supplyStateUnknownMessage = (orderNumber: string) =>
 
 export async function issueInvoice(
   trx: Transaction<Database>,
-  config: Config,
+  invoice: Config['invoice'],
   order: { id: string; number: string; address: string },
   at: string,
   /** The owner's choice of delivery state, when the address names none. */
   supplyCode?: string,
 ): Promise<string> {
   const place = supplyCode ? gstStateByCode(supplyCode) : deliveryState(order.address);
-  const { gstin, rateBp, prefix } = config.invoice;
+  const { gstin, rateBp, prefix } = invoice;
   // A tax invoice needs its place of supply; a receipt (no GSTIN) does without.
   if (!place && gstin) throw new AppError(409, SUPPLY_STATE_UNKNOWN, supplyStateUnknownMessage(order.number));
   const number = await nextInvoiceNumber(trx, prefix, at);

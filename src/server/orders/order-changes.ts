@@ -97,7 +97,7 @@ export async function setOrderState(
     // every check that can refuse the change and in its transaction: a failed change gives the number
     // back. Never given again, whatever state comes later.
     if (to.parcelLeft && !order.invoice_number) {
-      await issueInvoice(trx, config, order, now, supplyState);
+      await issueInvoice(trx, config.invoice, order, now, supplyState);
     }
     await trx.updateTable('orders').set({ status: state, updated_at: now }).where('id', '=', order.id).execute();
     await addOrderEvent(trx, { orderId: order.id, kind: 'state', status: state, adminId, at: now });

@@ -2,7 +2,7 @@
  * A tiny seeded PRNG (mulberry32) and the few helpers the seed needs, so the
  * same seed always gives the same catalogue.
  */
-import { newId } from '../ids.ts';
+import { newId } from '../db/ids.ts';
 
 export type Random = () => number;
 

@@ -10,9 +10,9 @@ import {
   type HomeLink,
   type HomeReel,
   type HomeReview,
-} from '../../../common/schemas/home.ts';
-import type { ObjectStorage } from '../../media/storage/object-storage.ts';
-import type { Db } from '../tables.ts';
+} from '../../common/schemas/home.ts';
+import type { Db } from '../db/tables.ts';
+import type { ObjectStorage } from '../media/storage/object-storage.ts';
 import { faceStyle } from './face-styles.ts';
 import { bannerSvg, reviewCardSvg } from './home-art.ts';
 import type { ImagePool } from './images.ts';

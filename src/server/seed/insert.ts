@@ -3,7 +3,7 @@
  * transactions. A statement carries at most ROWS_PER_STATEMENT x 20 columns =
  * 20 000 parameters, under SQLite's 32 766 variables and PostgreSQL's 65 535.
  */
-import type { Db, NewProductRow } from '../tables.ts';
+import type { Db, NewProductRow } from '../db/tables.ts';
 import type { ProductFactory } from './products.ts';
 
 export const ROWS_PER_STATEMENT = 1000;

@@ -5,9 +5,9 @@
  * brand-less extra shots (case backs, gift boxes).
  */
 import sharp from 'sharp';
-import { BRANDS } from '../../../common/catalog.ts';
-import type { ObjectStorage } from '../../media/storage/object-storage.ts';
-import { storeImage } from '../../media/store.ts';
+import { BRANDS } from '../../common/catalog.ts';
+import type { ObjectStorage } from '../media/storage/object-storage.ts';
+import { storeImage } from '../media/store.ts';
 import { faceStyle } from './face-styles.ts';
 import { casebackSvg, giftBoxSvg } from './home-art.ts';
 import { hasChronograph } from './models.ts';

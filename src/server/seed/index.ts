@@ -4,11 +4,10 @@
  * Repeatable: the same seed gives the same products and pictures; with the
  * same `now` too, the same ids and dates (only password salts differ).
  */
-import { DEFAULT_COD_ADVANCE } from '../../../common/constants.ts';
-import { rebuildSearchIndex } from '../../catalog/search/index-writer.ts';
-import type { ObjectStorage } from '../../media/storage/object-storage.ts';
-import type { Db } from '../tables.ts';
-import { demoProducts, seedShopper } from './demo.ts';
+import { rebuildSearchIndex } from '../catalog/search/index-writer.ts';
+import type { Db } from '../db/tables.ts';
+import type { ObjectStorage } from '../media/storage/object-storage.ts';
+import { DEMO_ORDER_SETTINGS, type DemoOrderSettings, demoProducts, seedShopper } from './demo.ts';
 import { seedHomeContent } from './home.ts';
 import { buildImagePool } from './images.ts';
 import { insertProducts } from './insert.ts';
@@ -16,8 +15,8 @@ import { seedLeads } from './leads.ts';
 import { productFactory } from './products.ts';
 import { DEFAULT_SEED, mulberry32, type Random } from './random.ts';
 
-export { HOME_CONTENT_KEY, type HomeContent, parseHomeContent } from '../../../common/schemas/home.ts';
-export { DEMO_SHOPPER } from './demo.ts';
+export { HOME_CONTENT_KEY, type HomeContent, parseHomeContent } from '../../common/schemas/home.ts';
+export { DEMO_ORDER_SETTINGS, DEMO_SHOPPER, type DemoOrderSettings } from './demo.ts';
 export { DEFAULT_SEED, mulberry32 } from './random.ts';
 
 export interface SeedOptions {
@@ -29,10 +28,11 @@ export interface SeedOptions {
   log?: (msg: string) => void;
   /** "Now" for createdAt spreads and order dates; Date.now() when absent. */
   now?: number;
-  /** Prefix of the demo orders' numbers (SHOP_ORDER_PREFIX); TSW when absent. */
-  orderPrefix?: string;
-  /** The advance demo orders are placed with (COD_ADVANCE); DEFAULT_COD_ADVANCE when absent. */
-  codAdvance?: number;
+  /**
+   * The shop's order settings the demo orders follow: number prefix, advance and invoice series
+   * (SHOP_ORDER_PREFIX, COD_ADVANCE, SHOP_GSTIN…); DEMO_ORDER_SETTINGS when absent.
+   */
+  orderSettings?: DemoOrderSettings;
   /**
    * The demo shopper (whose password is published), their orders and the demo
    * leads; true when absent. A deployment never gets them (main.ts).
@@ -75,14 +75,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
   }
   if (options.people !== false) {
     const picks = await demoProducts(db);
-    const orders = await seedShopper(
-      db,
-      rng.demo,
-      picks,
-      now,
-      options.orderPrefix ?? 'TSW',
-      options.codAdvance ?? DEFAULT_COD_ADVANCE,
-    );
+    const orders = await seedShopper(db, rng.demo, picks, now, options.orderSettings ?? DEMO_ORDER_SETTINGS);
     const hasLeads = await db.selectFrom('leads').select('id').limit(1).executeTakeFirst();
     const leads = hasLeads ? 0 : await seedLeads(db, rng.demo, picks, now);
     if (orders || leads) log(`  ${orders} demo orders, ${leads} leads`);

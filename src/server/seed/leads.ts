@@ -1,5 +1,5 @@
 /** Demo platform leads: orders taken on Amazon and WhatsApp for seeded products. */
-import type { Db } from '../tables.ts';
+import type { Db } from '../db/tables.ts';
 import { DAY, type DemoProduct } from './demo.ts';
 import { chance, int, pick, type Random, seededId } from './random.ts';
 

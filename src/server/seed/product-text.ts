@@ -3,7 +3,7 @@
  * specification rows (Brand, Machine, Color, Chronograph first, as the upload
  * form's defaults; then Strap, Case Size, Water Resistance and a few more).
  */
-import type { Category } from '../../../common/catalog.ts';
+import type { Category } from '../../common/catalog.ts';
 import type { PoolFace } from './images.ts';
 import type { WatchModel } from './models.ts';
 import { chance, pick, type Random } from './random.ts';

@@ -3,7 +3,7 @@
  * ("Rolex Submariner Date 41mm Black Dial"). Flags: c = chronograph, d = diver,
  * w = usually a women's model.
  */
-import type { Brand } from '../../../common/catalog.ts';
+import type { Brand } from '../../common/catalog.ts';
 
 export interface WatchModel {
   name: string;

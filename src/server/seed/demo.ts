@@ -2,11 +2,25 @@
  * The demo shopper: addresses, a cart and orders in every state, each with its
  * history of state changes.
  */
-import { hashPassword } from '../../auth/passwords.ts';
-import { nextOrderNumber } from '../../orders/order-number.ts';
-import { parseJsonList } from '../json.ts';
-import type { Db } from '../tables.ts';
+import { DEFAULT_COD_ADVANCE } from '../../common/constants.ts';
+import { stateRule } from '../../common/orders.ts';
+import { hashPassword } from '../auth/passwords.ts';
+import type { Config } from '../config.ts';
+import { parseJsonList } from '../db/json.ts';
+import type { Db } from '../db/tables.ts';
+import { issueInvoice } from '../invoices/issue.ts';
+import { nextOrderNumber } from '../orders/order-number.ts';
 import { chance, int, pick, type Random, sample, seededId } from './random.ts';
+
+/** The shop's settings that demo orders follow: their numbers, advance and invoices. */
+export type DemoOrderSettings = Pick<Config, 'orderPrefix' | 'codAdvance' | 'invoice'>;
+
+/** The defaults' settings, for seeding without a configuration (tests, benchmarks). */
+export const DEMO_ORDER_SETTINGS: DemoOrderSettings = {
+  orderPrefix: 'TSW',
+  codAdvance: DEFAULT_COD_ADVANCE,
+  invoice: { gstin: undefined, rateBp: 1800, prefix: 'TSW' },
+};
 
 export const DEMO_SHOPPER = {
   name: 'Demo Shopper',
@@ -101,9 +115,9 @@ export async function seedShopper(
   random: Random,
   products: DemoProduct[],
   now: number,
-  orderPrefix: string,
-  codAdvance: number,
+  settings: DemoOrderSettings,
 ): Promise<number> {
+  const { orderPrefix, codAdvance } = settings;
   const taken = await db.selectFrom('users').select('id').where('phone', '=', DEMO_SHOPPER.phone).executeTakeFirst();
   if (taken || products.length < 3) return 0;
   const passwordHash = await hashPassword(DEMO_SHOPPER.password);
@@ -143,16 +157,18 @@ export async function seedShopper(
       const last = events[events.length - 1] as { status: string; at: string };
       // Demo orders that moved on had their advance; the newest still waits for it.
       const settled = last.status !== 'ordered' && last.status !== 'cancelled';
+      const number = await nextOrderNumber(trx, orderPrefix);
+      const address = pick(random, DEMO_SHOPPER.addresses);
       await trx
         .insertInto('orders')
         .values({
           id: orderId,
-          number: await nextOrderNumber(trx, orderPrefix),
+          number,
           advance_amount: codAdvance,
           advance_state: codAdvance === 0 ? 'waived' : settled ? 'received' : 'awaiting',
           user_id: userId,
           user_phone: DEMO_SHOPPER.phone,
-          address: pick(random, DEMO_SHOPPER.addresses),
+          address,
           status: last.status,
           total_mrp: lines.reduce((sum, l) => sum + l.price * l.quantity, 0),
           total: lines.reduce((sum, l) => sum + l.discount_price * l.quantity, 0),
@@ -162,6 +178,10 @@ export async function seedShopper(
         })
         .execute();
       await trx.insertInto('order_lines').values(lines).execute();
+      // The invoice is given by the same code as a real dispatch, dated when the parcel left, so a
+      // delivered demo order has its invoice as a real one would (docs/product.md#invoice).
+      const left = events.find((e) => stateRule(e.status).parcelLeft);
+      if (left) await issueInvoice(trx, settings.invoice, { id: orderId, number, address }, left.at);
       await trx
         .insertInto('order_events')
         .values(

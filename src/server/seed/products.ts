@@ -3,8 +3,8 @@
  * category, then every brand as a men watch (the home page's brand popup links
  * to all 28); the rest are drawn by weight.
  */
-import { BRANDS, type Brand, type Category, ORIGINAL_BRANDS, TAGS } from '../../../common/catalog.ts';
-import type { NewProductRow, ProductRow } from '../tables.ts';
+import { BRANDS, type Brand, type Category, ORIGINAL_BRANDS, TAGS } from '../../common/catalog.ts';
+import type { NewProductRow, ProductRow } from '../db/tables.ts';
 import type { ImagePool, PoolFace } from './images.ts';
 import { modelsOf, type WatchModel } from './models.ts';
 import {
