@@ -8,8 +8,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_SEED, mulberry32, seedDemo } from '../../seed/index.ts';
 import { DiskStorage } from '../../media/storage/disk-storage.ts';
+import { DEFAULT_SEED, mulberry32, seedDemo } from '../../seed/index.ts';
 import { createTestApp, type TestApp } from '../../test-support/app.ts';
 import { TEST_DIALECTS } from '../../test-support/databases.ts';
 
