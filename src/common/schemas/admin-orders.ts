@@ -4,6 +4,7 @@ import { ADVANCE_STATES } from '../advance.ts';
 import { CATEGORIES } from '../catalog.ts';
 import { GST_STATES } from '../gst-states.ts';
 import { ORDER_STATES } from '../orders.ts';
+import { plainText } from './from-rules.ts';
 
 export const orderStateInputSchema = z.object({
   state: z.enum(ORDER_STATES, `Please choose ${ORDER_STATES.slice(0, -1).join(', ')} or ${ORDER_STATES.at(-1)}`),
@@ -36,7 +37,10 @@ export const ADVANCE_NOTE_MESSAGES = {
 export const advanceActionSchema = z
   .object({
     action: z.enum(ADVANCE_ACTIONS, 'Please choose received, refused or waived'),
-    note: z.string('The note must be text').trim().max(300, 'Please keep the note under 300 characters').default(''),
+    // The shopper reads a refusal's reason in mail and on the order: plain text (text.ts).
+    note: plainText(z.string('The note must be text').trim(), 'lines')
+      .max(300, 'Please keep the note under 300 characters')
+      .default(''),
   })
   .superRefine((v, ctx) => {
     if (v.action !== 'received' && v.note.length < 3) {

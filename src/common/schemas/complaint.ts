@@ -1,7 +1,7 @@
 /** The complaint form's request and answer, and the owner's complaints list (docs/product.md#contact). */
 import { z } from 'zod';
 import { ANSWER_NOTE_MAX, COMPLAINT_RULES, TICKET_PATTERN } from '../complaint-rules.ts';
-import { formSchema, textSchema } from './from-rules.ts';
+import { formSchema, plainText, textSchema } from './from-rules.ts';
 
 /** The order number may be left out; the other fields keep the form's order (and so its first message). */
 export const complaintRequestSchema = formSchema(COMPLAINT_RULES).extend({
@@ -25,9 +25,8 @@ export const ticketParamsSchema = z.object({
 });
 
 export const answerComplaintSchema = z.object({
-  note: z
-    .string('The note must be text')
-    .trim()
+  // Mailed to the shopper: line breaks kept, other control characters refused (text.ts).
+  note: plainText(z.string('The note must be text').trim(), 'lines')
     .max(ANSWER_NOTE_MAX, `Please keep the note under ${ANSWER_NOTE_MAX} characters`)
     .default(''),
 });

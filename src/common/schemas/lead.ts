@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { phoneSchema } from './account.ts';
+import { plainText } from './from-rules.ts';
 
 /** Platforms an admin can record a lead for; website carts are read, never entered. */
 export const LEAD_PLATFORMS = ['amazon', 'whatsapp'] as const;
@@ -17,16 +18,13 @@ export type LeadTab = (typeof LEAD_TABS)[number]['platform'];
 
 export const leadInputSchema = z.object({
   platform: z.enum(LEAD_PLATFORMS, 'The platform must be amazon or whatsapp'),
-  customer: z
-    .string('Please enter the customer')
-    .trim()
+  // Names reach the dashboard, the CSV and mail: plain text, as a shopper's (text.ts).
+  customer: plainText(z.string('Please enter the customer').trim(), 'line')
     .min(1, 'Please enter the customer')
     .max(100, 'The customer is too long'),
   phone: z.union([z.literal(''), phoneSchema]).default(''),
   productId: z.string().trim().max(40).default(''),
-  productName: z
-    .string('Please enter the product name')
-    .trim()
+  productName: plainText(z.string('Please enter the product name').trim(), 'line')
     .min(1, 'Please enter the product name')
     .max(200, 'The product name is too long'),
   quantity: z.coerce

@@ -4,6 +4,7 @@ import { BRANDS, CATEGORIES, STATUSES, TAGS } from '../catalog.ts';
 import { MAX_IMAGES } from '../constants.ts';
 import { IMAGE_ID_PATTERN } from '../media.ts';
 import { isAllowedVideoUrl, VIDEO_MESSAGE } from '../video.ts';
+import { plainText } from './from-rules.ts';
 
 export const featureSchema = z.object({
   name: z.string().trim().max(60),
@@ -85,7 +86,8 @@ export const COUNTRY_OF_ORIGIN_MESSAGE = 'Please enter the country of origin';
 /** Admin product form (create and edit). Defaults follow the upload form (docs/product.md#admin-products). */
 export const productInputSchema = z
   .object({
-    name: z.string().trim().min(1, 'Please enter the product name').max(200, 'The name is too long'),
+    // The name is printed on invoices and labels: plain text (text.ts).
+    name: plainText(z.string().trim(), 'line').min(1, 'Please enter the product name').max(200, 'The name is too long'),
     brand: z.string().trim().max(60).default(''),
     category: z.enum(CATEGORIES, 'Please choose a category'),
     price: rupees('MRP').default(0),

@@ -13,6 +13,7 @@ import { ADVANCE_ADMIN_LABELS, ADVANCE_LABELS, type AdvanceState, advanceSplit }
 import { formatDate, formatDateTime } from '../../common/india-time.ts';
 import { formatRupees } from '../../common/money.ts';
 import { deliveryWindow, type StateMail } from '../../common/orders.ts';
+import { plainLine } from '../../common/text.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/tables.ts';
 import { escapeHtml } from '../http/html.ts';
@@ -259,14 +260,15 @@ export async function queueOrderMail(trx: Trx, config: Config, kind: OrderMailKi
   const facts: OrderFacts = {
     number: order.number,
     placedAt: order.created_at,
-    address: order.address,
+    // Rows stored before the plain-text rule may hold line breaks or controls (text.ts).
+    address: plainLine(order.address),
     phone: order.user_phone,
     total: Number(order.total),
     advanceAmount: Number(order.advance_amount),
     advanceState: order.advance_state as AdvanceState,
     advanceUtr: order.advance_utr,
     advanceNote: order.advance_note,
-    customerName: order.name,
+    customerName: plainLine(order.name),
     lines: rows.flatMap((l) =>
       l.product_name === null
         ? []

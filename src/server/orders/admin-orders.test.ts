@@ -181,5 +181,8 @@ describe.each(TEST_DIALECTS)('admin orders on %s', (dialect) => {
     expect(row).toEqual(
       expect.arrayContaining(['delivered', 'Advance received', buyer.phone, 'Cartier Tank, "Must"', '3']),
     );
+    expect(records[0]?.slice(-2)).toEqual(['advance amount', 'to pay on delivery']);
+    const total = Number(row?.at(-3));
+    expect(row?.slice(-2)).toEqual([String(Math.min(300, total)), String(Math.max(0, total - 300))]);
   });
 });

@@ -3,6 +3,7 @@
  * and the advance's finding (admin/order-changes.ts), and a CSV export.
  * Orders are named by their number.
  */
+
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ADVANCE_ADMIN_LABELS } from '../../common/advance.ts';
@@ -16,6 +17,7 @@ import {
   orderStateInputSchema,
 } from '../../common/schemas/admin-orders.ts';
 import { orderNumberSchema } from '../../common/schemas/order.ts';
+import { plainLine } from '../../common/text.ts';
 import { nowIso } from '../db/ids.ts';
 import type { Db } from '../db/tables.ts';
 import { notFound } from '../http/errors.ts';
@@ -74,6 +76,8 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
           'quantity',
           'selling price',
           'order total',
+          'advance amount',
+          'to pay on delivery',
         ],
       ];
       for (const o of orders) {
@@ -84,14 +88,18 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
             o.status,
             ADVANCE_ADMIN_LABELS[o.advance.state],
             o.advance.utr,
-            o.userName,
+            // Rows stored before the plain-text rule may hold line breaks: one line per cell (text.ts).
+            plainLine(o.userName),
             o.userPhone,
-            o.address,
+            plainLine(o.address),
             l.productId,
-            l.productName,
+            plainLine(l.productName),
             l.quantity,
             l.discountPrice,
             o.total,
+            // The order's own advance, never today's COD_ADVANCE (docs/decisions/024-advance-on-the-order.md).
+            o.advance.amount,
+            o.advance.balance,
           ]);
         }
       }
