@@ -26,6 +26,8 @@ const IMAGE = 'b'.repeat(32);
 const BANNER = 'c'.repeat(32);
 // "$'", "$&" and "$`" would be String.replace patterns if the page were put together with strings.
 const HOSTILE = "</script><script>alert(1)</script><!-- \u2028\u2029 </SCRIPT > $' $& $`";
+/** A product name is plain text (common/text.ts): the line separators ride in the description. */
+const HOSTILE_NAME = "</script><script>alert(1)</script><!-- </SCRIPT > $' $& $`";
 const ids: Record<string, string> = {};
 
 /** A built app as Vite leaves it: the entry's tags before </head>, and the manifest. */
@@ -63,7 +65,7 @@ beforeAll(async () => {
   writeBuild(dist);
   t = await createTestApp({ webDistDir: dist });
   ids.watch = (await addProduct(t.app.db, { name: 'Seiko Presage', images: [IMAGE] })).id;
-  ids.hostile = (await addProduct(t.app.db, { name: HOSTILE, description: HOSTILE, images: [IMAGE] })).id;
+  ids.hostile = (await addProduct(t.app.db, { name: HOSTILE_NAME, description: HOSTILE, images: [IMAGE] })).id;
   const banner = { image: BANNER, width: 1600, height: 600, headline: 'Sale', subline: 'Up to 50% off', cta: 'Shop' };
   await t.app.db
     .insertInto('site_content')
@@ -127,13 +129,14 @@ describe('the first paint of a product page', () => {
   });
 
   it('keeps a hostile name inside the data block, and it reads back unchanged', async () => {
-    const page = await get(`/${ids.hostile}/${encodeURIComponent(HOSTILE)}`);
+    const page = await get(`/${ids.hostile}/${encodeURIComponent(HOSTILE_NAME)}`);
     const api = await get(`/api/products/${ids.hostile}`);
     expect(page.statusCode).toBe(200);
     const data = embedded(page.body);
     expect(embeddedBlock(page.body)).not.toMatch(/[<\u2028\u2029]/);
     expect(JSON.parse(data?.text ?? '')).toEqual(api.json());
-    expect(JSON.parse(data?.text ?? '').name).toBe(HOSTILE);
+    expect(JSON.parse(data?.text ?? '').name).toBe(HOSTILE_NAME);
+    expect(JSON.parse(data?.text ?? '').description).toBe(HOSTILE);
     // Only the page's own script elements: the name opened none and closed none early.
     expect(page.body.match(/<script\b[^>]*>/gi)).toEqual([
       '<script type="application/ld+json">',
