@@ -10,10 +10,8 @@ import type { Database } from '../../db/tables.ts';
 import { currentCatalogVersion } from '../catalog-version.ts';
 import { type IndexedProduct, SearchIndex } from './memory-index.ts';
 import { searchDb } from './tables.ts';
+import { FIELD_WEIGHTS } from './tuning.ts';
 import { toWords } from './words.ts';
-
-/** Field weights (at most 7): a word in the name or brand counts more than one in the description. */
-export const FIELD_WEIGHTS = { name: 4, brand: 4, category: 2, status: 2, features: 2, description: 1 } as const;
 
 const INDEX_COLUMNS = ['id', 'name', 'brand', 'category', 'status', 'description', 'features', 'created_at'] as const;
 type IndexRow = { [K in (typeof INDEX_COLUMNS)[number]]: string };

@@ -1,8 +1,6 @@
 /**
  * Which indexed words a query word matches, and how well (docs/decisions/005-search.md).
- * Scores are whole numbers so they multiply by field weights exactly: the word
- * itself 100, a word starting with it 90, containing it 80 (substring matches,
- * docs/product.md#search), then typo matches at 50 x similarity, always below any substring.
+ * The scores and limits are in tuning.ts.
  *
  * Only the strongest kind of match that exists in the vocabulary is used:
  * words starting with the query word (the word itself included); when there are
@@ -12,19 +10,7 @@
  * is no word's start or part, so it still finds rolex.
  */
 import { similarityAbove } from './similarity.ts';
-
-export const SCORE = { exact: 100, prefix: 90, substring: 80, fuzzyScale: 50 } as const;
-/** Fuzzy matching needs 3+ letters: two-letter words are "similar" to half the vocabulary. */
-export const FUZZY_MIN_LENGTH = 3;
-/** Closest typo candidates kept per query word, so one vague word cannot match the whole catalogue. */
-export const FUZZY_LIMIT = 12;
-/**
- * Typo candidates must score at least this share of the closest one: "rolx" is
- * rolex at 0.8, and box or gold at 0.5 would otherwise drag in most of the
- * catalogue (73 000 of 100 000 products) behind the Rolexes. Measured in
- * docs/decisions/005-search.md.
- */
-export const FUZZY_KEEP_RATIO = 0.75;
+import { FUZZY_KEEP_RATIO, FUZZY_LIMIT, FUZZY_MIN_LENGTH, SCORE } from './tuning.ts';
 
 export interface WordMatch {
   word: string;

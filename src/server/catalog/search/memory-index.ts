@@ -117,7 +117,7 @@ export class SearchIndex {
 
   /** The best `k` ordinals, best first: a bounded heap, so a huge match list is never fully sorted. */
   private topOrdinals(candidates: number[], score: Int32Array, k: number): number[] {
-    // "a before b": higher score, then newer, then the later-added ordinal.
+    // "a before b": higher score, then newer, then the later-added ordinal (tuning.ts).
     const before = (a: number, b: number) =>
       (score[a] ?? 0) - (score[b] ?? 0) || (this.created[a] ?? 0) - (this.created[b] ?? 0) || a - b;
     const heap: number[] = []; // min-heap on `before`: heap[0] is the weakest kept

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { FUZZY_KEEP_RATIO, FUZZY_LIMIT, matchWord, SCORE } from './match.ts';
+import { matchWord } from './match.ts';
 import { editDistance, similarity, similarityAbove } from './similarity.ts';
+import { FUZZY_KEEP_RATIO, FUZZY_LIMIT, SCORE } from './tuning.ts';
 import { queryWords, toWords } from './words.ts';
 
 describe('word similarity', () => {
