@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { pdfPages, squeezed } from '../../src/server/invoices/test-support.ts';
+import { pdfPages, squeezed } from '../../src/server/test-support/pdf.ts';
 import { adminLogin } from './admin-fixtures.ts';
 import { E2E_GSTIN, stableProducts, uniquePhone } from './fixtures.ts';
 import { DESKTOP, expectFits, PHONE, viewportShots } from './layout-checks.ts';

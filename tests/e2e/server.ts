@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../../src/server/config.ts';
 import { startServer } from '../../src/server/main.ts';
-import { startTestSmtp } from '../../src/server/notifications/test-smtp.ts';
+import { startTestSmtp } from '../../src/server/test-support/smtp.ts';
 import { E2E_ADMIN, E2E_GSTIN, E2E_OWNER_EMAIL } from './fixtures.ts';
 import { clearMailbox, deliverToMailbox } from './mailbox.ts';
 

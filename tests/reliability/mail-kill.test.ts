@@ -8,7 +8,7 @@
  * is marked sent. On SQLite and PostgreSQL.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { startTestSmtp, type TestSmtp } from '../../src/server/notifications/test-smtp.ts';
+import { startTestSmtp, type TestSmtp } from '../../src/server/test-support/smtp.ts';
 import { openReader } from './support/databases.ts';
 import { recordFigures } from './support/figures.ts';
 import { type Dialect, type Fresh, freshData, postgresConfigured } from './support/fixtures.ts';

@@ -11,9 +11,9 @@ import { nowIso } from '../db/ids.ts';
 import { preferredEncoding } from '../http/cached-body.ts';
 import { createTestApp, type TestApp } from '../test-support/app.ts';
 import { TEST_DATABASE_URL, TEST_DIALECTS } from '../test-support/databases.ts';
+import { addProduct, deleteProduct } from '../test-support/products.ts';
 import { homeAnswer, listingAnswer, productAnswer, searchAnswer } from './answers.ts';
 import { refreshSearchIndex } from './search/index-writer.ts';
-import { addProduct, deleteProduct } from './test-products.ts';
 
 const listing = { category: 'men-watch', sort: 'latest' as const, page: 1 };
 

@@ -21,11 +21,11 @@ import { type OpenedDatabase, openDatabase } from '../db/database.ts';
 import { nowIso } from '../db/ids.ts';
 import { createTestApp, type TestApp } from '../test-support/app.ts';
 import { TEST_DATABASE_URL } from '../test-support/databases.ts';
+import { addProduct } from '../test-support/products.ts';
 import { currentCatalogVersion, readCatalogVersion } from './catalog-version.ts';
 import { catalogVersionWatchOf, type PgCatalogVersionWatch } from './catalog-version-watch.ts';
 import { updateProduct } from './product-writes.ts';
 import { refreshSearchIndex } from './search/index-writer.ts';
-import { addProduct } from './test-products.ts';
 
 /** Another process's write must show within this (measured typically at a few ms on one machine). */
 const NOTIFY_BOUND_MS = 1000;

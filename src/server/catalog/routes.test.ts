@@ -4,7 +4,7 @@ import { startSession } from '../auth/sessions.ts';
 import { newId, nowIso } from '../db/ids.ts';
 import { cookiesFrom, createTestApp, type TestApp } from '../test-support/app.ts';
 import { TEST_DIALECTS } from '../test-support/databases.ts';
-import { addProduct, deleteProduct } from './test-products.ts';
+import { addProduct, deleteProduct } from '../test-support/products.ts';
 
 describe.each(TEST_DIALECTS)('catalogue API on %s', (dialect) => {
   let t: TestApp;

@@ -11,11 +11,11 @@ import { formatDate } from '../../common/india-time.ts';
 import { adminCookie, createProduct, settleAdvance } from '../test-support/admin.ts';
 import { createTestApp, type TestApp } from '../test-support/app.ts';
 import { TEST_DIALECTS } from '../test-support/databases.ts';
+import { pdfPages, pdfText, squeezed } from '../test-support/pdf.ts';
 import { type Shopper, signUp } from '../test-support/shoppers.ts';
 import { supplyStateUnknownMessage } from './issue.ts';
 import { cancelledLabel, noInvoiceYet, SHOPPER_NO_INVOICE_YET, unsettledLabel } from './routes.ts';
 import { financialYear } from './series.ts';
-import { pdfPages, pdfText, squeezed } from './test-support.ts';
 
 const GSTIN = '27AAPFU0939F1ZV';
 const SHOP = {

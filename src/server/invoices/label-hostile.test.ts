@@ -13,10 +13,10 @@ import type { Readable } from 'node:stream';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import type { Config } from '../config.ts';
+import { pdfPages, scanCode128, squeezed } from '../test-support/pdf.ts';
 import { invoicePdf } from './invoice-pdf.ts';
 import { cashToCollect, LABEL_LAYOUT, labelsPdf } from './label-pdf.ts';
 import type { PaperOrder } from './queries.ts';
-import { pdfPages, scanCode128, squeezed } from './test-support.ts';
 
 const run = promisify(execFile);
 

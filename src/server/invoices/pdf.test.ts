@@ -5,11 +5,11 @@
 import type { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import type { Config } from '../config.ts';
+import { pdfPages, scanCode128, squeezed } from '../test-support/pdf.ts';
 import { code128Widths } from './barcode.ts';
 import { invoicePdf } from './invoice-pdf.ts';
 import { labelsPdf } from './label-pdf.ts';
 import type { PaperOrder } from './queries.ts';
-import { pdfPages, scanCode128, squeezed } from './test-support.ts';
 
 const SHOP: Config['shop'] = {
   name: 'Time Square Watches',

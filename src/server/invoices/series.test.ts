@@ -89,7 +89,7 @@ describe.each(TEST_DIALECTS)('the invoice series on %s', (dialect) => {
     };
     const other = spawn(
       process.execPath,
-      ['--import', 'tsx', join(import.meta.dirname, 'test-dispatcher.ts'), JSON.stringify(job)],
+      ['--import', 'tsx', join(import.meta.dirname, '../test-support/dispatch-process.ts'), JSON.stringify(job)],
       {
         stdio: ['pipe', 'pipe', 'inherit'],
       },

@@ -8,10 +8,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imageUrl, setImageBase } from '../../common/media.ts';
-import { addProduct } from '../catalog/test-products.ts';
 import { adminCookie, uploadedImageId } from '../test-support/admin.ts';
 import { createTestApp, type TestApp } from '../test-support/app.ts';
 import { TEST_DIALECTS } from '../test-support/databases.ts';
+import { addProduct } from '../test-support/products.ts';
 import { startS3Server, type TestS3Server } from '../test-support/s3-server.ts';
 
 let s3: TestS3Server;

@@ -9,10 +9,10 @@ import { writeTransaction } from '../db/group-commit.ts';
 import { newId } from '../db/ids.ts';
 import type { Db, OutboxRow } from '../db/tables.ts';
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../test-support/databases.ts';
+import { mailApp, OWNER, until } from '../test-support/mail-app.ts';
 import { ADDRESS, insertProduct, signUp } from '../test-support/shoppers.ts';
+import { startTestSmtp, type TestSmtp } from '../test-support/smtp.ts';
 import { type OrderMailKind, queueOrderMail } from './order-mail.ts';
-import { mailApp, OWNER, until } from './test-mail-app.ts';
-import { startTestSmtp, type TestSmtp } from './test-smtp.ts';
 
 const PLACED = '2026-03-12T10:35:00.000Z'; // 4:05 pm in India
 const SHOPPER_EMAIL = 'asha.rao@example.in';

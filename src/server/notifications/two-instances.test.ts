@@ -7,9 +7,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/database.ts';
 import { writeTransaction } from '../db/group-commit.ts';
 import { createTestDatabase, TEST_DATABASE_URL, type TestDatabase } from '../test-support/databases.ts';
+import { mailApp, outboxRows, until } from '../test-support/mail-app.ts';
+import { startTestSmtp } from '../test-support/smtp.ts';
 import { countUnsent, queueMail } from './outbox.ts';
-import { mailApp, outboxRows, until } from './test-mail-app.ts';
-import { startTestSmtp } from './test-smtp.ts';
 import { outboxMessageId } from './worker.ts';
 
 // Each send opens its own SMTP connection, and the test server waits 100 ms before its greeting.

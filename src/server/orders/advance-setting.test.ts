@@ -10,10 +10,10 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
-import { pdfText, squeezed } from '../invoices/test-support.ts';
 import { adminCookie, settleAdvance } from '../test-support/admin.ts';
 import type { TestApp } from '../test-support/app.ts';
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../test-support/databases.ts';
+import { pdfText, squeezed } from '../test-support/pdf.ts';
 import { ADDRESS, insertProduct, type Shopper, signUp } from '../test-support/shoppers.ts';
 import { NO_ADVANCE_NOTE } from './place-order.ts';
 

@@ -152,7 +152,7 @@ describe.each(TEST_DIALECTS)('unpaid orders on %s', (dialect) => {
     };
     const other = spawn(
       process.execPath,
-      ['--import', 'tsx', join(import.meta.dirname, 'test-expirer.ts'), JSON.stringify(job)],
+      ['--import', 'tsx', join(import.meta.dirname, '../test-support/expire-process.ts'), JSON.stringify(job)],
       {
         stdio: ['pipe', 'pipe', 'inherit'],
       },

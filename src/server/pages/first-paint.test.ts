@@ -11,8 +11,8 @@ import {
 } from '../../common/catalog-api.ts';
 import { EXPLORE_LATEST } from '../../common/constants.ts';
 import { HOME_CONTENT_KEY } from '../../common/schemas/home.ts';
-import { addProduct } from '../catalog/test-products.ts';
 import { createTestApp, type TestApp } from '../test-support/app.ts';
+import { addProduct } from '../test-support/products.ts';
 
 /*
  * What a page's HTML carries for its first paint (docs/decisions/012-first-paint.md):

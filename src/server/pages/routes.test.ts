@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addProduct, deleteProduct } from '../catalog/test-products.ts';
 import { createTestApp, type TestApp } from '../test-support/app.ts';
+import { addProduct, deleteProduct } from '../test-support/products.ts';
 
 let t: TestApp;
 let dist: string;

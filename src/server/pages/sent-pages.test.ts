@@ -9,9 +9,9 @@ import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { productPath } from '../../common/catalog.ts';
 import { currentCatalogVersion } from '../catalog/catalog-version.ts';
-import { addProduct } from '../catalog/test-products.ts';
 import { CachedBody } from '../http/cached-body.ts';
 import { createTestApp, type TestApp } from '../test-support/app.ts';
+import { addProduct } from '../test-support/products.ts';
 import { PAGE_QUERY_PARAMS, SENT_PAGES, type SentPage, SentPages, sentPageKey } from './sent-pages.ts';
 
 const ORIGIN = 'https://shop.example.in';

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productInputSchema } from '../../../common/schemas/product.ts';
 import { createTestApp, type TestApp } from '../../test-support/app.ts';
 import { TEST_DIALECTS } from '../../test-support/databases.ts';
+import { addProduct, deleteProduct } from '../../test-support/products.ts';
 import { toProductRow } from '../product-row.ts';
-import { addProduct, deleteProduct } from '../test-products.ts';
 import { rebuildSearchIndex, refreshSearchIndex } from './index-writer.ts';
 
 describe.each(TEST_DIALECTS)('search on %s', (dialect) => {

@@ -2,7 +2,7 @@
  * A second app process for the invoice series' concurrency test (series.test.ts): opens the same
  * database, says "ready", waits for "go" on stdin, dispatches its orders all at once through the real
  * state change, prints what each answered as JSON, and exits.
- * Usage: node --import tsx test-dispatcher.ts '{"sqlitePath"|"databaseUrl","schema","env","adminId","numbers"}'
+ * Usage: node --import tsx dispatch-process.ts '{"sqlitePath"|"databaseUrl","schema","env","adminId","numbers"}'
  */
 import { once } from 'node:events';
 import { loadConfig } from '../config.ts';

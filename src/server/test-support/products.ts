@@ -4,10 +4,10 @@
  */
 import type { Kysely } from 'kysely';
 import { type ProductInput, productInputSchema } from '../../common/schemas/product.ts';
+import { toProductRow } from '../catalog/product-row.ts';
+import { createProduct } from '../catalog/product-writes.ts';
 import { newId, nowIso } from '../db/ids.ts';
 import type { Database } from '../db/tables.ts';
-import { toProductRow } from './product-row.ts';
-import { createProduct } from './product-writes.ts';
 
 let clock = Date.parse('2025-01-01T00:00:00Z');
 
@@ -24,4 +24,4 @@ export async function addProduct(
   return { id, createdAt };
 }
 
-export { deleteProduct } from './product-writes.ts';
+export { deleteProduct } from '../catalog/product-writes.ts';

@@ -2,12 +2,12 @@
  * A second app process for the expiry's concurrency test (unpaid.test.ts): opens the same database,
  * says "ready", waits for "go" on stdin, runs the unpaid-order expiry at the given time, prints the
  * numbers it expired as JSON, and exits.
- * Usage: node --import tsx test-expirer.ts '{"sqlitePath"|"databaseUrl","schema","env","now"}'
+ * Usage: node --import tsx expire-process.ts '{"sqlitePath"|"databaseUrl","schema","env","now"}'
  */
 import { once } from 'node:events';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
-import { expireUnpaidOrders } from './unpaid.ts';
+import { expireUnpaidOrders } from '../orders/unpaid.ts';
 
 interface Job {
   sqlitePath?: string;

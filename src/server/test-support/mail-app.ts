@@ -7,8 +7,8 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import type { OutboxRow } from '../db/tables.ts';
-import type { TestDatabase } from '../test-support/databases.ts';
-import type { MailWorkerOptions } from './worker.ts';
+import type { MailWorkerOptions } from '../notifications/worker.ts';
+import type { TestDatabase } from './databases.ts';
 
 export const OWNER = 'owner@example.in';
 
