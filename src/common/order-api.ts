@@ -1,42 +1,83 @@
 /**
- * Paths (under /api) of a shopper's order calls, built in one place for the
- * server's routes and tests and the browser's calls. Orders are named by their
- * number (TSW-10427); the internal id never leaves the server.
+ * The orders' endpoints (src/common/api-contract.ts), built in one place for the server's
+ * routes and the browser's calls and links: a shopper's own orders, the owner's orders, and
+ * their paperwork. Orders are named by their number (TSW-10427); the internal id never leaves
+ * the server. Types only from the schemas: zod stays out of the bundle.
  */
-export function orderApiPath(orderNumber: string): string {
-  return `/orders/${encodeURIComponent(orderNumber)}`;
-}
+import type { z } from 'zod';
+import { endpoint, type FileReply, fileUrl } from './api-contract.ts';
+import type {
+  AdminOrderPage,
+  advanceActionSchema,
+  orderListQuerySchema,
+  orderStateInputSchema,
+} from './schemas/admin-orders.ts';
+import type {
+  AdminOrderReply,
+  AdvancePaymentInput,
+  labelsQuerySchema,
+  OrderList,
+  OrderReply,
+  orderViewQuerySchema,
+  placeOrderSchema,
+} from './schemas/order.ts';
 
-/** Where the shopper sends the advance's UPI reference (POST { utr }). */
-export function advanceApiPath(orderNumber: string): string {
-  return `${orderApiPath(orderNumber)}/advance`;
-}
+export const orderApi = {
+  /** Places a cash-on-delivery order (201); the same idempotency key answers the same order (200). */
+  place: endpoint<{ reply: OrderReply; body: z.input<typeof placeOrderSchema> }>()('POST', '/orders', 201),
+  list: endpoint<{ reply: OrderList; query: z.input<typeof orderViewQuerySchema> }>()('GET', '/orders'),
+  order: endpoint<{ reply: OrderReply }>()('GET', '/orders/:orderNumber'),
+  /** The shopper's UPI reference (UTR) of the advance. */
+  sendAdvance: endpoint<{ reply: OrderReply; body: AdvancePaymentInput }>()('POST', '/orders/:orderNumber/advance'),
+  /** The QR code of the order's UPI payment link, as an SVG image. */
+  advanceQr: endpoint<{ reply: FileReply }>()('GET', '/orders/:orderNumber/advance-qr.svg'),
+  /** The shopper's own invoice as a PDF: dispatched or delivered orders only. */
+  invoice: endpoint<{ reply: FileReply }>()('GET', '/orders/:orderNumber/invoice.pdf'),
+
+  adminOrders: endpoint<{ reply: AdminOrderPage; query: z.input<typeof orderListQuerySchema> }>()(
+    'GET',
+    '/admin/orders',
+  ),
+  /** The orders as CSV, one row per line (the list's filters). */
+  exportCsv: endpoint<{ reply: FileReply; query: Omit<z.input<typeof orderListQuerySchema>, 'page'> }>()(
+    'GET',
+    '/admin/orders/export.csv',
+  ),
+  adminOrder: endpoint<{ reply: AdminOrderReply }>()('GET', '/admin/orders/:orderNumber'),
+  setState: endpoint<{ reply: AdminOrderReply; body: z.input<typeof orderStateInputSchema> }>()(
+    'PATCH',
+    '/admin/orders/:orderNumber/state',
+  ),
+  /** The owner's finding on the advance: received, refused or waived. */
+  recordAdvance: endpoint<{ reply: AdminOrderReply; body: z.input<typeof advanceActionSchema> }>()(
+    'POST',
+    '/admin/orders/:orderNumber/advance',
+  ),
+  adminInvoice: endpoint<{ reply: FileReply }>()('GET', '/admin/orders/:orderNumber/invoice.pdf'),
+  label: endpoint<{ reply: FileReply }>()('GET', '/admin/orders/:orderNumber/label.pdf'),
+  labels: endpoint<{ reply: FileReply; query: z.input<typeof labelsQuerySchema> }>()('GET', '/admin/orders/labels.pdf'),
+} as const;
 
 /** The QR code of the order's UPI payment link, as an SVG image (a full URL path, for <img src>). */
 export function advanceQrUrl(orderNumber: string): string {
-  return `/api${orderApiPath(orderNumber)}/advance-qr.svg`;
-}
-
-/** Admin calls on one order. */
-export function adminOrderApiPath(orderNumber: string): string {
-  return `/admin/orders/${encodeURIComponent(orderNumber)}`;
+  return fileUrl(orderApi.advanceQr, { orderNumber });
 }
 
 /** The shopper's own invoice as a PDF (a full URL path, for a link): dispatched or delivered orders only. */
 export function invoiceUrl(orderNumber: string): string {
-  return `/api${orderApiPath(orderNumber)}/invoice.pdf`;
+  return fileUrl(orderApi.invoice, { orderNumber });
 }
 
 /** The owner's copy of the order's invoice, and its packing slip with the shipping label (full URL paths). */
 export function adminInvoiceUrl(orderNumber: string): string {
-  return `/api${adminOrderApiPath(orderNumber)}/invoice.pdf`;
+  return fileUrl(orderApi.adminInvoice, { orderNumber });
 }
 export function adminLabelUrl(orderNumber: string): string {
-  return `/api${adminOrderApiPath(orderNumber)}/label.pdf`;
+  return fileUrl(orderApi.label, { orderNumber });
 }
 /** The labels of several orders as one PDF. */
 export function adminLabelsUrl(orderNumbers: readonly string[]): string {
-  return `/api/admin/orders/labels.pdf?numbers=${orderNumbers.map(encodeURIComponent).join(',')}`;
+  return fileUrl(orderApi.labels, {}, { numbers: orderNumbers.join(',') });
 }
 
 /** The error code of a dispatch refused because the address names no state: the owner is asked to choose one. */

@@ -24,13 +24,14 @@ import type { Db } from './db/tables.ts';
 import { healthRoutes } from './health/routes.ts';
 import { COMPRESS_THRESHOLD } from './http/cached-body.ts';
 import { answerFrameworkError, registerErrorHandling } from './http/errors.ts';
+import { completeDocument, openapiHead } from './http/openapi.ts';
 import { registerNulGuard, registerOriginCheck, registerSecurityHeaders } from './http/security.ts';
 import { TIME_LIMITS, type TimeLimits, timeLimitOptions } from './http/time-limits.ts';
 import { mediaServeRoutes } from './media/serve-routes.ts';
 import { mediaStoragePlugin } from './media/storage/plugin.ts';
 import { mailPlugin } from './notifications/plugin.ts';
-import { expiryPlugin } from './orders/expiry-plugin.ts';
 import type { MailWorkerOptions } from './notifications/worker.ts';
+import { expiryPlugin } from './orders/expiry-plugin.ts';
 import { pageRoutes } from './pages/routes.ts';
 import { registerSpa } from './pages/shell.ts';
 import { apiRoutes } from './routes.ts';
@@ -92,8 +93,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   await app.register(cookie);
   await app.register(swagger, {
-    openapi: { info: { title: `${config.shop.name} API`, version: '1.0.0' } },
+    openapi: openapiHead(config),
     transform: jsonSchemaTransform,
+    transformObject: (input) =>
+      'openapiObject' in input ? completeDocument(input.openapiObject) : input.swaggerObject,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true, uiHooks: { onRequest: docsGuard(app) } });
   registerOriginCheck(app);

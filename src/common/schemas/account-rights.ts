@@ -91,6 +91,8 @@ export const adminShopperSchema = z.object({
   lastOrderAt: z.string().nullable(),
 });
 export type AdminShopper = z.infer<typeof adminShopperSchema>;
+export const shopperListSchema = z.object({ shoppers: z.array(adminShopperSchema) });
+export type ShopperList = z.infer<typeof shopperListSchema>;
 
 export const shopperIdParamsSchema = z.object({
   id: z.string().regex(/^[0-9a-hjkmnp-tv-z]{20}$/, 'We could not find this shopper'),

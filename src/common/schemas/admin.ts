@@ -49,3 +49,9 @@ export const adminSchema = z.object({
   lastLoginAt: z.string().nullable(),
 });
 export type AdminAccount = z.infer<typeof adminSchema>;
+
+/** One admin: what log in, who-am-I and adding an admin answer. */
+export const adminReplySchema = z.object({ admin: adminSchema });
+export type AdminReply = z.infer<typeof adminReplySchema>;
+export const adminListSchema = z.object({ admins: z.array(adminSchema) });
+export type AdminList = z.infer<typeof adminListSchema>;

@@ -28,6 +28,8 @@ export const visitorCartSchema = z.array(visitorCartLineSchema).max(MAX_CART_LIN
 
 export const addToCartSchema = z.object({ productId: productIdSchema, quantity: quantitySchema.default(1) });
 export const setQuantitySchema = z.object({ quantity: quantitySchema });
+/** The cart line a PUT or DELETE /cart/items/:productId names. */
+export const cartItemParamsSchema = z.object({ productId: productIdSchema });
 export const mergeCartSchema = z.object({ lines: visitorCartSchema });
 
 export const totalsSchema = z.object({

@@ -4,9 +4,10 @@
  * browser imports the types only (zod stays out of the storefront's bundle).
  */
 import { z } from 'zod';
-import { CATEGORIES } from '../catalog.ts';
+import { BRANDS, CATEGORIES } from '../catalog.ts';
+import { SORTS } from '../catalog-api.ts';
 import { homeContentSchema } from './home.ts';
-import { adminProductCardSchema, productCardSchema } from './product.ts';
+import { adminProductCardSchema, adminProductSchema, productCardSchema } from './product.ts';
 
 /** One page of a listing or of search results. */
 export const productPageSchema = z.object({
@@ -42,3 +43,48 @@ export const homeResponseSchema = z.object({
   content: homeContentSchema.nullable(),
 });
 export type HomeResponse = z.infer<typeof homeResponseSchema>;
+
+const page = z.coerce
+  .number('The page must be a number')
+  .int('The page must be a whole number')
+  .min(1, 'The page must be 1 or more')
+  .max(100_000, 'That page is too far')
+  .default(1);
+
+/** GET /products: category and brand slugs as in the page's URL (unknown slugs give an empty page). */
+export const listingQuerySchema = z.object({
+  category: z.string().trim().max(60).optional(),
+  brand: z.string().trim().max(60).optional(),
+  sort: z.enum(SORTS, 'Sort must be latest, price-asc or price-desc').default('latest'),
+  page,
+});
+
+export const searchQuerySchema = z.object({
+  q: z.string().max(200, 'The search is too long').default(''),
+  page,
+});
+
+export const latestQuerySchema = z.object({
+  limit: z.coerce.number('The limit must be a number').int().min(1).max(40, 'At most 40 products').default(4),
+});
+
+export const productIdParams = z.object({ id: z.string().trim().min(1).max(40) });
+
+/** POST /products/:id/views: whether the view was counted (only a logged-in shopper's first). */
+export const viewResultSchema = z.object({ recorded: z.boolean() });
+export type ViewResult = z.infer<typeof viewResultSchema>;
+
+/** The admin's product list: by category and brand (their names), a page at a time. */
+export const adminProductListQuerySchema = z.object({
+  category: z.enum(CATEGORIES, 'Unknown category').optional(),
+  brand: z.enum(BRANDS, 'Unknown brand').optional(),
+  page: z.coerce.number('The page must be a number').int().min(1).max(100_000).default(1),
+});
+
+export const adminProductIdParams = z.object({ id: z.string().min(1).max(40) });
+
+/** One product as the admin's edit form reads it, and as every product write answers. */
+export const adminProductReplySchema = z.object({ product: adminProductSchema });
+export type AdminProductReply = z.infer<typeof adminProductReplySchema>;
+
+export const stockInputSchema = z.object({ inStock: z.boolean('Please say whether the product is in stock') });

@@ -19,6 +19,7 @@ export const sessionSchema = z.object({ user: sessionUserSchema.nullable(), isAd
 export type SessionData = z.infer<typeof sessionSchema>;
 
 export const userResponseSchema = z.object({ user: sessionUserSchema });
+export type UserResponse = z.infer<typeof userResponseSchema>;
 
 /** The spec's rules come first (their messages in spec order); the cart is checked last. */
 export const signupRequestSchema = signupSchema.extend({ cart: visitorCartSchema.optional() });

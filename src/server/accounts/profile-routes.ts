@@ -3,10 +3,12 @@
  * never an id from the URL or body.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { accountApi } from '../../common/account-api.ts';
 import { profileSchema } from '../../common/schemas/account.ts';
 import { addAddressSchema, userResponseSchema } from '../../common/schemas/session.ts';
 import { requireUser } from '../auth/guards.ts';
 import { isUniqueViolation } from '../db/unique-violation.ts';
+import { contractRoute } from '../http/contract-route.ts';
 import { badRequest, conflict, unauthorized } from '../http/errors.ts';
 import { addAddress, saveProfile } from './user-writes.ts';
 import { assertPhoneFree, findUserById, PHONE_TAKEN } from './users.ts';
@@ -23,23 +25,23 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     return { user };
   };
 
-  app.get(
-    '/profile',
-    { schema: { tags: ['accounts'], summary: 'The shopper’s profile', response: { 200: userResponseSchema } } },
-    async (request) => current(request.userId!),
-  );
+  app.route({
+    ...contractRoute(app, accountApi.profile, {
+      tags: ['accounts'],
+      summary: 'The shopper’s profile',
+      response: { 200: userResponseSchema },
+    }),
+    handler: async (request) => current(request.userId!),
+  });
 
-  app.put(
-    '/profile',
-    {
-      schema: {
-        tags: ['accounts'],
-        summary: 'Edit name, number, email and addresses',
-        body: profileSchema,
-        response: { 200: userResponseSchema },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...contractRoute(app, accountApi.updateProfile, {
+      tags: ['accounts'],
+      summary: 'Edit name, number, email and addresses',
+      body: profileSchema,
+      response: { 200: userResponseSchema },
+    }),
+    handler: async (request) => {
       const userId = request.userId!;
       await assertPhoneFree(app.db, request.body.number, userId);
       try {
@@ -50,24 +52,21 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       return current(userId);
     },
-  );
+  });
 
-  app.post(
-    '/profile/addresses',
-    {
-      schema: {
-        tags: ['accounts'],
-        summary: 'Add a delivery address (checkout’s new address)',
-        body: addAddressSchema,
-        response: { 200: userResponseSchema },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...contractRoute(app, accountApi.addAddress, {
+      tags: ['accounts'],
+      summary: 'Add a delivery address (checkout’s new address)',
+      body: addAddressSchema,
+      response: { 200: userResponseSchema },
+    }),
+    handler: async (request) => {
       const userId = request.userId!;
       const added = await addAddress(app.db, userId, request.body.address, MAX_ADDRESSES);
       if (added === 'gone') throw unauthorized();
       if (added === 'full') throw badRequest(`You can keep at most ${MAX_ADDRESSES} addresses`);
       return current(userId);
     },
-  );
+  });
 };

@@ -6,7 +6,7 @@
  */
 
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { accountApi } from '../../common/account-api.ts';
 import { apiErrorSchema as errorSchema } from '../../common/schemas/error.ts';
 import {
   loginRequestSchema,
@@ -21,6 +21,7 @@ import { addressKey, FIFTEEN_MINUTES, giveBack, takeSlots, tooManyAttempts } fro
 import { discardSession, endSession, readSession, startSession } from '../auth/sessions.ts';
 import { mergeIntoCart } from '../cart/queries.ts';
 import { isUniqueViolation } from '../db/unique-violation.ts';
+import { contractRoute, noContentSchema } from '../http/contract-route.ts';
 import { conflict, unauthorized } from '../http/errors.ts';
 import { createShopper } from './user-writes.ts';
 import { assertPhoneFree, findUserById, findUserByPhone, PHONE_TAKEN, toSessionUser } from './users.ts';
@@ -30,17 +31,14 @@ export const WRONG_LOGIN = 'The phone number or password is wrong. Please try ag
 export const LOGIN_LIMITS: LoginLimits = { perAccountAddress: 5, perAddress: 20, perAccountElsewhere: 20 };
 
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post(
-    '/signup',
-    {
-      schema: {
-        tags: ['accounts'],
-        summary: 'Create a shopper account and log in (merging the visitor cart)',
-        body: signupRequestSchema,
-        response: { 201: userResponseSchema, 400: errorSchema, 409: errorSchema, 429: errorSchema },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...contractRoute(app, accountApi.signup, {
+      tags: ['accounts'],
+      summary: 'Create a shopper account and log in (merging the visitor cart)',
+      body: signupRequestSchema,
+      response: { 201: userResponseSchema, 400: errorSchema, 409: errorSchema, 429: errorSchema },
+    }),
+    handler: async (request, reply) => {
       const { cart, password, ...input } = request.body;
       const limit = {
         key: `signup@${addressKey(request.ip)}`,
@@ -67,19 +65,16 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.status(201).header('cache-control', 'no-store');
       return { user: { id, name: input.name, number: input.number, email: input.email, addresses: [input.address] } };
     },
-  );
+  });
 
-  app.post(
-    '/login',
-    {
-      schema: {
-        tags: ['accounts'],
-        summary: 'Log in with phone number and password (merging the visitor cart)',
-        body: loginRequestSchema,
-        response: { 200: userResponseSchema, 400: errorSchema, 401: errorSchema, 429: errorSchema },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...contractRoute(app, accountApi.login, {
+      tags: ['accounts'],
+      summary: 'Log in with phone number and password (merging the visitor cart)',
+      body: loginRequestSchema,
+      response: { 200: userResponseSchema, 400: errorSchema, 401: errorSchema, 429: errorSchema },
+    }),
+    handler: async (request, reply) => {
       const { number, password, cart } = request.body;
       const attempt = { kind: 'shopper', account: number, ip: request.ip, limits: LOGIN_LIMITS };
       const row = await limitedLogin(app.db, attempt, async () => {
@@ -95,32 +90,32 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       await startSession(app.db, app.config, reply, 'user', row.id);
       return { user: toSessionUser(row) };
     },
-  );
+  });
 
-  app.post(
-    '/logout',
-    { schema: { tags: ['accounts'], summary: 'End the shopper session on the server', response: { 204: z.null() } } },
-    async (request, reply) => {
+  app.route({
+    ...contractRoute(app, accountApi.logout, {
+      tags: ['accounts'],
+      summary: 'End the shopper session on the server',
+      response: { 204: noContentSchema },
+    }),
+    handler: async (request, reply) => {
       await endSession(app.db, app.config, request, reply, 'user');
       return reply.status(204).send(null);
     },
-  );
+  });
 
-  app.get(
-    '/session',
-    {
-      schema: {
-        tags: ['accounts'],
-        summary: 'Who is logged in: the shopper (or null) and whether an admin session exists',
-        response: { 200: sessionSchema },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...contractRoute(app, accountApi.session, {
+      tags: ['accounts'],
+      summary: 'Who is logged in: the shopper (or null) and whether an admin session exists',
+      response: { 200: sessionSchema },
+    }),
+    handler: async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const userId = await loadUser(app, request);
       const user = userId ? await findUserById(app.db, userId) : null;
       const admin = await readSession(app.db, app.config, request, 'admin');
       return { user, isAdmin: admin !== null };
     },
-  );
+  });
 };

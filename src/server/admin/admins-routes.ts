@@ -1,9 +1,10 @@
 /** The admin list (usernames and times, never passwords), adding an admin, changing one's own password. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { adminSchema, changePasswordSchema, newAdminSchema } from '../../common/schemas/admin.ts';
+import { adminAreaApi } from '../../common/admin-api.ts';
+import { adminListSchema, adminReplySchema, changePasswordSchema, newAdminSchema } from '../../common/schemas/admin.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { cookieName, hashToken } from '../auth/sessions.ts';
+import { contractRoute, noContentSchema } from '../http/contract-route.ts';
 import { AppError, conflict } from '../http/errors.ts';
 import { toAdminAccount } from './admin-account.ts';
 import {
@@ -16,29 +17,23 @@ import {
 import { createAdmin } from './first-admin.ts';
 
 export const adminsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/admins',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'Every admin: username, created and last log-in times',
-        response: { 200: z.object({ admins: z.array(adminSchema) }) },
-      },
-    },
-    async () => ({ admins: await listAdmins(app.db) }),
-  );
+  app.route({
+    ...contractRoute(app, adminAreaApi.admins, {
+      tags: ['admin'],
+      summary: 'Every admin: username, created and last log-in times',
+      response: { 200: adminListSchema },
+    }),
+    handler: async () => ({ admins: await listAdmins(app.db) }),
+  });
 
-  app.post(
-    '/admins',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'Add an admin',
-        body: newAdminSchema,
-        response: { 201: z.object({ admin: adminSchema }) },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...contractRoute(app, adminAreaApi.addAdmin, {
+      tags: ['admin'],
+      summary: 'Add an admin',
+      body: newAdminSchema,
+      response: { 201: adminReplySchema },
+    }),
+    handler: async (request, reply) => {
       const { username, password } = request.body;
       // Usernames are matched case-insensitively here so "Owner" and "owner" cannot both exist.
       if (await isAdminUsernameTaken(app.db, username))
@@ -55,19 +50,16 @@ export const adminsRoutes: FastifyPluginAsyncZod = async (app) => {
       const row = await getAdminByUsername(app.db, username);
       return reply.status(201).send({ admin: toAdminAccount(row) });
     },
-  );
+  });
 
-  app.put(
-    '/password',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'Change your own password (needs the current one)',
-        body: changePasswordSchema,
-        response: { 204: z.null() },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...contractRoute(app, adminAreaApi.changePassword, {
+      tags: ['admin'],
+      summary: 'Change your own password (needs the current one)',
+      body: changePasswordSchema,
+      response: { 204: noContentSchema },
+    }),
+    handler: async (request, reply) => {
       const adminId = request.adminId as string;
       const row = await getAdminById(app.db, adminId);
       if (!(await verifyPassword(row.password_hash, request.body.currentPassword))) {
@@ -81,5 +73,5 @@ export const adminsRoutes: FastifyPluginAsyncZod = async (app) => {
       await changeAdminPassword(app.db, adminId, passwordHash, currentToken ? hashToken(currentToken) : undefined);
       return reply.status(204).send(null);
     },
-  );
+  });
 };

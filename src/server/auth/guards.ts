@@ -1,9 +1,11 @@
 /**
  * Guard hooks: register one on a plugin and every route inside it is protected
- * (one place for "shopper only" and "admin only", not a check in each handler).
+ * (one place for "shopper only" and "admin only", not a check in each handler),
+ * and documented as such in the OpenAPI description (http/openapi.ts).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { forbidden, notFound, unauthorized } from '../http/errors.ts';
+import { documentAccess } from '../http/openapi.ts';
 import { readSession } from './sessions.ts';
 
 declare module 'fastify' {
@@ -34,6 +36,7 @@ export async function loadUser(app: FastifyInstance, request: FastifyRequest): P
  * nothing about the request shapes from validation messages.
  */
 export function requireUser(scope: FastifyInstance): void {
+  documentAccess(scope, 'shopper');
   scope.addHook('onRequest', async (request, reply) => {
     // Everything behind a guard is someone's own data: no browser or proxy may keep a copy.
     reply.header('cache-control', 'no-store');
@@ -47,6 +50,7 @@ export function requireUser(scope: FastifyInstance): void {
  * nothing about the admin API's shapes and cannot make the server parse an upload.
  */
 export function requireAdmin(scope: FastifyInstance): void {
+  documentAccess(scope, 'admin');
   scope.addHook('onRequest', async (request, reply) => {
     reply.header('cache-control', 'no-store');
     const session = await readSession(scope.db, scope.config, request, 'admin');

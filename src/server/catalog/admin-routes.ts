@@ -4,23 +4,23 @@
  * The queries live in catalog/product-writes.ts, which keeps the search index in step.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { BRANDS, CATEGORIES } from '../../common/catalog.ts';
-import { adminProductPageSchema } from '../../common/schemas/catalog.ts';
+import { catalogApi } from '../../common/catalog-api.ts';
 import {
-  type AdminProduct,
-  adminProductSchema,
-  type ProductInput,
-  productInputSchema,
-} from '../../common/schemas/product.ts';
+  adminProductIdParams,
+  adminProductListQuerySchema,
+  adminProductPageSchema,
+  adminProductReplySchema,
+  stockInputSchema,
+} from '../../common/schemas/catalog.ts';
+import { type AdminProduct, type ProductInput, productInputSchema } from '../../common/schemas/product.ts';
 import { newId, nowIso } from '../db/ids.ts';
+import { contractRoute, noContentSchema } from '../http/contract-route.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import type { ObjectStorage } from '../media/storage/object-storage.ts';
 import { imageExists } from '../media/store.ts';
 import { toProductRow } from './product-row.ts';
 import { createProduct, deleteProduct, findAdminProduct, listAdminProducts, updateProduct } from './product-writes.ts';
 
-const idParams = z.object({ id: z.string().min(1).max(40) });
 const NOT_FOUND = 'This product does not exist or was deleted';
 
 /** The product, or the one 404 every route gives for a missing or deleted product. */
@@ -43,65 +43,49 @@ async function checkImagesExist(storage: ObjectStorage, input: ProductInput): Pr
 }
 
 export const productAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/products',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'Every product, newest first, by category and brand',
-        querystring: z.object({
-          category: z.enum(CATEGORIES, 'Unknown category').optional(),
-          brand: z.enum(BRANDS, 'Unknown brand').optional(),
-          page: z.coerce.number('The page must be a number').int().min(1).max(100_000).default(1),
-        }),
-        response: { 200: adminProductPageSchema },
-      },
-    },
-    async (request) => listAdminProducts(app.db, request.query),
-  );
+  app.route({
+    ...contractRoute(app, catalogApi.adminProducts, {
+      tags: ['admin'],
+      summary: 'Every product, newest first, by category and brand',
+      querystring: adminProductListQuerySchema,
+      response: { 200: adminProductPageSchema },
+    }),
+    handler: async (request) => listAdminProducts(app.db, request.query),
+  });
 
-  app.get(
-    '/products/:id',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'One product for the edit form',
-        params: idParams,
-        response: { 200: z.object({ product: adminProductSchema }) },
-      },
-    },
-    async (request) => ({ product: found(await findAdminProduct(app.db, request.params.id)) }),
-  );
+  app.route({
+    ...contractRoute(app, catalogApi.adminProduct, {
+      tags: ['admin'],
+      summary: 'One product for the edit form',
+      params: adminProductIdParams,
+      response: { 200: adminProductReplySchema },
+    }),
+    handler: async (request) => ({ product: found(await findAdminProduct(app.db, request.params.id)) }),
+  });
 
-  app.post(
-    '/products',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'Create a product',
-        body: productInputSchema,
-        response: { 201: z.object({ product: adminProductSchema }) },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...contractRoute(app, catalogApi.createProduct, {
+      tags: ['admin'],
+      summary: 'Create a product',
+      body: productInputSchema,
+      response: { 201: adminProductReplySchema },
+    }),
+    handler: async (request, reply) => {
       await checkImagesExist(app.media, request.body);
       const product = await createProduct(app.db, toProductRow(newId(), request.body, nowIso()));
       return reply.status(201).send({ product });
     },
-  );
+  });
 
-  app.put(
-    '/products/:id',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'Replace a product’s details',
-        params: idParams,
-        body: productInputSchema,
-        response: { 200: z.object({ product: adminProductSchema }) },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...contractRoute(app, catalogApi.updateProduct, {
+      tags: ['admin'],
+      summary: 'Replace a product’s details',
+      params: adminProductIdParams,
+      body: productInputSchema,
+      response: { 200: adminProductReplySchema },
+    }),
+    handler: async (request) => {
       await checkImagesExist(app.media, request.body);
       const {
         id: _id,
@@ -111,38 +95,32 @@ export const productAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       } = toProductRow(request.params.id, request.body, nowIso());
       return { product: found(await updateProduct(app.db, request.params.id, changes)) };
     },
-  );
+  });
 
-  app.patch(
-    '/products/:id/stock',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'Mark a product in stock or out of stock',
-        params: idParams,
-        body: z.object({ inStock: z.boolean('Please say whether the product is in stock') }),
-        response: { 200: z.object({ product: adminProductSchema }) },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...contractRoute(app, catalogApi.setStock, {
+      tags: ['admin'],
+      summary: 'Mark a product in stock or out of stock',
+      params: adminProductIdParams,
+      body: stockInputSchema,
+      response: { 200: adminProductReplySchema },
+    }),
+    handler: async (request) => {
       const changes = { in_stock: request.body.inStock ? 1 : 0, updated_at: nowIso() };
       return { product: found(await updateProduct(app.db, request.params.id, changes)) };
     },
-  );
+  });
 
-  app.delete(
-    '/products/:id',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'Delete a product (orders keep their snapshots; carts show it unavailable)',
-        params: idParams,
-        response: { 204: z.null() },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...contractRoute(app, catalogApi.deleteProduct, {
+      tags: ['admin'],
+      summary: 'Delete a product (orders keep their snapshots; carts show it unavailable)',
+      params: adminProductIdParams,
+      response: { 204: noContentSchema },
+    }),
+    handler: async (request, reply) => {
       if (!(await deleteProduct(app.db, request.params.id))) throw notFound(NOT_FOUND);
       return reply.status(204).send(null);
     },
-  );
+  });
 };

@@ -7,19 +7,19 @@ import type { Kysely } from 'kysely';
 import { brandFromSlug, categoryFromSlug, categorySlug } from '../../common/catalog.ts';
 import type { Sort } from '../../common/catalog-api.ts';
 import { HOME_LATEST, PAGE_SIZE, RELATED_LIMIT } from '../../common/constants.ts';
-import { HOME_CONTENT_KEY, parseHomeContent } from '../../common/schemas/home.ts';
-import { productSchema } from '../../common/schemas/product.ts';
-import type { Database } from '../db/tables.ts';
-import { CachedJson } from '../http/cached-json.ts';
-import { categoryCounts, findProduct, latestProducts, listProducts, relatedProducts } from './queries.ts';
-import { cachedAnswer } from './response-cache.ts';
 import {
   cardListSchema,
   categoryCountsSchema,
   homeResponseSchema,
   type ProductPage,
   productPageSchema,
-} from './schemas.ts';
+} from '../../common/schemas/catalog.ts';
+import { HOME_CONTENT_KEY, parseHomeContent } from '../../common/schemas/home.ts';
+import { productSchema } from '../../common/schemas/product.ts';
+import type { Database } from '../db/tables.ts';
+import { CachedJson } from '../http/cached-json.ts';
+import { categoryCounts, findProduct, latestProducts, listProducts, relatedProducts } from './queries.ts';
+import { cachedAnswer } from './response-cache.ts';
 import { searchProducts } from './search/search.ts';
 import { queryWords } from './search/words.ts';
 

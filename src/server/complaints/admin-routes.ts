@@ -5,6 +5,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { complaintApi } from '../../common/complaint-api.ts';
 import { PAGE_SIZE } from '../../common/constants.ts';
 import {
   adminComplaintSchema,
@@ -13,6 +14,7 @@ import {
   complaintPageSchema,
   ticketParamsSchema,
 } from '../../common/schemas/complaint.ts';
+import { contractRoute } from '../http/contract-route.ts';
 import { notFound } from '../http/errors.ts';
 import {
   answerComplaint,
@@ -24,17 +26,14 @@ import {
 } from './queries.ts';
 
 export const complaintAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/complaints',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'Complaints: open (oldest first), answered or all, 40 a page, with the open and overdue counts',
-        querystring: complaintListQuerySchema,
-        response: { 200: complaintPageSchema },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...contractRoute(app, complaintApi.list, {
+      tags: ['admin'],
+      summary: 'Complaints: open (oldest first), answered or all, 40 a page, with the open and overdue counts',
+      querystring: complaintListQuerySchema,
+      response: { 200: complaintPageSchema },
+    }),
+    handler: async (request) => {
       const { view, page } = request.query;
       const now = Date.now();
       const [total, items, counts] = await Promise.all([
@@ -51,25 +50,22 @@ export const complaintAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         overdueCount: counts.overdue,
       };
     },
-  );
+  });
 
-  app.post(
-    '/complaints/:ticket/answer',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'Mark a complaint answered, with an optional note of what was done',
-        params: ticketParamsSchema,
-        body: answerComplaintSchema,
-        response: { 200: z.object({ complaint: adminComplaintSchema }) },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...contractRoute(app, complaintApi.answer, {
+      tags: ['admin'],
+      summary: 'Mark a complaint answered, with an optional note of what was done',
+      params: ticketParamsSchema,
+      body: answerComplaintSchema,
+      response: { 200: z.object({ complaint: adminComplaintSchema }) },
+    }),
+    handler: async (request) => {
       const { ticket } = request.params;
       await answerComplaint(app.db, ticket, request.adminId as string, request.body.note);
       const complaint = await findComplaint(app.db, ticket);
       if (!complaint) throw notFound(COMPLAINT_NOT_FOUND);
       return { complaint };
     },
-  );
+  });
 };

@@ -6,12 +6,18 @@
  */
 
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { formatRupees } from '../../common/money.ts';
+import { orderApi } from '../../common/order-api.ts';
 import { stateRule } from '../../common/orders.ts';
 import { hasLabel, shopperMayReadInvoice } from '../../common/paperwork.ts';
-import { ORDER_PAGE_SIZE } from '../../common/schemas/admin-orders.ts';
-import { orderNumberSchema } from '../../common/schemas/order.ts';
+import {
+  LABELS_MAX,
+  LABELS_MESSAGE,
+  labelsQuerySchema,
+  orderNumberParamsSchema,
+  orderNumberSchema,
+} from '../../common/schemas/order.ts';
+import { contractRoute } from '../http/contract-route.ts';
 import { AppError, badRequest, notFound } from '../http/errors.ts';
 import { ORDER_NOT_FOUND as ADMIN_ORDER_NOT_FOUND } from '../orders/order-changes.ts';
 import { ORDER_NOT_FOUND } from '../orders/queries.ts';
@@ -19,7 +25,6 @@ import { invoicePdf } from './invoice-pdf.ts';
 import { labelsPdf } from './label-pdf.ts';
 import { type PaperOrder, paperOrders } from './queries.ts';
 
-const numberParams = z.object({ orderNumber: orderNumberSchema });
 const pdfSchema = { produces: ['application/pdf'] };
 
 export const noInvoiceYet = (orderNumber: string) =>
@@ -29,8 +34,6 @@ export const cancelledLabel = (orderNumber: string) => `Order ${orderNumber} is 
 export const unsettledLabel = (orderNumber: string, advance: number) =>
   `Order ${orderNumber} cannot be packed before its ${formatRupees(advance)} advance is received, so it has no label yet. ` +
   'Mark the advance received, or waive it with a note.';
-export const LABELS_MAX = ORDER_PAGE_SIZE;
-export const LABELS_MESSAGE = `Choose 1 to ${LABELS_MAX} orders by their numbers, separated by commas`;
 
 /** Why an order has no label, or null: labels are for orders past the packing gate that still go out. */
 function labelProblem(order: PaperOrder): string | null {
@@ -45,17 +48,14 @@ function invoiceFileName(invoiceNumber: string): string {
 }
 
 export const invoiceAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/orders/:orderNumber/invoice.pdf',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'The order’s GST invoice (a receipt without SHOP_GSTIN) as a PDF; 404 before dispatch',
-        params: numberParams,
-        ...pdfSchema,
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...contractRoute(app, orderApi.adminInvoice, {
+      tags: ['admin'],
+      summary: 'The order’s GST invoice (a receipt without SHOP_GSTIN) as a PDF; 404 before dispatch',
+      params: orderNumberParamsSchema,
+      ...pdfSchema,
+    }),
+    handler: async (request, reply) => {
       const { orderNumber } = request.params;
       const [order] = await paperOrders(app.db, [orderNumber]);
       if (!order) throw notFound(ADMIN_ORDER_NOT_FOUND);
@@ -65,19 +65,16 @@ export const invoiceAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('content-disposition', `inline; filename="${invoiceFileName(order.invoice.number)}"`)
         .send(invoicePdf(order, app.config.shop));
     },
-  );
+  });
 
-  app.get(
-    '/orders/:orderNumber/label.pdf',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'The order’s packing slip and shipping label (4 × 6 in) as a PDF, with the cash to collect',
-        params: numberParams,
-        ...pdfSchema,
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...contractRoute(app, orderApi.label, {
+      tags: ['admin'],
+      summary: 'The order’s packing slip and shipping label (4 × 6 in) as a PDF, with the cash to collect',
+      params: orderNumberParamsSchema,
+      ...pdfSchema,
+    }),
+    handler: async (request, reply) => {
       const [order] = await paperOrders(app.db, [request.params.orderNumber]);
       if (!order) throw notFound(ADMIN_ORDER_NOT_FOUND);
       const problem = labelProblem(order);
@@ -87,24 +84,16 @@ export const invoiceAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('content-disposition', `inline; filename="label-${order.number}.pdf"`)
         .send(labelsPdf([order], app.config.shop));
     },
-  );
+  });
 
-  app.get(
-    '/orders/labels.pdf',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: `The labels of several orders as one PDF (?numbers=TSW-10427,TSW-10428; at most ${LABELS_MAX})`,
-        querystring: z.object({
-          numbers: z
-            .string(LABELS_MESSAGE)
-            .max(LABELS_MAX * 26, LABELS_MESSAGE)
-            .regex(/^[A-Za-z0-9-]+(,[A-Za-z0-9-]+)*$/, LABELS_MESSAGE),
-        }),
-        ...pdfSchema,
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...contractRoute(app, orderApi.labels, {
+      tags: ['admin'],
+      summary: `The labels of several orders as one PDF (?numbers=TSW-10427,TSW-10428; at most ${LABELS_MAX})`,
+      querystring: labelsQuerySchema,
+      ...pdfSchema,
+    }),
+    handler: async (request, reply) => {
       const numbers = [...new Set(request.query.numbers.split(','))];
       if (numbers.length > LABELS_MAX || numbers.some((n) => !orderNumberSchema.safeParse(n).success)) {
         throw badRequest(LABELS_MESSAGE);
@@ -120,22 +109,19 @@ export const invoiceAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('content-disposition', `inline; filename="labels-${orders.length}-orders.pdf"`)
         .send(labelsPdf(orders, app.config.shop));
     },
-  );
+  });
 };
 
 /** Registered inside orders/routes.ts, whose guard (a shopper's session) and no-store answers it takes. */
 export const invoiceShopperRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/orders/:orderNumber/invoice.pdf',
-    {
-      schema: {
-        tags: ['orders'],
-        summary: 'The invoice of one of the shopper’s own dispatched or delivered orders, as a PDF (404 otherwise)',
-        params: numberParams,
-        ...pdfSchema,
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...contractRoute(app, orderApi.invoice, {
+      tags: ['orders'],
+      summary: 'The invoice of one of the shopper’s own dispatched or delivered orders, as a PDF (404 otherwise)',
+      params: orderNumberParamsSchema,
+      ...pdfSchema,
+    }),
+    handler: async (request, reply) => {
       // Another shopper's order is the same 404 as a missing one.
       const [order] = await paperOrders(app.db, [request.params.orderNumber], request.userId!);
       if (!order) throw notFound(ORDER_NOT_FOUND);
@@ -145,5 +131,5 @@ export const invoiceShopperRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('content-disposition', `inline; filename="${invoiceFileName(order.invoice.number)}"`)
         .send(invoicePdf(order, app.config.shop));
     },
-  );
+  });
 };

@@ -1,70 +1,56 @@
 /** Leads for the admin: the tabbed list, a platform order entered by hand, and CSV import. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { leadApi } from '../../common/lead-api.ts';
 import {
   LEAD_PAGE_SIZE,
-  LEAD_TABS,
   leadImportResultSchema,
   leadImportSchema,
   leadInputSchema,
   leadPageSchema,
 } from '../../common/schemas/lead.ts';
+import { leadAddedSchema, leadListQuerySchema } from '../../common/schemas/lead-requests.ts';
+import { contractRoute } from '../http/contract-route.ts';
 import { AppError } from '../http/errors.ts';
 import { readLeadCsv } from './import.ts';
 import { insertLeads, listLeads } from './queries.ts';
 
-const TABS = LEAD_TABS.map((t) => t.platform) as [string, ...string[]];
-
 export const leadAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/leads',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'Leads: platform orders and website carts, newest first',
-        querystring: z.object({
-          platform: z.enum(TABS as ['all', 'amazon', 'whatsapp', 'website'], 'Unknown lead tab').default('all'),
-          page: z.coerce.number('The page must be a number').int().min(1).max(100_000).default(1),
-        }),
-        response: { 200: leadPageSchema },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...contractRoute(app, leadApi.list, {
+      tags: ['admin'],
+      summary: 'Leads: platform orders and website carts, newest first',
+      querystring: leadListQuerySchema,
+      response: { 200: leadPageSchema },
+    }),
+    handler: async (request) => {
       const { platform, page } = request.query;
       const { items, total } = await listLeads(app.db, platform, LEAD_PAGE_SIZE, (page - 1) * LEAD_PAGE_SIZE);
       return { items, total, page, pageCount: Math.max(1, Math.ceil(total / LEAD_PAGE_SIZE)) };
     },
-  );
+  });
 
-  app.post(
-    '/leads',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'Add an Amazon or WhatsApp order by hand',
-        body: leadInputSchema,
-        response: { 201: z.object({ ok: z.literal(true) }) },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...contractRoute(app, leadApi.add, {
+      tags: ['admin'],
+      summary: 'Add an Amazon or WhatsApp order by hand',
+      body: leadInputSchema,
+      response: { 201: leadAddedSchema },
+    }),
+    handler: async (request, reply) => {
       await insertLeads(app.db, [request.body], request.adminId);
       return reply.status(201).send({ ok: true as const });
     },
-  );
+  });
 
-  app.post(
-    '/leads/import',
-    {
-      // A CSV of a few thousand rows is bigger than the API's usual 256 KB.
-      bodyLimit: 2_500_000,
-      schema: {
-        tags: ['admin'],
-        summary: 'Import platform orders from CSV text; nothing is imported from a file with errors unless skipBadRows',
-        body: leadImportSchema,
-        response: { 200: leadImportResultSchema },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...contractRoute(app, leadApi.import, {
+      tags: ['admin'],
+      summary: 'Import platform orders from CSV text; nothing is imported from a file with errors unless skipBadRows',
+      body: leadImportSchema,
+      response: { 200: leadImportResultSchema },
+    }), // A CSV of a few thousand rows is bigger than the API's usual 256 KB.
+    bodyLimit: 2_500_000,
+    handler: async (request) => {
       const { rows, errors } = readLeadCsv(request.body.csv);
       if (errors.length > 0 && (!request.body.skipBadRows || rows.length === 0)) {
         const some = errors.length === 1 ? '1 row has an error' : `${errors.length} rows have errors`;
@@ -83,5 +69,5 @@ export const leadAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       await insertLeads(app.db, rows, request.adminId);
       return { imported: rows.length, errors };
     },
-  );
+  });
 };

@@ -5,25 +5,24 @@
  * watch count once and each address is throttled, on every app process (whatsapp-clicks.ts).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { leadApi } from '../../common/lead-api.ts';
+import { whatsappClickSchema } from '../../common/schemas/lead-requests.ts';
 import { loadUser } from '../auth/guards.ts';
+import { contractRoute, noContentSchema } from '../http/contract-route.ts';
 import { recordWhatsappClick } from './whatsapp-clicks.ts';
 
 export const leadPublicRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post(
-    '/whatsapp-click',
-    {
-      schema: {
-        tags: ['leads'],
-        summary: 'Record a BUY NOW chat click as a WhatsApp lead (once per visitor and watch in 10 minutes)',
-        body: z.object({ productId: z.string('Unknown product').min(1, 'Unknown product').max(40, 'Unknown product') }),
-        response: { 204: z.null() },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...contractRoute(app, leadApi.whatsappClick, {
+      tags: ['leads'],
+      summary: 'Record a BUY NOW chat click as a WhatsApp lead (once per visitor and watch in 10 minutes)',
+      body: whatsappClickSchema,
+      response: { 204: noContentSchema },
+    }),
+    handler: async (request, reply) => {
       const userId = await loadUser(app, request);
       await recordWhatsappClick(app.db, request.body.productId, { ip: request.ip, userId });
       return reply.status(204).send(null);
     },
-  );
+  });
 };

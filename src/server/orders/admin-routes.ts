@@ -5,61 +5,54 @@
  */
 
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { ADVANCE_ADMIN_LABELS } from '../../common/advance.ts';
 import { indiaDateTimeCell } from '../../common/india-time.ts';
+import { orderApi } from '../../common/order-api.ts';
 import {
   adminOrderPageSchema,
-  adminOrderSchema,
   advanceActionSchema,
   ORDER_PAGE_SIZE,
   orderListQuerySchema,
   orderStateInputSchema,
 } from '../../common/schemas/admin-orders.ts';
-import { orderNumberSchema } from '../../common/schemas/order.ts';
+import { adminOrderReplySchema, orderNumberParamsSchema } from '../../common/schemas/order.ts';
 import { plainLine } from '../../common/text.ts';
 import { nowIso } from '../db/ids.ts';
 import type { Db } from '../db/tables.ts';
+import { contractRoute } from '../http/contract-route.ts';
 import { notFound } from '../http/errors.ts';
 import { toCsv } from '../leads/csv.ts';
 import { countOrders, getOrder, listOrders } from './admin-queries.ts';
 import { ORDER_NOT_FOUND, recordAdvance, setOrderState } from './order-changes.ts';
 
-const numberParams = z.object({ orderNumber: orderNumberSchema });
 /** The export is for a small shop's records; past this, narrow it by state. */
 const EXPORT_MAX = 50_000;
 
 export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/orders',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'Orders, newest first: filter by state and advance, search by order number, phone or UPI reference',
-        querystring: orderListQuerySchema,
-        response: { 200: adminOrderPageSchema },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...contractRoute(app, orderApi.adminOrders, {
+      tags: ['admin'],
+      summary: 'Orders, newest first: filter by state and advance, search by order number, phone or UPI reference',
+      querystring: orderListQuerySchema,
+      response: { 200: adminOrderPageSchema },
+    }),
+    handler: async (request) => {
       const { page, ...filter } = request.query;
       const total = await countOrders(app.db, filter);
       const items = await listOrders(app.db, filter, ORDER_PAGE_SIZE, (page - 1) * ORDER_PAGE_SIZE);
       const pageCount = Math.max(1, Math.ceil(total / ORDER_PAGE_SIZE));
       return { items, total, page, pageCount, gstin: app.config.invoice.gstin ?? null };
     },
-  );
+  });
 
-  app.get(
-    '/orders/export.csv',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'Orders as CSV, one row per order line (same filters as the list)',
-        querystring: orderListQuerySchema.omit({ page: true }),
-        produces: ['text/csv'],
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...contractRoute(app, orderApi.exportCsv, {
+      tags: ['admin'],
+      summary: 'Orders as CSV, one row per order line (same filters as the list)',
+      querystring: orderListQuerySchema.omit({ page: true }),
+      produces: ['text/csv'],
+    }),
+    handler: async (request, reply) => {
       const orders = await listOrders(app.db, request.query, EXPORT_MAX, 0);
       const rows: Array<Array<string | number | null>> = [
         [
@@ -109,60 +102,51 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('cache-control', 'no-store')
         .send(toCsv(rows));
     },
-  );
+  });
 
-  app.get(
-    '/orders/:orderNumber',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'One order by its number, with its lines and history',
-        params: numberParams,
-        response: { 200: z.object({ order: adminOrderSchema }) },
-      },
-    },
-    async (request) => ({ order: await orderOrThrow(app.db, request.params.orderNumber) }),
-  );
+  app.route({
+    ...contractRoute(app, orderApi.adminOrder, {
+      tags: ['admin'],
+      summary: 'One order by its number, with its lines and history',
+      params: orderNumberParamsSchema,
+      response: { 200: adminOrderReplySchema },
+    }),
+    handler: async (request) => ({ order: await orderOrThrow(app.db, request.params.orderNumber) }),
+  });
 
-  app.patch(
-    '/orders/:orderNumber/state',
-    {
-      schema: {
-        tags: ['admin'],
-        summary:
-          'Set an order’s state (ordered, packed, dispatched, delivered, cancelled); packing and later need the advance',
-        params: numberParams,
-        body: orderStateInputSchema,
-        response: { 200: z.object({ order: adminOrderSchema }) },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...contractRoute(app, orderApi.setState, {
+      tags: ['admin'],
+      summary:
+        'Set an order’s state (ordered, packed, dispatched, delivered, cancelled); packing and later need the advance',
+      params: orderNumberParamsSchema,
+      body: orderStateInputSchema,
+      response: { 200: adminOrderReplySchema },
+    }),
+    handler: async (request) => {
       const { orderNumber } = request.params;
       const { state, supplyState } = request.body;
       await setOrderState(app.db, app.config, orderNumber, state, request.adminId!, supplyState);
       app.mail.nudge();
       return { order: await orderOrThrow(app.db, orderNumber) };
     },
-  );
+  });
 
-  app.post(
-    '/orders/:orderNumber/advance',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'Record the owner’s finding on the advance: received, refused (with a reason) or waived (with a note)',
-        params: numberParams,
-        body: advanceActionSchema,
-        response: { 200: z.object({ order: adminOrderSchema }) },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...contractRoute(app, orderApi.recordAdvance, {
+      tags: ['admin'],
+      summary: 'Record the owner’s finding on the advance: received, refused (with a reason) or waived (with a note)',
+      params: orderNumberParamsSchema,
+      body: advanceActionSchema,
+      response: { 200: adminOrderReplySchema },
+    }),
+    handler: async (request) => {
       const { orderNumber } = request.params;
       await recordAdvance(app.db, app.config, orderNumber, request.body, request.adminId!);
       app.mail.nudge();
       return { order: await orderOrThrow(app.db, orderNumber) };
     },
-  );
+  });
 };
 
 async function orderOrThrow(db: Db, orderNumber: string) {

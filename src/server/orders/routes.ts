@@ -6,24 +6,23 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import QRCode from 'qrcode';
-import { z } from 'zod';
 import { upiPayLink } from '../../common/advance.ts';
+import { orderApi } from '../../common/order-api.ts';
 import {
   advancePaymentSchema,
-  ORDER_VIEWS,
-  orderNumberSchema,
-  orderSchema,
+  orderListSchema,
+  orderNumberParamsSchema,
+  orderReplySchema,
+  orderViewQuerySchema,
   placeOrderSchema,
 } from '../../common/schemas/order.ts';
 import { requireUser } from '../auth/guards.ts';
+import { contractRoute } from '../http/contract-route.ts';
 import { notFound } from '../http/errors.ts';
 import { invoiceShopperRoutes } from '../invoices/routes.ts';
 import { submitAdvance } from './advance.ts';
 import { placeOrder } from './place-order.ts';
 import { getOwnOrder, listOrders, ORDER_NOT_FOUND, orderAdvanceSplit, ownOrderRow } from './queries.ts';
-
-const orderResponse = z.object({ order: orderSchema });
-const numberParams = z.object({ orderNumber: orderNumberSchema });
 
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   requireUser(app);
@@ -36,82 +35,69 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   // The shopper's invoice PDF, under this scope's guard and no-store.
   await app.register(invoiceShopperRoutes);
 
-  app.post(
-    '/orders',
-    {
-      schema: {
-        tags: ['orders'],
-        summary: 'Place a cash-on-delivery order from the cart (or the lines sent)',
-        body: placeOrderSchema,
-        response: { 200: orderResponse, 201: orderResponse },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...contractRoute(app, orderApi.place, {
+      tags: ['orders'],
+      summary: 'Place a cash-on-delivery order from the cart (or the lines sent)',
+      body: placeOrderSchema,
+      response: { 200: orderReplySchema, 201: orderReplySchema },
+    }),
+    handler: async (request, reply) => {
       const placed = await placeOrder(app.db, app.config, request.userId!, request.body);
       if (placed.created) app.mail.nudge();
       reply.status(placed.created ? 201 : 200);
       return { order: await getOwnOrder(app.db, app.config.upi, request.userId!, { id: placed.orderId }) };
     },
-  );
+  });
 
-  app.get(
-    '/orders',
-    {
-      schema: {
-        tags: ['orders'],
-        summary: 'The shopper’s orders, newest first: open (not delivered), delivered, or all',
-        querystring: z.object({ view: z.enum(ORDER_VIEWS).default('open') }),
-        response: { 200: z.object({ orders: z.array(orderSchema) }) },
-      },
-    },
-    async (request) => ({ orders: await listOrders(app.db, app.config.upi, request.userId!, request.query.view) }),
-  );
+  app.route({
+    ...contractRoute(app, orderApi.list, {
+      tags: ['orders'],
+      summary: 'The shopper’s orders, newest first: open (not delivered), delivered, or all',
+      querystring: orderViewQuerySchema,
+      response: { 200: orderListSchema },
+    }),
+    handler: async (request) => ({
+      orders: await listOrders(app.db, app.config.upi, request.userId!, request.query.view),
+    }),
+  });
 
-  app.get(
-    '/orders/:orderNumber',
-    {
-      schema: {
-        tags: ['orders'],
-        summary: 'One of the shopper’s own orders by its number (404 for anyone else’s)',
-        params: numberParams,
-        response: { 200: orderResponse },
-      },
-    },
-    async (request) => ({
+  app.route({
+    ...contractRoute(app, orderApi.order, {
+      tags: ['orders'],
+      summary: 'One of the shopper’s own orders by its number (404 for anyone else’s)',
+      params: orderNumberParamsSchema,
+      response: { 200: orderReplySchema },
+    }),
+    handler: async (request) => ({
       order: await getOwnOrder(app.db, app.config.upi, request.userId!, { number: request.params.orderNumber }),
     }),
-  );
+  });
 
-  app.post(
-    '/orders/:orderNumber/advance',
-    {
-      schema: {
-        tags: ['orders'],
-        summary: 'Send the UPI reference (UTR) of the advance paid for this order',
-        params: numberParams,
-        body: advancePaymentSchema,
-        response: { 200: orderResponse },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...contractRoute(app, orderApi.sendAdvance, {
+      tags: ['orders'],
+      summary: 'Send the UPI reference (UTR) of the advance paid for this order',
+      params: orderNumberParamsSchema,
+      body: advancePaymentSchema,
+      response: { 200: orderReplySchema },
+    }),
+    handler: async (request) => {
       const { orderNumber } = request.params;
       await submitAdvance(app.db, app.config, request.userId!, orderNumber, request.body.utr);
       app.mail.nudge();
       return { order: await getOwnOrder(app.db, app.config.upi, request.userId!, { number: orderNumber }) };
     },
-  );
+  });
 
-  app.get(
-    '/orders/:orderNumber/advance-qr.svg',
-    {
-      schema: {
-        tags: ['orders'],
-        summary: 'The QR code of the order’s UPI payment link (for shoppers on a computer)',
-        params: numberParams,
-        produces: ['image/svg+xml'],
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...contractRoute(app, orderApi.advanceQr, {
+      tags: ['orders'],
+      summary: 'The QR code of the order’s UPI payment link (for shoppers on a computer)',
+      params: orderNumberParamsSchema,
+      produces: ['image/svg+xml'],
+    }),
+    handler: async (request, reply) => {
       if (!app.config.upi) throw notFound(ORDER_NOT_FOUND);
       const row = await ownOrderRow(app.db, request.userId!, { number: request.params.orderNumber });
       // Drawn here by a kept library, so no outside service ever sees the payment link.
@@ -122,5 +108,5 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return reply.header('content-type', 'image/svg+xml; charset=utf-8').send(svg);
     },
-  );
+  });
 };

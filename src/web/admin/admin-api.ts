@@ -1,73 +1,72 @@
-/** The admin area's calls to /api/admin, typed by the shared schemas. */
+/** The admin area's calls to /api/admin, through the endpoints' contracts (src/common/*-api.ts). */
 
-import { adminOrderApiPath } from '../../common/order-api.ts';
-import type { AdminAccount, ChangePasswordInput, NewAdminInput } from '../../common/schemas/admin.ts';
-import type {
-  AdminOrder,
-  AdminOrderPage,
-  AdminStats,
-  AdvanceActionInput,
-  OrderListQuery,
-} from '../../common/schemas/admin-orders.ts';
-import type { AdminProductPage } from '../../common/schemas/catalog.ts';
-import type { LeadImportResult, LeadInput, LeadPage, LeadTab } from '../../common/schemas/lead.ts';
-import type { AdminProduct, ProductInput } from '../../common/schemas/product.ts';
-import { api } from '../lib/api-client.ts';
+import { adminAreaApi } from '../../common/admin-api.ts';
+import { fileUrl } from '../../common/api-contract.ts';
+import type { Brand, Category } from '../../common/catalog.ts';
+import { catalogApi } from '../../common/catalog-api.ts';
+import { leadApi } from '../../common/lead-api.ts';
+import { orderApi } from '../../common/order-api.ts';
+import type { OrderState } from '../../common/orders.ts';
+import type { ChangePasswordInput, NewAdminInput } from '../../common/schemas/admin.ts';
+import type { AdvanceActionInput, OrderListQuery } from '../../common/schemas/admin-orders.ts';
+import type { LeadInput, LeadTab } from '../../common/schemas/lead.ts';
+import type { ProductInput } from '../../common/schemas/product.ts';
+import { call } from '../lib/api-client.ts';
+
+/** The products list's filters as its selects hold them ('' for "all"). */
+export interface AdminProductFilter {
+  category: Category | '';
+  brand: Brand | '';
+  page: number;
+}
 
 /** The orders list's filters as the URL query and the API read them ('' for "all"). */
 export type OrderFilter = Partial<Record<keyof Omit<OrderListQuery, 'page'>, string>>;
 
-const query = (params: Record<string, string | number | undefined>) => {
-  const q = new URLSearchParams();
-  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== '') q.set(k, String(v));
-  const text = q.toString();
-  return text ? `?${text}` : '';
-};
+/** The orders list's filters as the API reads them: '' ("all") is left out, and the server checks each value. */
+function orderQuery(filter: OrderFilter & { page?: number }) {
+  return {
+    status: (filter.status || undefined) as OrderListQuery['status'],
+    advance: (filter.advance || undefined) as OrderListQuery['advance'],
+    q: filter.q || undefined,
+    page: filter.page,
+  };
+}
 
 export const adminApi = {
-  me: (signal?: AbortSignal) => api<{ admin: AdminAccount }>('/admin/me', signal ? { signal } : {}),
-  login: (username: string, password: string) =>
-    api<{ admin: AdminAccount }>('/admin/login', { method: 'POST', body: { username, password } }),
-  logout: () => api<void>('/admin/logout', { method: 'POST' }),
+  me: (signal?: AbortSignal) => call(adminAreaApi.me, { signal }),
+  login: (username: string, password: string) => call(adminAreaApi.login, { body: { username, password } }),
+  logout: () => call(adminAreaApi.logout),
 
-  stats: (signal: AbortSignal) => api<AdminStats>('/admin/stats', { signal }),
+  stats: (signal: AbortSignal) => call(adminAreaApi.stats, { signal }),
 
-  products: (filter: { category?: string; brand?: string; page: number }, signal: AbortSignal) =>
-    api<AdminProductPage>(`/admin/products${query(filter)}`, { signal }),
-  product: (id: string, signal: AbortSignal) =>
-    api<{ product: AdminProduct }>(`/admin/products/${encodeURIComponent(id)}`, { signal }),
-  createProduct: (input: ProductInput) =>
-    api<{ product: AdminProduct }>('/admin/products', { method: 'POST', body: input }),
-  updateProduct: (id: string, input: ProductInput) =>
-    api<{ product: AdminProduct }>(`/admin/products/${encodeURIComponent(id)}`, { method: 'PUT', body: input }),
-  setStock: (id: string, inStock: boolean) =>
-    api<{ product: AdminProduct }>(`/admin/products/${encodeURIComponent(id)}/stock`, {
-      method: 'PATCH',
-      body: { inStock },
+  products: (filter: AdminProductFilter, signal: AbortSignal) =>
+    call(catalogApi.adminProducts, {
+      query: { category: filter.category || undefined, brand: filter.brand || undefined, page: filter.page },
+      signal,
     }),
+  product: (id: string, signal: AbortSignal) => call(catalogApi.adminProduct, { params: { id }, signal }),
+  createProduct: (input: ProductInput) => call(catalogApi.createProduct, { body: input }),
+  updateProduct: (id: string, input: ProductInput) => call(catalogApi.updateProduct, { params: { id }, body: input }),
+  setStock: (id: string, inStock: boolean) => call(catalogApi.setStock, { params: { id }, body: { inStock } }),
 
   orders: (filter: OrderFilter & { page: number }, signal: AbortSignal) =>
-    api<AdminOrderPage>(`/admin/orders${query(filter)}`, { signal }),
-  order: (orderNumber: string, signal: AbortSignal) =>
-    api<{ order: AdminOrder }>(adminOrderApiPath(orderNumber), { signal }),
+    call(orderApi.adminOrders, { query: orderQuery(filter), signal }),
+  order: (orderNumber: string, signal: AbortSignal) => call(orderApi.adminOrder, { params: { orderNumber }, signal }),
   /** supplyState: the delivery state's GST code, when a dispatch was refused for an address that names none. */
-  setOrderState: (orderNumber: string, state: string, supplyState?: string) =>
-    api<{ order: AdminOrder }>(`${adminOrderApiPath(orderNumber)}/state`, {
-      method: 'PATCH',
-      body: supplyState ? { state, supplyState } : { state },
-    }),
+  setOrderState: (orderNumber: string, state: OrderState, supplyState?: string) =>
+    call(orderApi.setState, { params: { orderNumber }, body: supplyState ? { state, supplyState } : { state } }),
   /** The owner's finding on the advance: received, refused (with the reason the shopper reads) or waived (with a note). */
   recordAdvance: (orderNumber: string, input: AdvanceActionInput) =>
-    api<{ order: AdminOrder }>(`${adminOrderApiPath(orderNumber)}/advance`, { method: 'POST', body: input }),
-  ordersCsvUrl: (filter: OrderFilter) => `/api/admin/orders/export.csv${query(filter)}`,
+    call(orderApi.recordAdvance, { params: { orderNumber }, body: input }),
+  ordersCsvUrl: (filter: OrderFilter) => fileUrl(orderApi.exportCsv, {}, orderQuery(filter)),
 
   leads: (platform: LeadTab, page: number, signal: AbortSignal) =>
-    api<LeadPage>(`/admin/leads${query({ platform, page })}`, { signal }),
-  addLead: (input: LeadInput) => api<{ ok: true }>('/admin/leads', { method: 'POST', body: input }),
-  importLeads: (csv: string, skipBadRows: boolean) =>
-    api<LeadImportResult>('/admin/leads/import', { method: 'POST', body: { csv, skipBadRows } }),
+    call(leadApi.list, { query: { platform, page }, signal }),
+  addLead: (input: LeadInput) => call(leadApi.add, { body: input }),
+  importLeads: (csv: string, skipBadRows: boolean) => call(leadApi.import, { body: { csv, skipBadRows } }),
 
-  admins: (signal: AbortSignal) => api<{ admins: AdminAccount[] }>('/admin/admins', { signal }),
-  addAdmin: (input: NewAdminInput) => api<{ admin: AdminAccount }>('/admin/admins', { method: 'POST', body: input }),
-  changePassword: (input: ChangePasswordInput) => api<void>('/admin/password', { method: 'PUT', body: input }),
+  admins: (signal: AbortSignal) => call(adminAreaApi.admins, { signal }),
+  addAdmin: (input: NewAdminInput) => call(adminAreaApi.addAdmin, { body: input }),
+  changePassword: (input: ChangePasswordInput) => call(adminAreaApi.changePassword, { body: input }),
 };

@@ -197,3 +197,39 @@ describe('errorMessage', () => {
     );
   });
 });
+
+describe('call, through an endpoint’s contract', () => {
+  it('sends the contract’s method to its path with the parameters put in, the query and the body', async () => {
+    const { cartApi } = await import('../../common/cart-api.ts');
+    const { complaintApi } = await import('../../common/complaint-api.ts');
+    answer(() => json({ lines: [], totals: { totalMrp: 0, subtotal: 0, discount: 0, total: 0 } }));
+    const cart = await client.call(cartApi.setQuantity, { params: { productId: 'a/b' }, body: { quantity: 2 } });
+    expect(cart.lines).toEqual([]);
+    expect(calls[0]?.url).toBe('/api/cart/items/a%2Fb');
+    expect(calls[0]?.init.method).toBe('PUT');
+    expect(calls[0]?.init.body).toBe('{"quantity":2}');
+
+    await client.call(complaintApi.list, { query: { view: 'open', page: 2 } });
+    expect(calls[1]?.url).toBe('/api/admin/complaints?view=open&page=2');
+    expect(calls[1]?.init.method).toBe('GET');
+  });
+
+  it('does not compile when a call and its contract disagree', async () => {
+    const { cartApi } = await import('../../common/cart-api.ts');
+    answer(() => json({ lines: [], totals: { totalMrp: 0, subtotal: 0, discount: 0, total: 0 }, added: 1 }));
+    // Never run: what matters is that each line is a type error.
+    const wrong = () => [
+      // @ts-expect-error: the path names :productId
+      client.call(cartApi.removeItem, { params: { id: 'x' } }),
+      // @ts-expect-error: the path's parameter is missing
+      client.call(cartApi.removeItem),
+      // @ts-expect-error: the body's productId is a string
+      client.call(cartApi.addItem, { body: { productId: 1 } }),
+    ];
+    expect(wrong).toBeTypeOf('function');
+    const added = await client.call(cartApi.addItem, { body: { productId: 'x' } });
+    // @ts-expect-error: the reply has no such field
+    expect(added.missing).toBeUndefined();
+    expect(added.added).toBe(1);
+  });
+});

@@ -2,6 +2,15 @@
  * The one API client. Sends and reads JSON, and turns the server's error shape
  * into an ApiError whose message a toast or form can show as it is.
  */
+import {
+  type AnyEndpoint,
+  API_PREFIX,
+  apiPath,
+  type BodyOf,
+  type PathParams,
+  type QueryOf,
+  type ReplyOf,
+} from '../../common/api-contract.ts';
 import { isApiErrorBody } from '../../common/errors.ts';
 import { serverPage } from './page-data.ts';
 
@@ -34,7 +43,7 @@ export interface RequestOptions {
 
 /** The URL of an API path ('/products/abc' is '/api/products/abc'). */
 function apiUrl(path: string): string {
-  return `/api${path}`;
+  return `${API_PREFIX}${path}`;
 }
 
 /** The answers the server put in the page for its first screen (src/server/pages/shell.ts), by URL; each is taken once. */
@@ -99,6 +108,35 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     throw new ApiError(response.status, 'http', `Something went wrong (error ${response.status}). Please try again.`);
   }
   return data as T;
+}
+
+type ParamsInput<E extends AnyEndpoint> = keyof PathParams<E['path']> extends never
+  ? { params?: undefined }
+  : { params: PathParams<E['path']> };
+type BodyInput<E extends AnyEndpoint> = BodyOf<E> extends undefined ? { body?: undefined } : { body: BodyOf<E> };
+type QueryInput<E extends AnyEndpoint> = QueryOf<E> extends undefined ? { query?: undefined } : { query?: QueryOf<E> };
+/** What a call of endpoint E sends: the path's parameters, its body and query as the contract types them. */
+export type CallInput<E extends AnyEndpoint> = ParamsInput<E> &
+  BodyInput<E> &
+  QueryInput<E> & { signal?: AbortSignal | undefined };
+type CallArgs<E extends AnyEndpoint> =
+  Record<never, never> extends CallInput<E> ? [input?: CallInput<E>] : [input: CallInput<E>];
+
+/**
+ * Calls an endpoint through its contract (src/common/*-api.ts): its method and path, the
+ * parameters put in, and the reply typed as the server's schema makes it.
+ */
+export function call<E extends AnyEndpoint>(endpoint: E, ...[input]: CallArgs<E>): Promise<ReplyOf<E>> {
+  const { params, body, query, signal } = (input ?? {}) as {
+    params?: Record<string, string>;
+    body?: unknown;
+    query?: Record<string, string | number | boolean | null | undefined>;
+    signal?: AbortSignal;
+  };
+  const options: RequestOptions = { method: endpoint.method };
+  if (body !== undefined) options.body = body;
+  if (signal) options.signal = signal;
+  return api<ReplyOf<E>>(apiPath(endpoint.path, params ?? {}, query), options);
 }
 
 /** Message to show for any thrown value. */

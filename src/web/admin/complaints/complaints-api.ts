@@ -1,14 +1,12 @@
-/** The dashboard's complaint calls (docs/product.md#contact). */
+/** The dashboard's complaint calls (docs/product.md#contact; src/common/complaint-api.ts). */
+import { complaintApi } from '../../../common/complaint-api.ts';
 import type { AdminComplaint, ComplaintPage, ComplaintView } from '../../../common/schemas/complaint.ts';
-import { api } from '../../lib/api-client.ts';
+import { call } from '../../lib/api-client.ts';
 
 export function listComplaints(view: ComplaintView, page: number, signal: AbortSignal): Promise<ComplaintPage> {
-  return api<ComplaintPage>(`/admin/complaints?view=${view}&page=${page}`, { signal });
+  return call(complaintApi.list, { query: { view, page }, signal });
 }
 
 export function answerComplaint(ticket: string, note: string): Promise<{ complaint: AdminComplaint }> {
-  return api<{ complaint: AdminComplaint }>(`/admin/complaints/${encodeURIComponent(ticket)}/answer`, {
-    method: 'POST',
-    body: { note },
-  });
+  return call(complaintApi.answer, { params: { ticket }, body: { note } });
 }

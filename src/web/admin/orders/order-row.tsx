@@ -3,7 +3,7 @@ import { ADVANCE_ADMIN_LABELS, type AdvanceState } from '../../../common/advance
 import { productPath } from '../../../common/catalog.ts';
 import { formatDateTime } from '../../../common/india-time.ts';
 import { formatRupees } from '../../../common/money.ts';
-import { ORDER_STATES, orderStatusLabel, stateRule } from '../../../common/orders.ts';
+import { ORDER_STATES, type OrderState, orderStatusLabel, stateRule } from '../../../common/orders.ts';
 import { type AdminOrder, type AdvanceActionInput, advanceActionSchema } from '../../../common/schemas/admin-orders.ts';
 import { Message } from '../../components/message.tsx';
 import { TextAreaField } from '../../components/text-area-field.tsx';
@@ -57,12 +57,12 @@ export function OrderRow({
   busy: boolean;
   onNoteClose: () => void;
   /** supplyState: the delivery state the owner chose when the address names none. */
-  onState: (order: AdminOrder, state: string, supplyState?: string) => void;
+  onState: (order: AdminOrder, state: OrderState, supplyState?: string) => void;
   /** In the "Print labels" batch. */
   selected: boolean;
   onSelect: (order: AdminOrder, selected: boolean) => void;
   /** The state change waiting for the owner to choose the delivery state (the invoice's place of supply). */
-  askSupplyState: string | null;
+  askSupplyState: OrderState | null;
   /** "Mark received": the answer shows under the row (`note`). */
   onReceived: (order: AdminOrder) => void;
   /** A refusal or waiver with its note; rejects with the server's error, which its form shows. */
@@ -150,7 +150,8 @@ export function OrderRow({
             id={`state-${number}`}
             value={order.status}
             disabled={busy}
-            onChange={(e) => onState(order, e.target.value)}
+            // The options are ORDER_STATES.
+            onChange={(e) => onState(order, e.target.value as OrderState)}
           >
             {ORDER_STATES.map((s) => (
               <option key={s} value={s}>

@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { ADVANCE_ADMIN_LABELS, ADVANCE_STATES } from '../../../common/advance.ts';
 import { adminLabelsUrl, SUPPLY_STATE_UNKNOWN } from '../../../common/order-api.ts';
-import { ORDER_STATES, orderStatusLabel } from '../../../common/orders.ts';
+import { ORDER_STATES, type OrderState, orderStatusLabel } from '../../../common/orders.ts';
 import { hasLabel } from '../../../common/paperwork.ts';
 import type { AdminOrder, AdminOrderPage, AdvanceActionInput } from '../../../common/schemas/admin-orders.ts';
 import { LoadError } from '../../components/load-error.tsx';
@@ -56,7 +56,7 @@ function OrdersView({ initial }: { initial: Required<OrderFilter> }) {
   // The orders ticked for "Print labels", in the order ticked.
   const [picked, setPicked] = useState<string[]>([]);
   // A dispatch waiting for the owner to choose the delivery state (docs/product.md#invoice).
-  const [asking, setAsking] = useState<{ number: string; state: string }>();
+  const [asking, setAsking] = useState<{ number: string; state: OrderState }>();
   const filter = { status, advance, q, page };
   const { data, error, loading, reload } = useResource<AdminOrderPage>(
     `admin:orders:${status}:${advance}:${q}:${page}`,
@@ -99,7 +99,7 @@ function OrdersView({ initial }: { initial: Required<OrderFilter> }) {
     }
   }
 
-  async function changeState(order: AdminOrder, state: string, supplyState?: string) {
+  async function changeState(order: AdminOrder, state: OrderState, supplyState?: string) {
     const done = `Order ${order.number} is now ${orderStatusLabel(state, true)}`;
     let needsState = false;
     setAsking(undefined);

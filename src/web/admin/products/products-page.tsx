@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { BRANDS, CATEGORIES, productPath } from '../../../common/catalog.ts';
+import { BRANDS, type Brand, CATEGORIES, type Category, productPath } from '../../../common/catalog.ts';
 import { LOW_STOCK } from '../../../common/constants.ts';
 import { imageUrl } from '../../../common/media.ts';
 import { formatRupees } from '../../../common/money.ts';
@@ -13,7 +13,7 @@ import { errorMessage } from '../../lib/api-client.ts';
 import { Link } from '../../lib/router/index.ts';
 import { STORAGE_KEYS, session } from '../../lib/storage.ts';
 import { useResource } from '../../lib/use-resource.ts';
-import { adminApi } from '../admin-api.ts';
+import { type AdminProductFilter, adminApi } from '../admin-api.ts';
 import './products.css';
 import { LoadError } from '../../components/load-error.tsx';
 import { Pager } from '../pager.tsx';
@@ -22,8 +22,8 @@ const titleCase = (s: string) => s.replace(/\b\w/g, (c) => c.toUpperCase());
 
 /** Every product with the category selector and, for Men Watch, the brand filter (docs/product.md#admin-products). */
 export function ProductsPage() {
-  const [category, setCategory] = useState('');
-  const [brand, setBrand] = useState('');
+  const [category, setCategory] = useState<Category | ''>('');
+  const [brand, setBrand] = useState<Brand | ''>('');
   const [page, setPageState] = useState(() => Number(session.get(STORAGE_KEYS.adminPage)) || 1);
   const [deleting, setDeleting] = useState<string | null>(null);
   const [message, setMessage] = useState<{ text: string; tone: 'error' | 'success' } | null>(null);
@@ -32,7 +32,7 @@ export function ProductsPage() {
     setPageState(p);
     session.set(STORAGE_KEYS.adminPage, String(p));
   };
-  const filter = { category, brand: category === 'men watch' ? brand : '', page };
+  const filter: AdminProductFilter = { category, brand: category === 'men watch' ? brand : '', page };
   const key = `admin:products:${filter.category}:${filter.brand}:${page}`;
   const { data, error, loading, reload } = useResource<AdminProductPage>(key, (signal) =>
     adminApi.products(filter, signal),
@@ -66,7 +66,8 @@ export function ProductsPage() {
             id="adm-cat"
             value={category}
             onChange={(e) => {
-              setCategory(e.target.value);
+              // The options are CATEGORIES and '' (all).
+              setCategory(e.target.value as Category | '');
               setBrand('');
               setPage(1);
             }}
@@ -86,7 +87,8 @@ export function ProductsPage() {
               id="adm-brand"
               value={brand}
               onChange={(e) => {
-                setBrand(e.target.value);
+                // The options are BRANDS and '' (all brands).
+                setBrand(e.target.value as Brand | '');
                 setPage(1);
               }}
             >

@@ -1,23 +1,24 @@
 /** The calls of the account-rights screens (docs/product.md#account-rights). */
+import { accountApi } from '../../../common/account-api.ts';
 import { dataExportFileName } from '../../../common/data-export.ts';
-import type { DataExport, PasswordChangeInput, ResetLinkInfo } from '../../../common/schemas/account-rights.ts';
-import { api } from '../../lib/api-client.ts';
+import type { PasswordChangeInput, ResetLinkInfo } from '../../../common/schemas/account-rights.ts';
+import { call } from '../../lib/api-client.ts';
 import { site } from '../../lib/site.ts';
 
 export function changePassword(input: PasswordChangeInput): Promise<void> {
-  return api<void>('/account/password', { method: 'PUT', body: input });
+  return call(accountApi.changePassword, { body: input });
 }
 
 export function deleteAccount(password: string): Promise<void> {
-  return api<void>('/account/delete', { method: 'POST', body: { password } });
+  return call(accountApi.deleteAccount, { body: { password } });
 }
 
 export function readResetLink(token: string, signal: AbortSignal): Promise<ResetLinkInfo> {
-  return api<ResetLinkInfo>(`/password-resets/${encodeURIComponent(token)}`, { signal });
+  return call(accountApi.resetLink, { params: { token }, signal });
 }
 
 export function setPasswordByLink(token: string, password: string): Promise<void> {
-  return api<void>(`/password-resets/${encodeURIComponent(token)}`, { method: 'POST', body: { password } });
+  return call(accountApi.useResetLink, { params: { token }, body: { password } });
 }
 
 /**
@@ -26,7 +27,7 @@ export function setPasswordByLink(token: string, password: string): Promise<void
  * a file holding an error.
  */
 export async function downloadMyData(): Promise<void> {
-  const data = await api<DataExport>('/account/export');
+  const data = await call(accountApi.exportData);
   const blob = new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' });
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');

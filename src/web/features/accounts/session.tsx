@@ -14,8 +14,8 @@ import {
   useMemo,
   useState,
 } from 'react';
-import type { SessionData } from '../../../common/schemas/session.ts';
-import { api, onUnauthorized } from '../../lib/api-client.ts';
+import { accountApi } from '../../../common/account-api.ts';
+import { call, onUnauthorized } from '../../lib/api-client.ts';
 
 export interface SessionUser {
   id: string;
@@ -58,7 +58,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     const apply = (update: Parameters<typeof setData>[0]) =>
       urgent ? setData(update) : startTransition(() => setData(update));
     try {
-      const session = await api<SessionData>('/session');
+      const session = await call(accountApi.session);
       apply({ user: session.user, isAdmin: session.isAdmin, loading: false });
     } catch {
       // Offline or server trouble: treat as logged out for now; the next call retries.

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { api, errorMessage } from '../../lib/api-client.ts';
+import { catalogApi } from '../../../common/catalog-api.ts';
+import { call, errorMessage } from '../../lib/api-client.ts';
 import { invalidate } from '../../lib/use-resource.ts';
 
 /**
@@ -32,7 +33,7 @@ export function DeleteProductPopup({
     setBusy(true);
     setError(null);
     try {
-      await api<void>(`/admin/products/${encodeURIComponent(productId)}`, { method: 'DELETE' });
+      await call(catalogApi.deleteProduct, { params: { id: productId } });
       invalidate('');
       onDeleted();
     } catch (err) {

@@ -1,17 +1,17 @@
-/** The cart endpoints: the account cart on the server, and the price quote of a visitor's cart. */
-import type { AddToCartResult, Cart, VisitorCartLine } from '../../../common/schemas/cart.ts';
-import { api } from '../../lib/api-client.ts';
+/** The cart endpoints: the account cart on the server, and the price quote of a visitor's cart (src/common/cart-api.ts). */
+import { cartApi } from '../../../common/cart-api.ts';
+import type { VisitorCartLine } from '../../../common/schemas/cart.ts';
+import { call } from '../../lib/api-client.ts';
 
-export const fetchCart = (signal?: AbortSignal) => api<Cart>('/cart', signal ? { signal } : {});
+export const fetchCart = (signal?: AbortSignal) => call(cartApi.cart, { signal });
 
 export const quoteVisitorCart = (lines: VisitorCartLine[], signal?: AbortSignal) =>
-  api<Cart>('/cart/quote', { method: 'POST', body: { lines }, ...(signal ? { signal } : {}) });
+  call(cartApi.quote, { body: { lines }, signal });
 
 export const addCartItem = (productId: string, quantity = 1) =>
-  api<AddToCartResult>('/cart/items', { method: 'POST', body: { productId, quantity } });
+  call(cartApi.addItem, { body: { productId, quantity } });
 
 export const setCartQuantity = (productId: string, quantity: number) =>
-  api<Cart>(`/cart/items/${encodeURIComponent(productId)}`, { method: 'PUT', body: { quantity } });
+  call(cartApi.setQuantity, { params: { productId }, body: { quantity } });
 
-export const removeCartItem = (productId: string) =>
-  api<Cart>(`/cart/items/${encodeURIComponent(productId)}`, { method: 'DELETE' });
+export const removeCartItem = (productId: string) => call(cartApi.removeItem, { params: { productId } });

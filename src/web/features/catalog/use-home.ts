@@ -1,5 +1,5 @@
 /** GET /api/home: latest 4, category counts and the home content in one call. */
-import { HOME_API_PATH } from '../../../common/catalog-api.ts';
+import { catalogApi, HOME_API_PATH } from '../../../common/catalog-api.ts';
 import type { HomeResponse } from './types.ts';
 import { useCatalogAnswer } from './use-catalog-answer.ts';
 
@@ -7,5 +7,5 @@ export type { HomeLink } from '../../../common/schemas/home.ts';
 export type HomeData = HomeResponse;
 
 export function useHome() {
-  return useCatalogAnswer<HomeData>(HOME_API_PATH);
+  return useCatalogAnswer(catalogApi.home, HOME_API_PATH);
 }

@@ -1,6 +1,6 @@
 /** GET /api/products: one page of a listing (category and brand slugs as in the URL). */
-import { listingApiPath } from '../../../common/catalog-api.ts';
-import type { ProductPage, Sort } from './types.ts';
+import { catalogApi, listingApiPath } from '../../../common/catalog-api.ts';
+import type { Sort } from './types.ts';
 import { useCatalogAnswer } from './use-catalog-answer.ts';
 
 export interface ListingQuery {
@@ -11,7 +11,8 @@ export interface ListingQuery {
 }
 
 export function useListing(q: ListingQuery) {
-  return useCatalogAnswer<ProductPage>(
+  return useCatalogAnswer(
+    catalogApi.listing,
     listingApiPath({ category: q.cate, brand: q.brand, sort: q.sort, page: q.page }),
   );
 }

@@ -2,22 +2,23 @@
  * GET /api/products/:id and /related, and the fire-and-forget calls the product
  * page makes (view counter, WhatsApp lead).
  */
-import { productApiPath } from '../../../common/catalog-api.ts';
-import { api } from '../../lib/api-client.ts';
-import type { Product, ProductCard } from './types.ts';
+import { API_PREFIX } from '../../../common/api-contract.ts';
+import { catalogApi, productApiPath, relatedApiPath } from '../../../common/catalog-api.ts';
+import { leadApi } from '../../../common/lead-api.ts';
+import { call } from '../../lib/api-client.ts';
 import { useCatalogAnswer } from './use-catalog-answer.ts';
 
 export function useProduct(id: string) {
-  return useCatalogAnswer<Product>(productApiPath(id));
+  return useCatalogAnswer(catalogApi.product, productApiPath(id));
 }
 
 export function useRelated(id: string) {
-  return useCatalogAnswer<{ items: ProductCard[] }>(`${productApiPath(id)}/related`);
+  return useCatalogAnswer(catalogApi.related, relatedApiPath(id));
 }
 
 /** Counts a view by the logged-in shopper (the server ignores visitors). Failures do not matter to the shopper. */
 export function recordView(id: string): void {
-  api(`${productApiPath(id)}/views`, { method: 'POST' }).catch(() => {});
+  call(catalogApi.view, { params: { id } }).catch(() => {});
 }
 
 /**
@@ -29,6 +30,6 @@ export function recordWhatsappClick(productId: string): void {
   const sent =
     typeof navigator !== 'undefined' &&
     typeof navigator.sendBeacon === 'function' &&
-    navigator.sendBeacon('/api/leads/whatsapp-click', new Blob([body], { type: 'application/json' }));
-  if (!sent) api('/leads/whatsapp-click', { method: 'POST', body: { productId } }).catch(() => {});
+    navigator.sendBeacon(API_PREFIX + leadApi.whatsappClick.path, new Blob([body], { type: 'application/json' }));
+  if (!sent) call(leadApi.whatsappClick, { body: { productId } }).catch(() => {});
 }

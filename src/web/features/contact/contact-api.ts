@@ -1,7 +1,8 @@
-/** The complaint form's call (docs/product.md#contact). */
+/** The complaint form's call (docs/product.md#contact; src/common/complaint-api.ts). */
+import { complaintApi } from '../../../common/complaint-api.ts';
 import type { ComplaintCreated, ComplaintInput } from '../../../common/schemas/complaint.ts';
-import { api } from '../../lib/api-client.ts';
+import { call } from '../../lib/api-client.ts';
 
 export function fileComplaint(input: ComplaintInput): Promise<ComplaintCreated> {
-  return api<ComplaintCreated>('/complaints', { method: 'POST', body: input });
+  return call(complaintApi.file, { body: input });
 }

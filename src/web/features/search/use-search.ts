@@ -1,9 +1,8 @@
 /** GET /api/products/search: ranked, typo-tolerant search on the server. */
-import { searchApiPath } from '../../../common/catalog-api.ts';
-import type { ProductPage } from '../catalog/types.ts';
+import { catalogApi, searchApiPath } from '../../../common/catalog-api.ts';
 import { useCatalogAnswer } from '../catalog/use-catalog-answer.ts';
 
 /** `query` null means "nothing searched yet": no request. */
 export function useSearch(query: string | null, page = 1) {
-  return useCatalogAnswer<ProductPage>(query === null ? null : searchApiPath(query, page));
+  return useCatalogAnswer(catalogApi.search, query === null ? null : searchApiPath(query, page));
 }

@@ -1,0 +1,21 @@
+/**
+ * The leads' endpoints (src/common/api-contract.ts): the storefront's chat click, open to
+ * anyone, and the owner's list, hand entry and CSV import. Types only: zod stays out of the bundle.
+ */
+import type { z } from 'zod';
+import { endpoint } from './api-contract.ts';
+import type { LeadImportResult, LeadPage, leadImportSchema, leadInputSchema } from './schemas/lead.ts';
+import type { LeadAdded, leadListQuerySchema, WhatsappClick } from './schemas/lead-requests.ts';
+
+export const leadApi = {
+  /** Records a BUY NOW chat click as a WhatsApp lead (once per visitor and watch in 10 minutes). */
+  whatsappClick: endpoint<{ reply: undefined; body: WhatsappClick }>()('POST', '/leads/whatsapp-click', 204),
+
+  list: endpoint<{ reply: LeadPage; query: z.input<typeof leadListQuerySchema> }>()('GET', '/admin/leads'),
+  /** An Amazon or WhatsApp order entered by hand. */
+  add: endpoint<{ reply: LeadAdded; body: z.input<typeof leadInputSchema> }>()('POST', '/admin/leads', 201),
+  import: endpoint<{ reply: LeadImportResult; body: z.input<typeof leadImportSchema> }>()(
+    'POST',
+    '/admin/leads/import',
+  ),
+} as const;
