@@ -40,6 +40,9 @@ export const NARROW_MAX_WIDTH = 800;
  */
 export const DEFAULT_COD_ADVANCE = 300;
 
+/** Open unpaid orders one shopper may hold when UNPAID_ORDERS_MAX is unset (docs/product.md#unpaid-orders). */
+export const DEFAULT_UNPAID_ORDERS_MAX = 3;
+
 /** Shop policy figures (docs/product.md#better-13): the policy pages read these, never literals. */
 export const POLICY = {
   exchangeWindowHours: 24,

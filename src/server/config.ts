@@ -6,7 +6,7 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 import { UPI_ID_PATTERN } from '../common/advance.ts';
 import { isCommonPassword } from '../common/common-passwords.ts';
-import { DEFAULT_COD_ADVANCE } from '../common/constants.ts';
+import { DEFAULT_COD_ADVANCE, DEFAULT_UNPAID_ORDERS_MAX } from '../common/constants.ts';
 import { gstinProblem } from '../common/gstin.ts';
 import { checkS3Env, type S3Settings, s3Settings } from './media/storage/s3-settings.ts';
 
@@ -89,6 +89,13 @@ const envSchema = z.object({
     .min(1, 'must be at least 1 hour')
     .max(24 * 60, 'must be at most 1440 hours (60 days)')
     .default(48),
+  // Open unpaid orders one shopper may hold (docs/product.md#unpaid-orders); tests of load raise it.
+  UNPAID_ORDERS_MAX: z.coerce
+    .number('must be a whole number such as 3')
+    .int('must be a whole number such as 3')
+    .min(1, 'must be at least 1')
+    .max(1_000_000)
+    .default(DEFAULT_UNPAID_ORDERS_MAX),
   SHOP_UPI_ID: z.string().trim().regex(UPI_ID_PATTERN, 'must be a UPI id such as shopname@okhdfcbank').optional(),
   SHOP_UPI_NAME: z.string().trim().min(1).max(60).optional(),
   OWNER_EMAIL: z.string().email('must be an email address').optional(),
@@ -152,6 +159,8 @@ export interface Config {
   codAdvance: number;
   /** Hours an unpaid order waits for its advance before it expires (orders/expiry.ts). */
   unpaidOrderHours: number;
+  /** Open unpaid orders one shopper may hold before a new order is refused. */
+  unpaidOrdersMax: number;
   /** The merchant UPI id the advance is paid to; without it shoppers are offered WhatsApp. */
   upi: { id: string; name: string } | undefined;
   /** Who hears of new orders and submitted advances. */
@@ -243,6 +252,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     codAdvance: e.COD_ADVANCE,
     unpaidOrderHours: e.UNPAID_ORDER_HOURS,
+    unpaidOrdersMax: e.UNPAID_ORDERS_MAX,
     upi: e.SHOP_UPI_ID ? { id: e.SHOP_UPI_ID, name: e.SHOP_UPI_NAME ?? e.SHOP_NAME } : undefined,
     ownerEmail: e.OWNER_EMAIL ?? e.SHOP_EMAIL,
     smtpUrl: e.SMTP_URL,

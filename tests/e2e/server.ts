@@ -34,5 +34,7 @@ const config = loadConfig({
   LOG_LEVEL: 'warn',
   // Every journey signs up from 127.0.0.1; the limit itself is proved by tests/security/login-limits.test.ts.
   SIGNUPS_PER_ADDRESS: '1000',
+  // Journeys order again and again as the demo shopper without paying (docs/product.md#unpaid-orders).
+  UNPAID_ORDERS_MAX: '1000',
 });
 await startServer(config, { seedDemo: true });

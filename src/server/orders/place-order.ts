@@ -22,7 +22,7 @@ import { addOrderEvent } from './order-events.ts';
 import { nextOrderNumber } from './order-number.ts';
 import { findOrderIdByKey } from './queries.ts';
 import { notEnoughStockMessage, takeStock } from './stock.ts';
-import { countUnpaidOrders, MAX_UNPAID_ORDERS, TOO_MANY_UNPAID } from './unpaid.ts';
+import { countUnpaidOrders, tooManyUnpaid } from './unpaid.ts';
 
 export const CART_EMPTY = 'Your cart is empty. Add a watch to place an order.';
 export const TOO_MANY_LINES = `An order can hold at most ${MAX_CART_LINES} different watches. Please remove some from your cart.`;
@@ -61,8 +61,8 @@ export async function placeOrder(db: Db, config: Config, userId: string, input: 
       const again = await findOrderIdByKey(trx, userId, input.idempotencyKey);
       if (again) return { orderId: again, created: false };
       // No booking without the advance: a shopper cannot hold more than a few unpaid orders (unpaid.ts).
-      if (config.codAdvance > 0 && (await countUnpaidOrders(trx, userId, user.phone)) >= MAX_UNPAID_ORDERS) {
-        throw new AppError(409, 'too_many_unpaid', TOO_MANY_UNPAID);
+      if (config.codAdvance > 0 && (await countUnpaidOrders(trx, userId, user.phone)) >= config.unpaidOrdersMax) {
+        throw new AppError(409, 'too_many_unpaid', tooManyUnpaid(config.unpaidOrdersMax));
       }
 
       const wanted =

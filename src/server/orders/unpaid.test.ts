@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-support/app.ts';
 import { TEST_DATABASE_URL, TEST_DIALECTS } from '../test-support/databases.ts';
 import { ADDRESS, insertProduct, type Shopper, signUp } from '../test-support/shoppers.ts';
-import { expiredNote, expireUnpaidOrders, MAX_UNPAID_ORDERS, TOO_MANY_UNPAID } from './unpaid.ts';
+import { expiredNote, expireUnpaidOrders, MAX_UNPAID_ORDERS, tooManyUnpaid } from './unpaid.ts';
 
 const HOUR = 3_600_000;
 
@@ -60,7 +60,7 @@ describe.each(TEST_DIALECTS)('unpaid orders on %s', (dialect) => {
     }
     const refused = await order(t.app, s, productId);
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().error).toMatchObject({ code: 'too_many_unpaid', message: TOO_MANY_UNPAID });
+    expect(refused.json().error).toMatchObject({ code: 'too_many_unpaid', message: tooManyUnpaid(MAX_UNPAID_ORDERS) });
     expect(await stockOf(productId)).toBe(20 - MAX_UNPAID_ORDERS);
     // A reference sent is no longer "unpaid": the owner has something to check.
     const sent = await t.app.inject({

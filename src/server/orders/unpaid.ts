@@ -2,7 +2,7 @@
  * Unpaid orders (docs/product.md#unpaid-orders; issue 26): "no booking without the advance" means
  * an order that never gets its advance must not hold its watches for ever. Two rules:
  *
- * - a shopper may have at most MAX_UNPAID_ORDERS open unpaid orders, counted by account and by
+ * - a shopper may have at most UNPAID_ORDERS_MAX (3) open unpaid orders, counted by account and by
  *   phone, checked inside the order's transaction after the shopper's row lock (place-order.ts);
  * - an unpaid order expires after UNPAID_ORDER_HOURS: cancelled, its stock returned, an event
  *   by the store, and the shopper's mail queued, all in one transaction per order.
@@ -13,6 +13,7 @@
  */
 import type { Transaction } from 'kysely';
 import { UNPAID_ADVANCE_STATES } from '../../common/advance.ts';
+import { DEFAULT_UNPAID_ORDERS_MAX } from '../../common/constants.ts';
 import { TO_PACK_STATES } from '../../common/orders.ts';
 import type { Config } from '../config.ts';
 import { nowIso } from '../db/ids.ts';
@@ -21,8 +22,10 @@ import { queueOrderMail } from '../notifications/order-mail.ts';
 import { addOrderEvent } from './order-events.ts';
 import { orderStockLines, returnStock } from './stock.ts';
 
-export const MAX_UNPAID_ORDERS = 3;
-export const TOO_MANY_UNPAID = `You have ${MAX_UNPAID_ORDERS} orders waiting for their advance. Please pay the advance of one of them, or ask us on WhatsApp to cancel one, before placing another order.`;
+/** Open unpaid orders one shopper may hold, by default (UNPAID_ORDERS_MAX). */
+export const MAX_UNPAID_ORDERS = DEFAULT_UNPAID_ORDERS_MAX;
+export const tooManyUnpaid = (max: number) =>
+  `You have ${max} ${max === 1 ? 'order' : 'orders'} waiting for the advance. Please pay the advance of one of them, or ask us on WhatsApp to cancel one, before placing another order.`;
 export const expiredNote = (hours: number) => `Expired: the advance was not paid within ${hours} hours`;
 
 /** Orders waiting for an advance that was never paid (or not found), before the packing gate. */

@@ -76,6 +76,9 @@ export async function startStore(options: StoreOptions): Promise<StoreProcess> {
     LOG_LEVEL: options.logLevel ?? 'warn',
     SEED_PRODUCTS: '40',
     SEED_DEMO: options.seed ? 'true' : 'false',
+    // The scenarios' shoppers order again and again without paying the advance; the cap on unpaid
+    // orders is tested in src/server/orders/unpaid.test.ts.
+    UNPAID_ORDERS_MAX: '1000000',
     ADMIN_USERNAME: RELIABILITY_ADMIN.username,
     ADMIN_PASSWORD: RELIABILITY_ADMIN.password,
     ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
