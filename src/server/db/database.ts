@@ -44,6 +44,19 @@ export function openDatabase(options: OpenOptions): OpenedDatabase {
       max: options.poolSize ?? 10,
       ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
     });
+    // A connection that breaks (PostgreSQL restarted, `pg_ctl stop`, a network cut) emits
+    // 'error' on its client, and on the pool too while it is idle; unheard, either would end
+    // the process. Heard here on every connection, idle or handed out between two queries (a
+    // transaction's): its next query fails (answered 503, http/errors.ts), the pool drops it
+    // when it comes back, and opens a new one when next asked, so the store keeps running and
+    // recovers by itself when the server is back (docs/decisions/025-faults.md).
+    pool.on('connect', (client) => {
+      client.on('error', (err: Error & { code?: string }) => {
+        console.warn(`PostgreSQL: a connection was lost (${err.code ?? ''} ${err.message}); new ones open when needed`);
+      });
+    });
+    // The idle case once more, on the pool: said above already.
+    pool.on('error', () => {});
     return {
       db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
       dialect: 'postgres',

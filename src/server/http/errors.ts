@@ -1,11 +1,14 @@
 /**
  * One error shape for the whole API: `{ error: { code, message, fields? } }`.
- * A status below 500 keeps its message; anything else answers a generic
- * message and is logged with the request id.
+ * A status below 500 keeps its message; a fault outside the app (the database
+ * down or restarting, the disk full, the picture bucket unreachable:
+ * service-unavailable.ts) answers 503 with Retry-After and a message saying so;
+ * anything else answers a generic message and is logged with the request id.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, ResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ApiErrorBody } from '../../common/errors.ts';
+import { OUTAGE_ANSWERS, outageOf } from './service-unavailable.ts';
 
 export class AppError extends Error {
   constructor(
@@ -63,6 +66,18 @@ export function answerFrameworkError(error: FastifyError, _request: FastifyReque
     .send(errorBody(error.code.toLowerCase(), FASTIFY_MESSAGES[error.code] ?? 'This address is not valid'));
 }
 
+/** The error's code and message, and its cause's, for the log line of a 503. */
+function describeCause(error: unknown): string {
+  const parts: string[] = [];
+  let current: unknown = error;
+  for (let depth = 0; depth < 3 && typeof current === 'object' && current !== null; depth++) {
+    const { code, message, cause } = current as { code?: unknown; message?: unknown; cause?: unknown };
+    parts.push([code, message].filter((part) => typeof part === 'string' && part).join(' '));
+    current = cause;
+  }
+  return parts.filter(Boolean).join(' <- ');
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
@@ -80,6 +95,20 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (error instanceof ResponseSerializationError) {
       request.log.error({ err: error }, 'response did not match its schema');
       return reply.status(500).send(errorBody('internal', 'Something went wrong on our side. Please try again.'));
+    }
+    const outage = outageOf(error);
+    if (outage) {
+      const answer = OUTAGE_ANSWERS[outage];
+      // One line per refused request, without a stack: an outage answers many of them.
+      request.log.warn(
+        { outage, cause: describeCause(error) },
+        'answered 503: a service the shop needs is unavailable',
+      );
+      return reply
+        .status(503)
+        .header('retry-after', String(answer.retryAfterSeconds))
+        .header('cache-control', 'no-store')
+        .send(errorBody(answer.code, answer.message));
     }
     const status = error.statusCode ?? 500;
     if (status < 500) {

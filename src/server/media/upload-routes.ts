@@ -4,6 +4,8 @@
  * through storeImage, which decodes it with sharp (so only real images pass),
  * auto-rotates it, drops its metadata and writes WebP variants atomically. The
  * client's file name is only checked, never used: files are named by content.
+ * With the storage unavailable (docs/decisions/025-faults.md) the answer is a 503
+ * "The pictures could not be stored. Please try again.", within the storage's time limit.
  */
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
@@ -11,6 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MAX_IMAGES } from '../../common/constants.ts';
 import { AppError, badRequest } from '../http/errors.ts';
+import { OutageError, outageOf } from '../http/service-unavailable.ts';
 import { NotAnImageError, storeImage } from './store.ts';
 
 export const MAX_FILE_BYTES = 10 * 1024 * 1024;
@@ -106,6 +109,11 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
               `“${file.name}” is not an image we can read. Please upload JPEG, PNG, WebP, AVIF or GIF files.`,
             );
           }
+          // The bucket unreachable (or the disk full): said plainly, answered 503 by the error
+          // handler. Nothing names the picture yet, and its largest width, written last, marks it
+          // stored, so a part written now is simply written again by the next try.
+          if (outageOf(err))
+            throw new OutageError('pictures_not_stored', 'the pictures could not be stored', { cause: err });
           throw err;
         }
       }

@@ -48,6 +48,8 @@ export interface CycleOptions {
    * counts from when it turns false.
    */
   downOnPurpose?: () => boolean;
+  /** Told of every request tried and its answer (the fault scenarios look at each 5xx). */
+  observe?: (seen: { method: string; path: string; answer: Answer; ms: number }) => void;
 }
 
 /** Sends until an HTTP answer below 500 arrives; null when patience ran out. */
@@ -58,7 +60,9 @@ async function persist(shopper: Shopper, options: CycleOptions, method: string, 
   for (;;) {
     if (options.downOnPurpose?.()) deadline = Date.now() + patience;
     tally.requests++;
+    const sentAt = performance.now();
     const answer: Answer = await shopper.call(method, path, body, options.pickUrl?.() ?? shopper.baseUrl);
+    options.observe?.({ method, path, answer, ms: performance.now() - sentAt });
     if (answer.status === 0) tally.unanswered++;
     else if (answer.status >= 500) tally.unavailable++;
     else {

@@ -11,6 +11,8 @@ export interface Answer {
   body: any;
   /** The network error code when no answer arrived (ECONNREFUSED, ECONNRESET, UND_ERR_SOCKET…). */
   error?: string;
+  /** The Retry-After header, when the answer has one (a 503 during a fault). */
+  retryAfter?: string;
 }
 
 export const ok = (a: Answer) => a.status >= 200 && a.status < 300;
@@ -75,7 +77,8 @@ export class Session {
     } catch {
       // not JSON (an HTML page)
     }
-    return { status: res.status, body: parsed };
+    const retryAfter = res.headers.get('retry-after');
+    return { status: res.status, body: parsed, ...(retryAfter ? { retryAfter } : {}) };
   }
 }
 

@@ -6,6 +6,8 @@
  *
  * Keys are '/'-separated relative paths ("ab/abcd…/480.webp", see ../store.ts).
  * Every write is all-or-nothing: a reader sees the whole object or none.
+ * A bucket that cannot be reached fails the operation with an OutageError
+ * (../../http/service-unavailable.ts) within a bounded time, answered 503 by the app.
  */
 import type { Readable } from 'node:stream';
 
