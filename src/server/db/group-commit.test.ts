@@ -74,3 +74,43 @@ describe.each(TEST_DIALECTS)('writeTransaction on %s', (dialect) => {
     }
   });
 });
+
+/**
+ * SQLite sometimes rolls a whole transaction back by itself (a full disk, an I/O error); a
+ * trigger's RAISE(ROLLBACK) does the same on demand. The caller must see that error, never
+ * "no such savepoint" or "cannot rollback - no transaction is active" (issue 26, decision 025).
+ */
+describe('a transaction SQLite rolled back itself', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase('sqlite');
+    database.sqlite!.exec(`
+      create trigger refuse_doomed before insert on site_content when new.key like 'doomed%'
+      begin select raise(rollback, 'database or disk is full'); end;`);
+  });
+  afterAll(() => database.cleanup());
+
+  const add = (key: string, trx: TestDatabase['db']) =>
+    trx.insertInto('site_content').values({ key, value: '{}', updated_at: nowIso() }).execute();
+
+  it('fails a plain transaction with SQLite’s own error', async () => {
+    await expect(database.db.transaction().execute((trx) => add('doomed-1', trx))).rejects.toThrow(
+      'database or disk is full',
+    );
+    // The connection is usable again.
+    await database.db.transaction().execute((trx) => add('fine-1', trx));
+  });
+
+  it('fails the whole group with that error, keeping none of it', async () => {
+    const results = await Promise.allSettled(
+      ['kept-a', 'doomed-2', 'kept-b'].map((key) => writeTransaction(database.db, (trx) => add(key, trx))),
+    );
+    const reasons = results.map((r) => (r.status === 'rejected' ? (r.reason as Error).message : 'ok'));
+    expect(reasons.filter((m) => m !== 'ok').every((m) => m.includes('database or disk is full'))).toBe(true);
+    expect(reasons).toContain('database or disk is full');
+    const rows = await database.db.selectFrom('site_content').select('key').where('key', 'like', 'kept-%').execute();
+    // A write that committed in a later group is kept; one in the doomed group is not, and said so.
+    expect(rows.length).toBe(reasons.filter((m) => m === 'ok').length);
+    await writeTransaction(database.db, (trx) => add('fine-2', trx));
+  });
+});

@@ -78,8 +78,15 @@ class GroupCommitter {
           done.push({ job, value });
         } catch (error) {
           // This write leaves no trace; the group goes on without it.
-          await savepoint.rollbackToSavepoint('write').execute();
-          await savepoint.releaseSavepoint('write').execute();
+          try {
+            await savepoint.rollbackToSavepoint('write').execute();
+            await savepoint.releaseSavepoint('write').execute();
+          } catch {
+            // SQLite rolled the whole transaction back itself (SQLITE_FULL, SQLITE_IOERR, a trigger's
+            // RAISE(ROLLBACK)): the savepoint is gone and so are the group's earlier writes. The group
+            // fails with the write's own error, not "no such savepoint" (decision 025).
+            throw error;
+          }
           job.reject(error);
         }
       }

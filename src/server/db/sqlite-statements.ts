@@ -9,6 +9,11 @@
 import type SQLite from 'better-sqlite3';
 import type { SqliteDatabase } from 'kysely';
 
+const NOTHING_TO_ROLL_BACK = {
+  reader: false,
+  run: () => ({ changes: 0, lastInsertRowid: 0 }),
+} as unknown as SQLite.Statement;
+
 /** Distinct SQL texts kept (an `in (?, ?, …)` list makes one text per length). */
 const STATEMENTS_KEPT = 500;
 
@@ -17,6 +22,10 @@ export function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
   return {
     close: () => sqlite.close(),
     prepare(sql: string) {
+      // Kysely ends a failed transaction with ROLLBACK; when SQLite has already rolled it back
+      // itself (a full disk, an I/O error) that ROLLBACK fails and its "no transaction is active"
+      // would hide the real error. With no transaction open there is nothing to roll back.
+      if (!sqlite.inTransaction && /^\s*rollback\s*$/i.test(sql)) return NOTHING_TO_ROLL_BACK;
       let statement = statements.get(sql);
       if (statement) {
         // Most recently used last, so the first key is the one to drop.
