@@ -10,7 +10,7 @@
  * a 500 or a hang, and /api/health says unavailable. The broken idle connections
  * do not end the process (the pool's error handler). It recovers by itself: health
  * ok, orders taken again, and the catalogue version's LISTEN connection back
- * (catalog-version-watch.ts). Every order that was acknowledged is in the database
+ * (catalog-version-pg.ts). Every order that was acknowledged is in the database
  * with its lines; none was made twice or without its answer.
  */
 import { afterAll, expect, it, onTestFailed } from 'vitest';
@@ -28,7 +28,7 @@ const SHOPPERS = 8;
 const OUTAGE_MS = 8_000;
 /** An answer slower than this during the storm counts as a hang. */
 const SLOW_MS = 10_000;
-/** The catalogue version watch's queries on its own connection (catalog-version-watch.ts): LISTEN, then the version read. */
+/** The catalogue version watch's queries on its own connection (catalog-version-pg.ts): LISTEN, then the version read. */
 const LISTENER_QUERY = "(query like 'listen %' or query = 'select version from search_state where key = ''version''')";
 
 let cluster: PgCluster | undefined;

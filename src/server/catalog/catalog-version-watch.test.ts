@@ -23,7 +23,8 @@ import { createTestApp, type TestApp } from '../test-support/app.ts';
 import { TEST_DATABASE_URL } from '../test-support/databases.ts';
 import { addProduct } from '../test-support/products.ts';
 import { currentCatalogVersion, readCatalogVersion } from './catalog-version.ts';
-import { catalogVersionWatchOf, type PgCatalogVersionWatch } from './catalog-version-watch.ts';
+import type { PgCatalogVersionWatch } from './catalog-version-pg.ts';
+import { catalogVersionWatchOf } from './catalog-version-watch.ts';
 import { updateProduct } from './product-writes.ts';
 import { refreshSearchIndex } from './search/index-writer.ts';
 

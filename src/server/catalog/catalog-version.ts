@@ -18,6 +18,9 @@ import { searchDb } from './search/tables.ts';
 const compiled = new WeakMap<object, CompiledQuery<{ version: number }>>();
 
 /** The version as the database has it now (one primary-key lookup). */
+/** The version row read as plain SQL, by the watches' own statements (catalog-version-pg.ts, -sqlite.ts). */
+export const VERSION_SQL = "select version from search_state where key = 'version'";
+
 export async function readCatalogVersion(db: Kysely<Database>): Promise<number> {
   let query = compiled.get(db);
   if (!query) {

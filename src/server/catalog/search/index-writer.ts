@@ -11,12 +11,8 @@
  */
 import { type Kysely, PostgresAdapter, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/tables.ts';
-import {
-  CATALOG_CHANNEL_SQL,
-  noteCatalogWrite,
-  noteSqliteCatalogWrite,
-  SQLITE_FILE_SQL,
-} from '../catalog-version-watch.ts';
+import { CATALOG_CHANNEL_SQL, noteCatalogWrite } from '../catalog-version-pg.ts';
+import { noteSqliteCatalogWrite, SQLITE_FILE_SQL } from '../catalog-version-sqlite.ts';
 import { holdIndex, loadIndex } from './holder.ts';
 import { searchDb } from './tables.ts';
 
