@@ -5,8 +5,8 @@
 import type { z } from 'zod';
 import { endpoint } from './api-contract.ts';
 import type {
-  AdminComplaint,
   AnswerComplaintInput,
+  AnsweredComplaint,
   ComplaintCreated,
   ComplaintInput,
   ComplaintPage,
@@ -23,7 +23,7 @@ export const complaintApi = {
     '/admin/complaints',
   ),
   /** Marks one answered, with an optional note. */
-  answer: endpoint<{ reply: { complaint: AdminComplaint }; body: AnswerComplaintInput }>()(
+  answer: endpoint<{ reply: AnsweredComplaint; body: AnswerComplaintInput }>()(
     'POST',
     '/admin/complaints/:ticket/answer',
   ),

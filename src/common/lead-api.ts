@@ -4,8 +4,15 @@
  */
 import type { z } from 'zod';
 import { endpoint } from './api-contract.ts';
-import type { LeadImportResult, LeadPage, leadImportSchema, leadInputSchema } from './schemas/lead.ts';
-import type { LeadAdded, leadListQuerySchema, WhatsappClick } from './schemas/lead-requests.ts';
+import type {
+  LeadAdded,
+  LeadImportResult,
+  LeadPage,
+  leadImportSchema,
+  leadInputSchema,
+  leadListQuerySchema,
+  WhatsappClick,
+} from './schemas/lead.ts';
 
 export const leadApi = {
   /** Records a BUY NOW chat click as a WhatsApp lead (once per visitor and watch in 10 minutes). */

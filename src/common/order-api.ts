@@ -8,14 +8,14 @@ import type { z } from 'zod';
 import { endpoint, type FileReply, fileUrl } from './api-contract.ts';
 import type {
   AdminOrderPage,
+  AdminOrderReply,
   advanceActionSchema,
+  labelsQuerySchema,
   orderListQuerySchema,
   orderStateInputSchema,
 } from './schemas/admin-orders.ts';
 import type {
-  AdminOrderReply,
   AdvancePaymentInput,
-  labelsQuerySchema,
   OrderList,
   OrderReply,
   orderViewQuerySchema,

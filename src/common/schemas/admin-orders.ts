@@ -1,4 +1,4 @@
-/** Orders and stats as the admin area reads them, and the state change it sends. */
+/** Orders and stats as the admin area reads them, the state change it sends, and the labels it asks for. */
 import { z } from 'zod';
 import { ADVANCE_STATES } from '../advance.ts';
 import { CATEGORIES } from '../catalog.ts';
@@ -82,6 +82,10 @@ export const adminOrderSchema = z.object({
 });
 export type AdminOrder = z.infer<typeof adminOrderSchema>;
 
+/** One order as the owner reads it, and as each of the owner's changes answers it. */
+export const adminOrderReplySchema = z.object({ order: adminOrderSchema });
+export type AdminOrderReply = z.infer<typeof adminOrderReplySchema>;
+
 export const ORDER_PAGE_SIZE = 40;
 
 export const orderListQuerySchema = z.object({
@@ -106,6 +110,16 @@ export const adminOrderPageSchema = z.object({
   gstin: z.string().nullable(),
 });
 export type AdminOrderPage = z.infer<typeof adminOrderPageSchema>;
+
+/** The labels of several orders in one PDF: at most a page of the orders list. */
+export const LABELS_MAX = ORDER_PAGE_SIZE;
+export const LABELS_MESSAGE = `Choose 1 to ${LABELS_MAX} orders by their numbers, separated by commas`;
+export const labelsQuerySchema = z.object({
+  numbers: z
+    .string(LABELS_MESSAGE)
+    .max(LABELS_MAX * 26, LABELS_MESSAGE)
+    .regex(/^[A-Za-z0-9-]+(,[A-Za-z0-9-]+)*$/, LABELS_MESSAGE),
+});
 
 export const statsSchema = z.object({
   totalProducts: z.number().int(),

@@ -48,6 +48,10 @@ export const adminComplaintSchema = z.object({
 });
 export type AdminComplaint = z.infer<typeof adminComplaintSchema>;
 
+/** What marking one answered answers: the complaint as it now is. */
+export const answeredComplaintSchema = z.object({ complaint: adminComplaintSchema });
+export type AnsweredComplaint = z.infer<typeof answeredComplaintSchema>;
+
 export const complaintPageSchema = z.object({
   items: z.array(adminComplaintSchema),
   total: z.number().int(),

@@ -1,6 +1,8 @@
 /**
  * Leads (docs/product.md#entities, #better-14): orders taken on other platforms (Amazon,
- * WhatsApp) and shoppers' current website carts, read together by the admin.
+ * WhatsApp) and shoppers' current website carts, read together by the admin; and the leads
+ * API's requests and answers: the admin list's query, hand entry, CSV import and the
+ * storefront's chat click.
  */
 import { z } from 'zod';
 import { phoneSchema } from './account.ts';
@@ -15,6 +17,13 @@ export const LEAD_TABS = [
   { label: 'Our Website', platform: 'website' },
 ] as const;
 export type LeadTab = (typeof LEAD_TABS)[number]['platform'];
+const TABS = LEAD_TABS.map((t) => t.platform) as ['all', 'amazon', 'whatsapp', 'website'];
+
+/** GET /admin/leads: one tab, a page at a time. */
+export const leadListQuerySchema = z.object({
+  platform: z.enum(TABS, 'Unknown lead tab').default('all'),
+  page: z.coerce.number('The page must be a number').int().min(1).max(100_000).default(1),
+});
 
 export const leadInputSchema = z.object({
   platform: z.enum(LEAD_PLATFORMS, 'The platform must be amazon or whatsapp'),
@@ -40,6 +49,10 @@ export const leadInputSchema = z.object({
     .default(''),
 });
 export type LeadInput = z.infer<typeof leadInputSchema>;
+
+/** What adding a lead by hand answers. */
+export const leadAddedSchema = z.object({ ok: z.literal(true) });
+export type LeadAdded = z.infer<typeof leadAddedSchema>;
 
 export const leadSchema = z.object({
   id: z.string(),
@@ -83,3 +96,9 @@ export const leadImportResultSchema = z.object({
   errors: z.array(z.object({ line: z.number().int(), message: z.string() })),
 });
 export type LeadImportResult = z.infer<typeof leadImportResultSchema>;
+
+/** POST /leads/whatsapp-click: the watch whose BUY NOW chat link was clicked. */
+export const whatsappClickSchema = z.object({
+  productId: z.string('Unknown product').min(1, 'Unknown product').max(40, 'Unknown product'),
+});
+export type WhatsappClick = z.infer<typeof whatsappClickSchema>;

@@ -2,7 +2,6 @@
 import { z } from 'zod';
 import { ADVANCE_STATES, UTR_MESSAGE, UTR_PATTERN } from '../advance.ts';
 import { addressSchema } from './account.ts';
-import { adminOrderSchema, ORDER_PAGE_SIZE } from './admin-orders.ts';
 import { MAX_CART_LINES, productIdSchema, quantitySchema, totalsSchema } from './cart.ts';
 
 export const placeOrderSchema = z.object({
@@ -89,17 +88,3 @@ export const orderReplySchema = z.object({ order: orderSchema });
 export type OrderReply = z.infer<typeof orderReplySchema>;
 export const orderListSchema = z.object({ orders: z.array(orderSchema) });
 export type OrderList = z.infer<typeof orderListSchema>;
-
-/** One order as the owner reads it, and as each of the owner's changes answers it. */
-export const adminOrderReplySchema = z.object({ order: adminOrderSchema });
-export type AdminOrderReply = z.infer<typeof adminOrderReplySchema>;
-
-/** The labels of several orders in one PDF: at most a page of the orders list. */
-export const LABELS_MAX = ORDER_PAGE_SIZE;
-export const LABELS_MESSAGE = `Choose 1 to ${LABELS_MAX} orders by their numbers, separated by commas`;
-export const labelsQuerySchema = z.object({
-  numbers: z
-    .string(LABELS_MESSAGE)
-    .max(LABELS_MAX * 26, LABELS_MESSAGE)
-    .regex(/^[A-Za-z0-9-]+(,[A-Za-z0-9-]+)*$/, LABELS_MESSAGE),
-});

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { addressSchema, loginSchema, signupSchema } from './account.ts';
 import { visitorCartSchema } from './cart.ts';
 
+/** The logged-in shopper as the server answers it and the app holds it (useSession): one type for both. */
 export const sessionUserSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -13,7 +14,7 @@ export const sessionUserSchema = z.object({
   email: z.string(),
   addresses: z.array(z.string()),
 });
-export type SessionUserData = z.infer<typeof sessionUserSchema>;
+export type SessionUser = z.infer<typeof sessionUserSchema>;
 
 export const sessionSchema = z.object({ user: sessionUserSchema.nullable(), isAdmin: z.boolean() });
 export type SessionData = z.infer<typeof sessionSchema>;

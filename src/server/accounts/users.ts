@@ -1,12 +1,12 @@
 /** Shopper account queries. The password hash never leaves this layer. */
-import type { SessionUserData } from '../../common/schemas/session.ts';
+import type { SessionUser } from '../../common/schemas/session.ts';
 import { parseJsonList } from '../db/json.ts';
 import type { Db, UserRow } from '../db/tables.ts';
 import { conflict } from '../http/errors.ts';
 
 export const PHONE_TAKEN = 'This phone number is already registered. Please log in or use another number.';
 
-export function toSessionUser(row: Pick<UserRow, 'id' | 'name' | 'phone' | 'email' | 'addresses'>): SessionUserData {
+export function toSessionUser(row: Pick<UserRow, 'id' | 'name' | 'phone' | 'email' | 'addresses'>): SessionUser {
   return {
     id: row.id,
     name: row.name,
@@ -16,7 +16,7 @@ export function toSessionUser(row: Pick<UserRow, 'id' | 'name' | 'phone' | 'emai
   };
 }
 
-export async function findUserById(db: Db, id: string): Promise<SessionUserData | null> {
+export async function findUserById(db: Db, id: string): Promise<SessionUser | null> {
   const row = await db
     .selectFrom('users')
     .select(['id', 'name', 'phone', 'email', 'addresses'])

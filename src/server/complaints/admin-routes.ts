@@ -4,12 +4,11 @@
  * Registered inside the admin scope (admin/routes.ts), behind requireAdmin.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { complaintApi } from '../../common/complaint-api.ts';
 import { PAGE_SIZE } from '../../common/constants.ts';
 import {
-  adminComplaintSchema,
   answerComplaintSchema,
+  answeredComplaintSchema,
   complaintListQuerySchema,
   complaintPageSchema,
   ticketParamsSchema,
@@ -58,7 +57,7 @@ export const complaintAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'Mark a complaint answered, with an optional note of what was done',
       params: ticketParamsSchema,
       body: answerComplaintSchema,
-      response: { 200: z.object({ complaint: adminComplaintSchema }) },
+      response: { 200: answeredComplaintSchema },
     }),
     handler: async (request) => {
       const { ticket } = request.params;

@@ -10,13 +10,8 @@ import { formatRupees } from '../../common/money.ts';
 import { orderApi } from '../../common/order-api.ts';
 import { stateRule } from '../../common/orders.ts';
 import { hasLabel, shopperMayReadInvoice } from '../../common/paperwork.ts';
-import {
-  LABELS_MAX,
-  LABELS_MESSAGE,
-  labelsQuerySchema,
-  orderNumberParamsSchema,
-  orderNumberSchema,
-} from '../../common/schemas/order.ts';
+import { LABELS_MAX, LABELS_MESSAGE, labelsQuerySchema } from '../../common/schemas/admin-orders.ts';
+import { orderNumberParamsSchema, orderNumberSchema } from '../../common/schemas/order.ts';
 import { contractRoute } from '../http/contract-route.ts';
 import { AppError, badRequest, notFound } from '../http/errors.ts';
 import { ORDER_NOT_FOUND as ADMIN_ORDER_NOT_FOUND } from '../orders/order-changes.ts';

@@ -3,12 +3,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { leadApi } from '../../common/lead-api.ts';
 import {
   LEAD_PAGE_SIZE,
+  leadAddedSchema,
   leadImportResultSchema,
   leadImportSchema,
   leadInputSchema,
+  leadListQuerySchema,
   leadPageSchema,
 } from '../../common/schemas/lead.ts';
-import { leadAddedSchema, leadListQuerySchema } from '../../common/schemas/lead-requests.ts';
 import { contractRoute } from '../http/contract-route.ts';
 import { AppError } from '../http/errors.ts';
 import { readLeadCsv } from './import.ts';

@@ -6,7 +6,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { leadApi } from '../../common/lead-api.ts';
-import { whatsappClickSchema } from '../../common/schemas/lead-requests.ts';
+import { whatsappClickSchema } from '../../common/schemas/lead.ts';
 import { loadUser } from '../auth/guards.ts';
 import { contractRoute, noContentSchema } from '../http/contract-route.ts';
 import { recordWhatsappClick } from './whatsapp-clicks.ts';

@@ -4,8 +4,7 @@
  * with immutable caching (the URL changes whenever the pixels do).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { IMAGE_ID_PATTERN, IMAGE_WIDTHS } from '../../common/media.ts';
+import { mediaFileParamsSchema } from '../../common/schemas/media.ts';
 import { notFound } from '../http/errors.ts';
 import { IMAGE_CACHE_CONTROL, IMAGE_CONTENT_TYPE, imageKey } from './store.ts';
 
@@ -16,10 +15,7 @@ export const mediaServeRoutes: FastifyPluginAsyncZod = async (app) => {
     url: '/media/:id/:file',
     schema: {
       hide: true,
-      params: z.object({
-        id: z.string().regex(IMAGE_ID_PATTERN, 'No such image'),
-        file: z.enum(IMAGE_WIDTHS.map((w) => `${w}.webp`) as [string, ...string[]], 'No such image size'),
-      }),
+      params: mediaFileParamsSchema,
     },
     handler: async (request, reply) => {
       const key = imageKey(request.params.id, Number.parseInt(request.params.file, 10));

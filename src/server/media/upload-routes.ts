@@ -10,8 +10,10 @@
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { MAX_IMAGES } from '../../common/constants.ts';
+import { mediaApi } from '../../common/media-api.ts';
+import { uploadReplySchema } from '../../common/schemas/media.ts';
+import { contractRoute } from '../http/contract-route.ts';
 import { AppError, badRequest } from '../http/errors.ts';
 import { OutageError, outageOf } from '../http/service-unavailable.ts';
 import { NotAnImageError, storeImage } from './store.ts';
@@ -67,8 +69,6 @@ async function readFiles(parts: FilesIterator): Promise<Array<{ name: string; da
   return files;
 }
 
-export const uploadedImageSchema = z.object({ id: z.string(), width: z.number().int(), height: z.number().int() });
-
 export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
   // Registered only in this scope: no other route accepts multipart bodies.
   await app.register(multipart, {
@@ -84,17 +84,14 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
-  app.post(
-    '/uploads',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'Upload product images (multipart field "images"); answers their ids',
-        consumes: ['multipart/form-data'],
-        response: { 201: z.object({ images: z.array(uploadedImageSchema) }) },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...contractRoute(app, mediaApi.upload, {
+      tags: ['admin'],
+      summary: 'Upload product images (multipart field "images"); answers their ids',
+      consumes: ['multipart/form-data'],
+      response: { 201: uploadReplySchema },
+    }),
+    handler: async (request, reply) => {
       const files = await readFiles(request.files());
       if (files.length === 0) throw badRequest('Please choose at least one image');
       const images = [];
@@ -119,5 +116,5 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       return reply.status(201).send({ images });
     },
-  );
+  });
 };

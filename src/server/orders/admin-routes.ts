@@ -10,12 +10,13 @@ import { indiaDateTimeCell } from '../../common/india-time.ts';
 import { orderApi } from '../../common/order-api.ts';
 import {
   adminOrderPageSchema,
+  adminOrderReplySchema,
   advanceActionSchema,
   ORDER_PAGE_SIZE,
   orderListQuerySchema,
   orderStateInputSchema,
 } from '../../common/schemas/admin-orders.ts';
-import { adminOrderReplySchema, orderNumberParamsSchema } from '../../common/schemas/order.ts';
+import { orderNumberParamsSchema } from '../../common/schemas/order.ts';
 import { plainLine } from '../../common/text.ts';
 import { nowIso } from '../db/ids.ts';
 import type { Db } from '../db/tables.ts';

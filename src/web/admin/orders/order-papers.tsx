@@ -1,8 +1,12 @@
-import { type FormEvent, useState } from 'react';
 import { GST_STATES } from '../../../common/gst-states.ts';
 import { adminInvoiceUrl, adminLabelUrl } from '../../../common/order-api.ts';
+import type { OrderState } from '../../../common/orders.ts';
 import { hasLabel } from '../../../common/paperwork.ts';
-import type { AdminOrder } from '../../../common/schemas/admin-orders.ts';
+import { type AdminOrder, orderStateInputSchema } from '../../../common/schemas/admin-orders.ts';
+import { LoaderOverlay } from '../../components/loader.tsx';
+import { Message } from '../../components/message.tsx';
+import { SelectField } from '../../components/select-field.tsx';
+import { useForm } from '../../lib/forms/use-form.ts';
 
 /**
  * An order's papers in Admin Orders (docs/product.md#invoice): its invoice once dispatched, its label
@@ -48,36 +52,54 @@ export function OrderPapers({
   );
 }
 
-/** The delivery state the owner chooses when a dispatch was refused for an address that names none. */
+/**
+ * The delivery state the owner chooses when a dispatch was refused for an address that names none:
+ * the state change is sent again with it (`onChoose`), checked first with the server's schema
+ * (nothing chosen: "Please choose the state the order is delivered to"). What the server refuses
+ * shows in the form's message, with the select marked; the page closes the form once the change is made.
+ */
 export function SupplyStateForm({
   orderNumber,
+  state,
   busy,
   onChoose,
 }: {
   orderNumber: string;
+  /** The state change waiting for it (dispatched or delivered). */
+  state: OrderState;
   busy: boolean;
-  onChoose: (code: string) => void;
+  /** Sends the change with the chosen GST state code; rejects with the server's error. */
+  onChoose: (code: string) => Promise<unknown>;
 }) {
-  const [code, setCode] = useState('');
-  const id = `adm-supply-${orderNumber}`;
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (code) onChoose(code);
-  }
+  const form = useForm({
+    id: `adm-supply-${orderNumber}`,
+    initial: { supplyState: '' },
+    // '' is no code: the schema's message asks for one.
+    check: (values) => orderStateInputSchema.safeParse({ state, supplyState: values.supplyState }),
+    send: (data) => onChoose(data.supplyState ?? ''),
+    defaultField: 'supplyState',
+  });
   return (
-    <form className="adm-supply-form" onSubmit={submit}>
-      <label htmlFor={id}>Delivery state of {orderNumber}</label>
-      <select id={id} value={code} required onChange={(e) => setCode(e.target.value)}>
+    <form className="adm-supply-form" onSubmit={form.submit} noValidate>
+      <SelectField
+        label={`Delivery state of ${orderNumber}`}
+        showError={false}
+        addon={
+          <button type="submit" className="btn btn-small" disabled={busy || form.busy}>
+            Use this state
+          </button>
+        }
+        {...form.field('supplyState')}
+      >
         <option value="">Choose the state</option>
         {GST_STATES.filter((s) => s.code !== '99').map((s) => (
           <option key={s.code} value={s.code}>
             {s.name} ({s.code})
           </option>
         ))}
-      </select>
-      <button type="submit" className="btn btn-small" disabled={busy || !code}>
-        Use this state
-      </button>
+      </SelectField>
+      <Message {...form.messageProps} />
+      <LoaderOverlay active={form.busy} label={`Changing the state of ${orderNumber}…`} />
     </form>
   );
 }

@@ -56,8 +56,11 @@ export function OrderRow({
   note: RowNote | null;
   busy: boolean;
   onNoteClose: () => void;
-  /** supplyState: the delivery state the owner chose when the address names none. */
-  onState: (order: AdminOrder, state: OrderState, supplyState?: string) => void;
+  /**
+   * supplyState: the delivery state the owner chose when the address names none; the change then
+   * rejects with the server's error, which the delivery state's form shows.
+   */
+  onState: (order: AdminOrder, state: OrderState, supplyState?: string) => Promise<void>;
   /** In the "Print labels" batch. */
   selected: boolean;
   onSelect: (order: AdminOrder, selected: boolean) => void;
@@ -151,7 +154,7 @@ export function OrderRow({
             value={order.status}
             disabled={busy}
             // The options are ORDER_STATES.
-            onChange={(e) => onState(order, e.target.value as OrderState)}
+            onChange={(e) => void onState(order, e.target.value as OrderState)}
           >
             {ORDER_STATES.map((s) => (
               <option key={s} value={s}>
@@ -195,6 +198,7 @@ export function OrderRow({
             {askSupplyState && (
               <SupplyStateForm
                 orderNumber={number}
+                state={askSupplyState}
                 busy={busy}
                 onChoose={(code) => onState(order, askSupplyState, code)}
               />

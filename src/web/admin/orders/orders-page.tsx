@@ -49,7 +49,8 @@ function OrdersView({ initial }: { initial: Required<OrderFilter> }) {
   const [search, setSearch] = useState(initial.q);
   const [q, setQ] = useState(initial.q);
   const [page, setPageState] = useState(1);
-  const [saving, setSaving] = useState(false);
+  // A change being sent, and whose overlay shows it: the page's, or that of the form that sent it.
+  const [saving, setSaving] = useState<'page' | 'form' | null>(null);
   // The server's answers to this page's changes, shown in place until the list is read again.
   const [changed, setChanged] = useState<Record<string, AdminOrder>>({});
   const [note, setNote] = useState<{ number: string } & RowNote>();
@@ -73,9 +74,16 @@ function OrdersView({ initial }: { initial: Required<OrderFilter> }) {
     setAsking(undefined);
   }
 
-  /** Sends a change and shows the server's answer in place; rejects with the call's error. */
-  async function send(call: () => Promise<{ order: AdminOrder }>, done: string): Promise<void> {
-    setSaving(true);
+  /**
+   * Sends a change and shows the server's answer in place; rejects with the call's error.
+   * `overlay`: 'form' when the sending form shows its own loader overlay.
+   */
+  async function send(
+    call: () => Promise<{ order: AdminOrder }>,
+    done: string,
+    overlay: 'page' | 'form' = 'page',
+  ): Promise<void> {
+    setSaving(overlay);
     setNote(undefined);
     try {
       const { order: next } = await call();
@@ -85,7 +93,7 @@ function OrdersView({ initial }: { initial: Required<OrderFilter> }) {
       invalidate('admin:stats');
       invalidate('admin:orders');
     } finally {
-      setSaving(false);
+      setSaving(null);
     }
   }
 
@@ -99,13 +107,23 @@ function OrdersView({ initial }: { initial: Required<OrderFilter> }) {
     }
   }
 
-  async function changeState(order: AdminOrder, state: OrderState, supplyState?: string) {
+  /**
+   * A state change. From the row's select, the answer shows under the row, and an address that names
+   * no state asks for it. With `supplyState`, sent by the delivery state's form: that form shows what
+   * the server refused, so this rejects with it, and the form closes once the change is made.
+   */
+  async function changeState(order: AdminOrder, state: OrderState, supplyState?: string): Promise<void> {
     const done = `Order ${order.number} is now ${orderStatusLabel(state, true)}`;
+    if (supplyState !== undefined) {
+      await send(() => adminApi.setOrderState(order.number, state, supplyState), done, 'form');
+      setAsking(undefined);
+      return;
+    }
     let needsState = false;
     setAsking(undefined);
     const failed = await change(
       () =>
-        adminApi.setOrderState(order.number, state, supplyState).catch((err: unknown) => {
+        adminApi.setOrderState(order.number, state).catch((err: unknown) => {
           needsState = err instanceof ApiError && err.code === SUPPLY_STATE_UNKNOWN;
           throw err;
         }),
@@ -236,7 +254,7 @@ function OrdersView({ initial }: { initial: Required<OrderFilter> }) {
           )}
         </div>
       )}
-      <LoaderOverlay active={(loading && !data) || saving} />
+      <LoaderOverlay active={(loading && !data) || saving === 'page'} />
       {data && data.items.length === 0 && <p className="adm-empty">No orders found.</p>}
       {data && data.items.length > 0 && (
         <table className="adm-table adm-orders-table">
@@ -256,7 +274,7 @@ function OrdersView({ initial }: { initial: Required<OrderFilter> }) {
                 key={order.number}
                 order={order}
                 note={note?.number === order.number ? note : null}
-                busy={saving}
+                busy={saving !== null}
                 onNoteClose={() => setNote(undefined)}
                 onState={changeState}
                 onReceived={markReceived}

@@ -15,15 +15,11 @@ import {
   useState,
 } from 'react';
 import { accountApi } from '../../../common/account-api.ts';
+import type { SessionUser } from '../../../common/schemas/session.ts';
 import { call, onUnauthorized } from '../../lib/api-client.ts';
 
-export interface SessionUser {
-  id: string;
-  name: string;
-  number: string;
-  email: string;
-  addresses: string[];
-}
+/** The server's type of the logged-in shopper (src/common/schemas/session.ts), for this feature's users. */
+export type { SessionUser };
 
 export interface SessionState {
   user: SessionUser | null;
