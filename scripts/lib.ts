@@ -43,8 +43,8 @@ export async function buildWebIfStale(): Promise<void> {
 
 /**
  * Installs a Debian package when its program is missing (Chromium for the
- * journeys, Caddy for the HTTPS scenario): from Debian's archive with apt-get,
- * never a tool's own download. Needs root or sudo.
+ * journeys, Java for the HTML checker, Caddy for the HTTPS scenario): from Debian's
+ * archive with apt-get, never a tool's own download. Needs root or sudo.
  */
 export async function ensureDebianPackage(program: string, pkg: string, label = pkg): Promise<void> {
   if (existsSync(program)) return;

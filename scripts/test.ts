@@ -1,8 +1,8 @@
 /**
- * npm test: every test. Installs Debian's Chromium, poppler-utils and zbar-tools first when
- * they are missing (never a test tool's own browser download), runs Vitest (unit, API, data
- * layer; PostgreSQL too when TEST_DATABASE_URL is set), builds the web app and
- * runs the Playwright journeys. Ends with one line: "N passed, N failed".
+ * npm test: every test. Installs Debian's Chromium, poppler-utils, zbar-tools and Java
+ * first when they are missing (never a test tool's own browser or Java download), runs
+ * Vitest (unit, API, data layer; PostgreSQL too when TEST_DATABASE_URL is set), builds the
+ * web app and runs the Playwright journeys. Ends with one line: "N passed, N failed".
  */
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -31,6 +31,8 @@ await ensureDebianPackage('/usr/bin/pdftotext', 'poppler-utils', 'pdftotext');
 await ensureDebianPackage('/usr/bin/zbarimg', 'zbar-tools', 'zbarimg');
 
 if (only !== 'e2e') {
+  // The Nu HTML Checker (vnu-jar) runs on Java: src/server/pages/html-validity.test.ts.
+  await ensureDebianPackage('/usr/bin/java', 'default-jre-headless', 'Java');
   const code = await run('npx', [
     'vitest',
     'run',

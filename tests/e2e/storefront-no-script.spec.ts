@@ -3,15 +3,36 @@
  * off) the server's HTML is the whole shop window: home, listings with ?page=N, product
  * pages and search results, by plain links and forms (docs/decisions/022-server-rendering.md).
  */
+import type { Page } from '@playwright/test';
+import { productPath } from '../../src/common/catalog.ts';
 import { screenshots } from './fixtures.ts';
 import { expect, test } from './test.ts';
 
 test.use({ javaScriptEnabled: false });
 
+/**
+ * Every picture on the page has its address in the server's HTML and has loaded: none is an
+ * empty frame waiting for the app (without JavaScript the browser loads lazy pictures at once).
+ */
+async function expectPicturesShown(page: Page): Promise<void> {
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        [...document.images]
+          .filter((img) => !img.getAttribute('src') || !img.complete || img.naturalWidth === 0)
+          .map((img) => img.outerHTML.slice(0, 120)),
+      ),
+    )
+    .toEqual([]);
+}
+
 test('without JavaScript: home → a listing’s page 2 → a product → search results', async ({ page }) => {
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Shop by category' })).toBeVisible();
   await expect(page.locator('.product-card').first()).toBeVisible();
+  // Banners, cards, reels and reviews.
+  await expect(page.locator('.reel-card img').first()).toBeVisible();
+  await expectPicturesShown(page);
   await screenshots(page, 'no-script-home');
 
   // The category cards are links: the men's card's brand popup needs the app, its listing does not.
@@ -40,6 +61,7 @@ test('without JavaScript: home → a listing’s page 2 → a product → search
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
   await expect(page.locator('.product-info .price, .product .price').first()).toBeVisible();
   await expect(page.getByRole('button', { name: 'Add to cart' })).toBeHidden();
+  await expectPicturesShown(page);
   await screenshots(page, 'no-script-product');
 
   // The navigation bar's search box is a GET form to /explore?q=, which the server answers.
@@ -49,7 +71,20 @@ test('without JavaScript: home → a listing’s page 2 → a product → search
   await expect(page.getByRole('heading', { name: 'Searched Products' })).toBeVisible();
   await expect(page.locator('.explore-results .product-card-name').first()).toContainText('Rolex');
   await expect(page.getByRole('heading', { name: 'Latest Products' })).toBeVisible();
+  await expectPicturesShown(page);
   await screenshots(page, 'no-script-search');
+});
+
+test('without JavaScript: a product’s thumbnails show its other pictures', async ({ page, request }) => {
+  const list = (await (await request.get('/api/products')).json()) as {
+    items: Array<{ id: string; name: string; images: string[] }>;
+  };
+  const watch = list.items.find((p) => p.images.length > 1);
+  if (!watch) throw new Error('the seeded catalogue has no watch with several pictures');
+  await page.goto(productPath(watch));
+  await expect(page.locator('.product-thumbs img')).toHaveCount(watch.images.length);
+  await expectPicturesShown(page);
+  await screenshots(page, 'no-script-product-thumbnails');
 });
 
 test('without JavaScript: the cart and the account screens say they need it, with no loader spinning', async ({

@@ -2,7 +2,7 @@
  * ASVS V5.3 / V14.4 (output and headers): names, descriptions and addresses
  * holding markup are data, never markup: JSON as typed, and escaped in the
  * server-rendered head; HTML answers carry a CSP without inline script,
- * nosniff and frame protection; uploaded files are only ever served as WebP
+ * nosniff, frame protection and a Permissions-Policy; uploaded files are only ever served as WebP
  * images with a sandbox; the advance's QR code is a plain SVG drawing and the
  * owner's private notes stay private; CSV exports defuse spreadsheet formulas.
  */
@@ -209,6 +209,18 @@ describe('the advance: the owner’s notes and the UPI QR code', () => {
   });
 });
 
+/** The browser features every answer turns off (src/server/http/security.ts): none is used by the shop. */
+const FEATURES_OFF = ['camera', 'microphone', 'geolocation', 'payment', 'usb', 'serial', 'hid', 'display-capture'];
+
+/** The Permissions-Policy header as { feature: allowlist }. */
+function permissions(header: unknown): Record<string, string> {
+  return Object.fromEntries(
+    String(header)
+      .split(',')
+      .map((d) => d.trim().split('=') as [string, string]),
+  );
+}
+
 describe('security headers', () => {
   it('HTML pages: a CSP without inline script or eval, nosniff, no framing, a referrer policy', async () => {
     for (const url of ['/', '/product/men-watch', productPath({ id: productId, name: EVIL_NAME }), '/no-such-page']) {
@@ -221,9 +233,31 @@ describe('security headers', () => {
       expect(csp).toContain("object-src 'none'");
       expect(csp).toContain("base-uri 'self'");
       expect(csp).toContain("frame-ancestors 'none'");
-      expect(res.headers['x-frame-options']).toMatch(/^(DENY|SAMEORIGIN)$/);
+      // The same as frame-ancestors 'none', for browsers that read only the older header.
+      expect(res.headers['x-frame-options'], url).toBe('DENY');
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    }
+  });
+
+  it('every answer turns off the browser features the shop does not use, and keeps what the video players need', async () => {
+    // The last one Fastify's router refuses before any hook runs (http/errors.ts, answerFrameworkError).
+    const urls = [
+      '/',
+      productPath({ id: productId, name: EVIL_NAME }),
+      '/api/health',
+      '/api/nothing-here',
+      '/api/products/%ED%A0%80',
+    ];
+    for (const url of urls) {
+      const res = await t.app.inject({ method: 'GET', url });
+      const policy = permissions(res.headers['permissions-policy']);
+      for (const feature of FEATURES_OFF) expect(policy[feature], `${url}: ${feature}`).toBe('()');
+      // The product page's players are allowed these (video.tsx); the admin copies links (clipboard-write).
+      for (const feature of ['fullscreen', 'picture-in-picture', 'encrypted-media', 'clipboard-write'])
+        expect(policy[feature], `${url}: ${feature}`).toBeUndefined();
+      // Well-formed: "feature=()" each, no empty or doubled entries.
+      expect(String(res.headers['permissions-policy'])).toMatch(/^[a-z-]+=\(\)(, [a-z-]+=\(\))*$/);
     }
   });
 
@@ -232,6 +266,7 @@ describe('security headers', () => {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.headers['x-content-type-options'], url).toBe('nosniff');
       expect(String(res.headers['content-security-policy']), url).toContain("frame-ancestors 'none'");
+      expect(res.headers['x-frame-options'], url).toBe('DENY');
       expect(res.headers['content-type'], url).toMatch(/^application\/json/);
     }
   });

@@ -8,6 +8,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, ResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ApiErrorBody } from '../../common/errors.ts';
+import { PERMISSIONS_POLICY } from './permissions-policy.ts';
 import { OUTAGE_ANSWERS, outageOf } from './service-unavailable.ts';
 
 export class AppError extends Error {
@@ -60,7 +61,9 @@ export function answerFrameworkError(error: FastifyError, _request: FastifyReque
   // No hook has run, so the security headers are set here: this answer is JSON and is never framed.
   reply
     .header('x-content-type-options', 'nosniff')
-    .header('content-security-policy', "default-src 'none'; frame-ancestors 'none'");
+    .header('content-security-policy', "default-src 'none'; frame-ancestors 'none'")
+    .header('x-frame-options', 'DENY')
+    .header('permissions-policy', PERMISSIONS_POLICY);
   reply
     .status(status)
     .send(errorBody(error.code.toLowerCase(), FASTIFY_MESSAGES[error.code] ?? 'This address is not valid'));

@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 import type { Config } from '../config.ts';
 import { badRequest, forbidden } from './errors.ts';
+import { PERMISSIONS_POLICY } from './permissions-policy.ts';
 
 /** Hosts whose players the product page may embed (docs/product.md#better-8). */
 const FRAME_SOURCES = [
@@ -18,12 +19,12 @@ const FRAME_SOURCES = [
 ];
 
 /**
- * Helmet's headers on every answer. They do not vary per request (no nonces),
- * so helmet's middleware runs once here, on a stand-in response, and each
- * request gets the headers it set as Fastify reply headers: running helmet per
- * request re-validated ~11 headers through Node's setHeader (and
- * @fastify/helmet rebuilt it per request, re-parsing the CSP: docs/decisions/010
- * and 020).
+ * Helmet's headers on every answer, and the Permissions-Policy (permissions-policy.ts:
+ * helmet has none). They do not vary per request (no nonces), so helmet's middleware
+ * runs once here, on a stand-in response, and each request gets the headers it set as
+ * Fastify reply headers: running helmet per request re-validated ~11 headers through
+ * Node's setHeader (and @fastify/helmet rebuilt it per request, re-parsing the CSP:
+ * docs/decisions/010 and 020).
  */
 export function registerSecurityHeaders(app: FastifyInstance, config: Config): void {
   const headers = securityHeaders(config);
@@ -58,6 +59,8 @@ function securityHeaders(config: Config): Record<string, string> {
     strictTransportSecurity: config.cookieSecure ? { maxAge: 31536000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // No page is ever framed: the same as the CSP's frame-ancestors 'none', for browsers that read only this.
+    xFrameOptions: { action: 'deny' },
   });
   const headers: Record<string, string> = {};
   const response = {
@@ -75,6 +78,7 @@ function securityHeaders(config: Config): Record<string, string> {
   // Helmet's middleware is synchronous; anything else would mean headers that vary per request.
   if (!outcome || outcome.error || !headers['content-security-policy'])
     throw new Error('helmet did not set its headers at once', { cause: outcome?.error });
+  headers['permissions-policy'] = PERMISSIONS_POLICY;
   return headers;
 }
 

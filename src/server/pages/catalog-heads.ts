@@ -127,7 +127,7 @@ export async function productHead(app: FastifyInstance, path: string): Promise<P
     title: `${product.name} | ${shop}`,
     description: truncate(`${price}. ${product.description || product.name}`.replace(/\s+/g, ' '), 180),
     canonicalPath: canonical,
-    ...(product.images[0] ? { image: imageUrl(product.images[0], 960) } : {}),
+    ...(product.images[0] ? { image: imageUrl(product.images[0], 960), imageAlt: product.name } : {}),
     type: 'product',
     jsonLd: productJsonLd(app, product, canonical),
     lcpImage: lcpImage(product.images[0], PRODUCT_PICTURE),
@@ -185,12 +185,13 @@ export async function listingHead(
   const what = [brand, category ? titleCase(category) : null].filter(Boolean).join(' ');
   const heading = what ? `${what}es` : 'All watches';
   const from = lowest ? ` from ${formatRupees(lowest.discountPrice)}` : '';
-  const firstImage = latest.data.items[0]?.images[0];
+  const first = latest.data.items[0];
+  const firstImage = first?.images[0];
   return {
     title: `${heading} | ${shop}`,
     description: `${groupIndian(count)} ${what ? `${what.toLowerCase()}es` : 'watches'}${from}. ${codOfferText(app.config.codAdvance)}`,
     canonicalPath: listingPath(category, brand) + (page > 1 ? `?page=${page}` : ''),
-    ...(firstImage ? { image: imageUrl(firstImage, 960) } : {}),
+    ...(first && firstImage ? { image: imageUrl(firstImage, 960), imageAlt: first.name } : {}),
     type: 'website',
     ...firstPaint,
   };

@@ -14,6 +14,8 @@ export interface PageHead {
   /** Path of the canonical URL (made absolute with the request's origin). */
   canonicalPath: string;
   image?: string;
+  /** What the picture shows, for previews read aloud (og:image:alt, twitter:image:alt); the title when absent. */
+  imageAlt?: string;
   type?: 'website' | 'product';
   /** JSON-LD structured data, serialised safely into a script data block. */
   jsonLd?: unknown;

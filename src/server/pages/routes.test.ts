@@ -54,6 +54,9 @@ describe('link previews', () => {
       `<link rel="canonical" href="https://shop.example.in/${ids.rolex}/Rolex%20Submariner%20%22Hulk%22%20%3CGreen%3E">`,
     );
     expect(body).toContain(`<meta property="og:image" content="https://shop.example.in/media/${IMAGE}/960.webp">`);
+    // What the picture shows, for a preview read aloud.
+    expect(body).toContain('<meta property="og:image:alt" content="Rolex Submariner &#34;Hulk&#34; &#60;Green&#62;">');
+    expect(body).toContain('<meta name="twitter:image:alt" content="Rolex Submariner &#34;Hulk&#34; &#60;Green&#62;">');
     expect(body).toContain('<meta property="og:type" content="product">');
     expect(body).toContain('<meta name="twitter:card" content="summary_large_image">');
     const json = body.match(/<script type="application\/ld\+json">(.*?)<\/script>/)?.[1] ?? '';
@@ -94,6 +97,16 @@ describe('link previews', () => {
     expect(brand.body).toContain('<title>Rolex Men Watches | Time Square Watches</title>');
     expect(brand.body).toContain('1 rolex men watches from ₹1,23,456.');
     expect(brand.body).toContain('<link rel="canonical" href="https://shop.example.in/product/men-watch/rolex">');
+    // The preview's picture is the newest watch's, described by its name.
+    expect(brand.body).toContain(
+      `<meta property="og:image" content="https://shop.example.in/media/${IMAGE}/960.webp">`,
+    );
+    expect(brand.body).toContain(
+      '<meta property="og:image:alt" content="Rolex Submariner &#34;Hulk&#34; &#60;Green&#62;">',
+    );
+    expect(brand.body).toContain(
+      '<meta name="twitter:image:alt" content="Rolex Submariner &#34;Hulk&#34; &#60;Green&#62;">',
+    );
     const swiss = await html('/product/swizz-eta-watch');
     expect(swiss.body).toContain('<title>Swizz ETA Watches | Time Square Watches</title>');
     const unknown = await html('/product/pocket-watch');

@@ -56,9 +56,13 @@ export function renderHead(head: PageHead, origin: string): string {
   if (head.image) {
     // A picture under S3_PUBLIC_URL is already absolute.
     const image = /^https?:\/\//.test(head.image) ? head.image : origin + head.image;
+    // What it shows, for a preview read aloud: the watch's name (catalog-heads.ts).
+    const alt = escapeHtml(head.imageAlt ?? head.title);
     tags.push(
       `<meta property="og:image" content="${escapeHtml(image)}">`,
+      `<meta property="og:image:alt" content="${alt}">`,
       `<meta name="twitter:image" content="${escapeHtml(image)}">`,
+      `<meta name="twitter:image:alt" content="${alt}">`,
     );
   }
   if (head.jsonLd) tags.push(`<script type="application/ld+json">${jsonForScript(head.jsonLd)}</script>`);

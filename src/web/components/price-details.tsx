@@ -7,16 +7,19 @@ import './price-details.css';
 export function PriceDetails({
   totals,
   heading = 'Price details',
+  label = heading,
   showAdvance = false,
 }: {
   totals: Totals;
   heading?: string;
+  /** The region's name, when it must differ from the heading's: the checkout shows the order's over the cart's. */
+  label?: string;
   /** Before ordering: how the total is paid, the advance now and the rest on delivery (docs/product.md#the-advance). */
   showAdvance?: boolean;
 }) {
   const split = advanceSplit(totals.total, site().codAdvance);
   return (
-    <section className="panel price-details" aria-label={heading}>
+    <section className="panel price-details" aria-label={label}>
       <h2>{heading}</h2>
       <dl>
         <div>

@@ -12,6 +12,7 @@ import { FollowCards, Reels, Reviews, SupportChat } from '../features/catalog/ho
 import { ProductGrid, ProductGridSkeleton } from '../features/catalog/product-grid.tsx';
 import { useHome } from '../features/catalog/use-home.ts';
 import { Link } from '../lib/router/index.ts';
+import { site } from '../lib/site.ts';
 import '../features/catalog/home.css';
 import { LoadError } from '../components/load-error.tsx';
 
@@ -26,6 +27,8 @@ export function HomePage() {
   return (
     <div className="home">
       <div className="container">
+        {/* The page's level-one heading, for screen readers and crawlers; sighted shoppers read the banners. */}
+        <h1 className="visually-hidden">{site().name}: premium watches with cash on delivery</h1>
         {content ? (
           <Hero banners={content.banners} />
         ) : (

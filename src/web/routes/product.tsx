@@ -102,19 +102,22 @@ const ProductDetails = memo(function ProductDetails({ product }: { product: Prod
       />
       <div className="product-layout">
         <section className="product-gallery" aria-label="Pictures">
-          <button
-            type="button"
-            className="product-main-image"
-            onClick={() => image && setZoom(true)}
-            aria-label={`Zoom into the picture of ${product.name}`}
-            aria-haspopup="dialog"
-            disabled={!image}
-          >
-            <ProductImage id={image} alt={product.name} {...PRODUCT_PICTURE} width={1200} height={1200} priority />
+          {/* Over the button, not inside it: the button shows nothing its name does not say (WCAG 2.5.3, label in name). */}
+          <div className="product-main">
+            <button
+              type="button"
+              className="product-main-image"
+              onClick={() => image && setZoom(true)}
+              aria-label={`Zoom into the picture of ${product.name}`}
+              aria-haspopup="dialog"
+              disabled={!image}
+            >
+              <ProductImage id={image} alt={product.name} {...PRODUCT_PICTURE} width={1200} height={1200} priority />
+            </button>
             <span className="product-watermark" aria-hidden="true">
               {site().name}
             </span>
-          </button>
+          </div>
           {product.images.length > 1 && (
             <ul className="product-thumbs">
               {product.images.map((img, i) => (

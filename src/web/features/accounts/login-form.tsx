@@ -1,12 +1,11 @@
 import { LOGIN_RULES } from '../../../common/account-rules.ts';
-import { PHONE_LENGTH } from '../../../common/constants.ts';
 import { forgotPasswordText } from '../../../common/password-reset.ts';
 import type { VisitorCartLine } from '../../../common/schemas/cart.ts';
 import { whatsappLink } from '../../../common/site.ts';
 import { checkForm } from '../../../common/text-rules.ts';
 import { LoaderOverlay } from '../../components/loader.tsx';
 import { Message } from '../../components/message.tsx';
-import { TextField } from '../../components/text-field.tsx';
+import { PHONE_INPUT, TextField } from '../../components/text-field.tsx';
 import { useForm } from '../../lib/forms/use-form.ts';
 import { Link } from '../../lib/router/index.ts';
 import { site } from '../../lib/site.ts';
@@ -32,15 +31,7 @@ export function LoginForm({ visitorCart, onSuccess }: { visitorCart: () => Visit
   return (
     <form className="account-form panel" onSubmit={form.submit} noValidate>
       <h1>Login</h1>
-      <TextField
-        label="Phone number"
-        type="tel"
-        inputMode="numeric"
-        autoComplete="tel-national"
-        maxLength={PHONE_LENGTH}
-        showError={false}
-        {...form.field('number')}
-      />
+      <TextField label="Phone number" {...PHONE_INPUT} showError={false} {...form.field('number')} />
       <TextField
         label="Password"
         type="password"

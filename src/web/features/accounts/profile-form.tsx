@@ -1,9 +1,8 @@
 import { PROFILE_RULES } from '../../../common/account-rules.ts';
-import { PHONE_LENGTH } from '../../../common/constants.ts';
 import { checkForm } from '../../../common/text-rules.ts';
 import { LoaderOverlay } from '../../components/loader.tsx';
 import { Message } from '../../components/message.tsx';
-import { TextField } from '../../components/text-field.tsx';
+import { PHONE_INPUT, TextField } from '../../components/text-field.tsx';
 import { fieldInputId, useForm } from '../../lib/forms/use-form.ts';
 import { updateProfile } from './account-api.ts';
 import { type SessionUser, useSession } from './session.tsx';
@@ -38,15 +37,7 @@ export function ProfileForm({ user, onSuccess }: { user: SessionUser; onSuccess:
     <form className="account-form panel" onSubmit={form.submit} noValidate>
       <h1>Edit Profile</h1>
       <TextField label="Name" autoComplete="name" showError={false} {...form.field('name')} />
-      <TextField
-        label="Phone number"
-        type="tel"
-        inputMode="numeric"
-        maxLength={PHONE_LENGTH}
-        autoComplete="tel-national"
-        showError={false}
-        {...form.field('number')}
-      />
+      <TextField label="Phone number" {...PHONE_INPUT} showError={false} {...form.field('number')} />
       <TextField label="Email" type="email" autoComplete="email" showError={false} {...form.field('email')} />
       <fieldset className="account-fieldset">
         <legend>Addresses</legend>

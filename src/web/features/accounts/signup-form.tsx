@@ -1,10 +1,9 @@
-import { PHONE_LENGTH } from '../../../common/constants.ts';
 import type { VisitorCartLine } from '../../../common/schemas/cart.ts';
 import { SIGNUP_RULES } from '../../../common/signup-rules.ts';
 import { checkForm } from '../../../common/text-rules.ts';
 import { LoaderOverlay } from '../../components/loader.tsx';
 import { Message } from '../../components/message.tsx';
-import { TextField } from '../../components/text-field.tsx';
+import { PHONE_INPUT, TextField } from '../../components/text-field.tsx';
 import { useForm } from '../../lib/forms/use-form.ts';
 import { Link } from '../../lib/router/index.ts';
 import { signup } from './account-api.ts';
@@ -12,11 +11,12 @@ import { useSession } from './session.tsx';
 import './accounts.css';
 
 const FIELDS = [
-  { key: 'name', label: 'Name', type: 'text', autoComplete: 'name' },
-  { key: 'number', label: 'Phone number', type: 'tel', autoComplete: 'tel-national' },
-  { key: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
-  { key: 'address', label: 'Address', type: 'text', autoComplete: 'street-address' },
-  { key: 'password', label: 'Password', type: 'password', autoComplete: 'new-password' },
+  { key: 'name', label: 'Name', input: { type: 'text', autoComplete: 'name' } },
+  { key: 'number', label: 'Phone number', input: PHONE_INPUT },
+  { key: 'email', label: 'Email', input: { type: 'email', autoComplete: 'email' } },
+  // One line (ADDRESS_RULE): "street-address" is only for multi-line controls (a textarea); autofill fills the first line.
+  { key: 'address', label: 'Address', input: { type: 'text', autoComplete: 'address-line1' } },
+  { key: 'password', label: 'Password', input: { type: 'password', autoComplete: 'new-password' } },
 ] as const;
 
 /** Create Account (docs/product.md#accounts): the rules are checked in spec order, here and on the server. */
@@ -44,15 +44,7 @@ export function SignupForm({
     <form className="account-form panel" onSubmit={form.submit} noValidate>
       <h1>Create Account</h1>
       {FIELDS.map((f) => (
-        <TextField
-          key={f.key}
-          label={f.label}
-          type={f.type}
-          autoComplete={f.autoComplete}
-          {...(f.key === 'number' ? { inputMode: 'numeric' as const, maxLength: PHONE_LENGTH } : {})}
-          showError={false}
-          {...form.field(f.key)}
-        />
+        <TextField key={f.key} label={f.label} {...f.input} showError={false} {...form.field(f.key)} />
       ))}
       <Message {...form.messageProps} />
       <button type="submit" className="btn btn-gold btn-block" disabled={form.busy}>

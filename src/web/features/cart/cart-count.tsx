@@ -44,9 +44,5 @@ export function CartCount() {
   }, [reload]);
 
   if (count === 0) return null;
-  return (
-    <span className="cart-count" aria-hidden="true">
-      {count > 99 ? '99+' : count}
-    </span>
-  );
+  return <span className="cart-count">{count > 99 ? '99+' : count}</span>;
 }

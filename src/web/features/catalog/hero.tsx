@@ -8,7 +8,6 @@ import { HERO_PICTURE } from '../../../common/picture-slots.ts';
 import { whatsappLink } from '../../../common/site.ts';
 import { Link } from '../../lib/router/index.ts';
 import { site } from '../../lib/site.ts';
-import { useAfterFirstPaint } from './use-after-first-paint.ts';
 import type { HomeData } from './use-home.ts';
 
 type Banner = NonNullable<HomeData['content']>['banners'][number];
@@ -39,7 +38,6 @@ function BannerLink({ banner, children }: { banner: Banner; children: ReactNode 
 /** Memoised, as the home re-renders when the session arrives after the first paint. */
 export const Hero = memo(function Hero({ banners }: { banners: Banner[] }) {
   const track = useRef<HTMLUListElement>(null);
-  const painted = useAfterFirstPaint();
   const scroll = (direction: 1 | -1) => {
     const el = track.current;
     if (el) el.scrollBy({ left: direction * el.clientWidth, behavior: 'smooth' });
@@ -57,15 +55,16 @@ export const Hero = memo(function Hero({ banners }: { banners: Banner[] }) {
           >
             <BannerLink banner={b}>
               <img
-                // The first banner is the page's largest paint; the others (off to the side) wait for it.
-                src={i === 0 || painted ? imageUrl(b.image, 960) : undefined}
-                srcSet={i === 0 || painted ? imageSrcSet(b.image, HERO_PICTURE.widths) : undefined}
+                // The first banner is the page's largest paint; the others (off to the side) load
+                // lazily, after it. All have their address in the server's HTML (valid, and shown without JavaScript).
+                src={imageUrl(b.image, 960)}
+                srcSet={imageSrcSet(b.image, HERO_PICTURE.widths)}
                 sizes={HERO_PICTURE.sizes}
                 width={b.width}
                 height={b.height}
                 alt={`${b.headline}. ${b.subline}`}
                 loading={i === 0 ? 'eager' : 'lazy'}
-                {...(i === 0 ? { fetchPriority: 'high' as const } : {})}
+                fetchPriority={i === 0 ? 'high' : 'low'}
               />
             </BannerLink>
           </li>

@@ -3,14 +3,12 @@ import { imageSrcSet, imageUrl } from '../../../common/media.ts';
 import { whatsappLink } from '../../../common/site.ts';
 import { ChatIcon } from '../../components/icons.tsx';
 import { site } from '../../lib/site.ts';
-import { useAfterFirstPaint } from './use-after-first-paint.ts';
 import type { HomeData } from './use-home.ts';
 
 type Content = NonNullable<HomeData['content']>;
 
-/** Below the fold: the pictures wait for the first paint (use-after-first-paint.ts). */
+/** Below the fold: the pictures load lazily and at low priority, after the ones the first paint needs. */
 export function Reels({ reels }: { reels: Content['reels'] }) {
-  const painted = useAfterFirstPaint();
   if (reels.length === 0) return null;
   return (
     <section aria-labelledby="reels-heading">
@@ -22,13 +20,14 @@ export function Reels({ reels }: { reels: Content['reels'] }) {
           <li key={r.url}>
             <a href={r.url} target="_blank" rel="noopener noreferrer" className="reel-card card">
               <img
-                src={painted ? imageUrl(r.poster, 480) : undefined}
-                srcSet={painted ? imageSrcSet(r.poster, [240, 480]) : undefined}
+                src={imageUrl(r.poster, 480)}
+                srcSet={imageSrcSet(r.poster, [240, 480])}
                 sizes="(min-width: 800px) 25vw, 45vw"
                 width={480}
                 height={480}
                 alt=""
                 loading="lazy"
+                fetchPriority="low"
               />
               <span className="reel-title">
                 <span className="reel-platform">{r.platform === 'instagram' ? 'Instagram' : 'YouTube'}</span>
@@ -100,7 +99,6 @@ export function SupportChat() {
 }
 
 export function Reviews({ reviews }: { reviews: Content['reviews'] }) {
-  const painted = useAfterFirstPaint();
   if (reviews.length === 0) return null;
   return (
     <section aria-labelledby="reviews-heading">
@@ -112,14 +110,15 @@ export function Reviews({ reviews }: { reviews: Content['reviews'] }) {
           <li key={r.image}>
             <figure className="review-card card">
               <img
-                src={painted ? imageUrl(r.image, 480) : undefined}
-                srcSet={painted ? imageSrcSet(r.image, [240, 480, 960]) : undefined}
+                src={imageUrl(r.image, 480)}
+                srcSet={imageSrcSet(r.image, [240, 480, 960])}
                 // Three a row from 800 px (at most 390 px in the 1240 px container), two on a phone.
                 sizes="(min-width: 1240px) 390px, (min-width: 800px) calc((100vw - 72px) / 3), calc((100vw - 44px) / 2)"
                 width={480}
                 height={480}
                 alt={`${r.stars} stars: “${r.quote}”`}
                 loading="lazy"
+                fetchPriority="low"
               />
               <figcaption>
                 {r.name}, {r.city}

@@ -1,11 +1,11 @@
 /**
  * A product picture: WebP in several widths (srcset), width and height so the
- * layout never jumps, lazy unless it is the page's main (LCP) picture. Other
- * pictures get their address only after the first paint (use-after-first-paint.ts);
- * until then the element holds its place, hidden (global.css).
+ * layout never jumps. The page's main (LCP) picture loads first (eager, high
+ * priority); every other one has its address in the server's HTML too (so it shows
+ * without JavaScript and the HTML is valid) but loads lazily at low priority: the
+ * browser fetches it once laid out near the screen, after the picture that paints first.
  */
 import { type ImageWidth, imageSrcSet, imageUrl } from '../../../common/media.ts';
-import { useAfterFirstPaint } from './use-after-first-paint.ts';
 
 export function ProductImage({
   id,
@@ -28,7 +28,6 @@ export function ProductImage({
   height?: number;
   className?: string;
 }) {
-  const painted = useAfterFirstPaint();
   if (!id) {
     return (
       <div className={`product-image-missing ${className ?? ''}`} role="img" aria-label={`${alt} (no picture yet)`}>
@@ -39,15 +38,15 @@ export function ProductImage({
   return (
     <img
       className={className}
-      src={priority || painted ? imageUrl(id, 480) : undefined}
-      srcSet={priority || painted ? imageSrcSet(id, widths) : undefined}
+      src={imageUrl(id, widths.includes(480) ? 480 : (widths[0] ?? 480))}
+      srcSet={imageSrcSet(id, widths)}
       sizes={sizes}
       alt={alt}
       width={width}
       height={height}
       loading={priority ? 'eager' : 'lazy'}
       decoding={priority ? 'sync' : 'async'}
-      {...(priority ? { fetchPriority: 'high' as const } : {})}
+      fetchPriority={priority ? 'high' : 'low'}
     />
   );
 }

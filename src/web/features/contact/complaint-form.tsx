@@ -1,13 +1,12 @@
 import { useState } from 'react';
 import { COMPLAINT_ANSWER_HOURS, COMPLAINT_MESSAGE_MAX, COMPLAINT_RULES } from '../../../common/complaint-rules.ts';
-import { PHONE_LENGTH } from '../../../common/constants.ts';
 import type { ComplaintCreated } from '../../../common/schemas/complaint.ts';
 import { whatsappLink } from '../../../common/site.ts';
 import { checkForm } from '../../../common/text-rules.ts';
 import { LoaderOverlay } from '../../components/loader.tsx';
 import { Message } from '../../components/message.tsx';
 import { TextAreaField } from '../../components/text-area-field.tsx';
-import { TextField } from '../../components/text-field.tsx';
+import { PHONE_INPUT, TextField } from '../../components/text-field.tsx';
 import { useForm } from '../../lib/forms/use-form.ts';
 import { site } from '../../lib/site.ts';
 import { useSession } from '../accounts/session.tsx';
@@ -41,10 +40,7 @@ export function ComplaintForm() {
       <TextField label="Your name" autoComplete="name" showError={false} {...form.field('name')} />
       <TextField
         label="Phone number"
-        type="tel"
-        inputMode="numeric"
-        autoComplete="tel-national"
-        maxLength={PHONE_LENGTH}
+        {...PHONE_INPUT}
         hint="We call or message you on this number."
         showError={false}
         {...form.field('phone')}

@@ -32,7 +32,8 @@ export function AdvancePanel({
   heading?: 'h2' | 'h3';
 }) {
   const { advance, number } = order;
-  const headingId = useId();
+  // Named by its heading and the order's number: Your Orders lists several (axe's landmark-unique).
+  const regionName = (title: string) => `${title} (${number})`;
   const closed = stateRule(order.status).closed;
   if (closed || !advanceOpenToShopper(advance.state)) {
     return closed && advance.state === 'awaiting' ? null : (
@@ -45,10 +46,8 @@ export function AdvancePanel({
   };
   if (advance.state === 'submitted') {
     return (
-      <section className="advance" aria-labelledby={headingId}>
-        <p id={headingId} className={`advance-label advance-${advance.state}`}>
-          {advance.label}
-        </p>
+      <section className="advance" aria-label={regionName(advance.label)}>
+        <p className={`advance-label advance-${advance.state}`}>{advance.label}</p>
         <p className="advance-text">
           We are checking your payment{advance.utr ? ` (UPI reference ${advance.utr})` : ''} and will confirm your order
           soon.
@@ -61,11 +60,10 @@ export function AdvancePanel({
     );
   }
   const refused = advance.state === 'refused';
+  const title = refused ? 'Please send the advance again' : 'Confirm your order';
   return (
-    <section className="advance" aria-labelledby={headingId}>
-      <Heading id={headingId} className="advance-title">
-        {refused ? 'Please send the advance again' : 'Confirm your order'}
-      </Heading>
+    <section className="advance" aria-label={regionName(title)}>
+      <Heading className="advance-title">{title}</Heading>
       <p className={`advance-label advance-${advance.state}`}>{advance.label}</p>
       {refused && advance.note && <p className="advance-reason">Reason: {advance.note}</p>}
       <p className="advance-text">

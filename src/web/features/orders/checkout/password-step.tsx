@@ -1,17 +1,16 @@
 import type { ReactNode } from 'react';
-import { PHONE_LENGTH } from '../../../../common/constants.ts';
 import type { SignupInput } from '../../../../common/schemas/account.ts';
 import { SIGNUP_RULES } from '../../../../common/signup-rules.ts';
 import { checkForm } from '../../../../common/text-rules.ts';
-import { TextField } from '../../../components/text-field.tsx';
+import { PHONE_INPUT, TextField } from '../../../components/text-field.tsx';
 import { useForm } from '../../../lib/forms/use-form.ts';
 import { Link } from '../../../lib/router/index.ts';
 
 const FIELDS = [
-  { key: 'name', label: 'Name', type: 'text', autoComplete: 'name' },
-  { key: 'number', label: 'Phone number', type: 'tel', autoComplete: 'tel-national' },
-  { key: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
-  { key: 'password', label: 'Create password', type: 'password', autoComplete: 'new-password' },
+  { key: 'name', label: 'Name', input: { type: 'text', autoComplete: 'name' } },
+  { key: 'number', label: 'Phone number', input: PHONE_INPUT },
+  { key: 'email', label: 'Email', input: { type: 'email', autoComplete: 'email' } },
+  { key: 'password', label: 'Create password', input: { type: 'password', autoComplete: 'new-password' } },
 ] as const;
 
 /**
@@ -44,14 +43,7 @@ export function PasswordStep({
     <form onSubmit={form.submit} noValidate>
       <p>Create an account to place your order and follow it.</p>
       {FIELDS.map((f) => (
-        <TextField
-          key={f.key}
-          label={f.label}
-          type={f.type}
-          autoComplete={f.autoComplete}
-          {...(f.key === 'number' ? { inputMode: 'numeric' as const, maxLength: PHONE_LENGTH } : {})}
-          {...form.field(f.key)}
-        />
+        <TextField key={f.key} label={f.label} {...f.input} {...form.field(f.key)} />
       ))}
       {other && (
         <p className="field-error" role="alert">

@@ -86,7 +86,8 @@ export function SummaryStep({
           )}
         </p>
       </fieldset>
-      <PriceDetails totals={cart.totals} showAdvance />
+      {/* Named apart from the cart's panel behind the dialog (axe's landmark-unique). */}
+      <PriceDetails totals={cart.totals} label="Price details of this order" showAdvance />
       {notice}
       <button type="button" className="btn btn-gold btn-block" disabled={busy || lines.length === 0} onClick={onPlace}>
         Place order

@@ -1,0 +1,212 @@
+/**
+ * The server's HTML as the Nu HTML Checker (vnu.jar, the W3C validator's engine, from the
+ * vnu-jar devDependency) reads it: the real web app built into a temporary folder and
+ * rendered by the real server renderer (docs/decisions/022-server-rendering.md), pages of
+ * a small catalogue written to files, and one run of the checker over all of them.
+ * Errors fail the test; warnings are printed. It needs Java: `npm test` installs Debian's
+ * default-jre-headless when /usr/bin/java is missing (scripts/test.ts).
+ */
+import { execFile, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listingPath, productPath } from '../../common/catalog.ts';
+import { HOME_CONTENT_KEY } from '../../common/schemas/home.ts';
+import { createTestApp, type TestApp } from '../test-support/app.ts';
+import { addProduct } from '../test-support/products.ts';
+
+const run = promisify(execFile);
+const ROOT = resolve(import.meta.dirname, '../../..');
+const VNU_JAR = join(ROOT, 'node_modules/vnu-jar/build/dist/vnu.jar');
+const image = (c: string) => c.repeat(32);
+
+interface VnuMessage {
+  type: 'error' | 'info' | 'non-document-error';
+  subType?: string;
+  url?: string;
+  lastLine?: number;
+  message: string;
+  extract?: string;
+}
+
+let t: TestApp;
+/** Under the repository, so the server build finds react in node_modules. */
+let build: string;
+const pages: Record<string, string> = {};
+
+/** `vite build` and `vite build --ssr` into `dir`/web and `dir`/ssr, as `npm run build` makes dist/. */
+async function buildWeb(dir: string): Promise<void> {
+  const vite = join(ROOT, 'node_modules/vite/bin/vite.js');
+  for (const [out, extra] of [
+    ['web', []],
+    ['ssr', ['--ssr']],
+  ] as const) {
+    await run(process.execPath, [vite, 'build', ...extra, '--outDir', join(dir, out), '--logLevel', 'error'], {
+      cwd: ROOT,
+      maxBuffer: 16 * 1024 * 1024,
+    });
+  }
+}
+
+beforeAll(async () => {
+  // Before the build: without Java there is nothing to check the pages with.
+  const java = spawnSync('java', ['-version'], { encoding: 'utf8' });
+  if (java.error || java.status !== 0) {
+    throw new Error(
+      'Java is missing: the Nu HTML Checker (vnu.jar) runs on it. `npm test` installs it, or run ' +
+        '`sudo apt-get install default-jre-headless`.',
+    );
+  }
+  mkdirSync(join(ROOT, 'node_modules/.cache'), { recursive: true });
+  build = mkdtempSync(join(ROOT, 'node_modules/.cache/html-validity-'));
+  await buildWeb(build);
+  t = await createTestApp({ webDistDir: join(build, 'web'), env: { PUBLIC_URL: 'https://shop.example.in' } });
+
+  const seiko = await addProduct(t.app.db, {
+    name: 'Seiko Presage "Cocktail Time"',
+    brand: 'Seiko',
+    price: 42_000,
+    discountPrice: 36_500,
+    description: 'Automatic, sapphire crystal & a dial like a cocktail.',
+    images: [image('1'), image('2'), image('3')],
+    features: [
+      { name: 'Movement', description: 'Automatic' },
+      { name: 'Case', description: '40.5 mm steel' },
+    ],
+    spinningText: 'Only 3 left',
+    countryOfOrigin: 'Japan',
+    videoUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+    stars: 4.5,
+    reviewsCount: 12,
+  });
+  for (const [i, brand] of ['Seiko', 'Rolex', 'Omega', 'Casio', 'Seiko'].entries()) {
+    await addProduct(t.app.db, {
+      name: `${brand} watch ${i + 1}`,
+      brand,
+      price: 10_000 + i * 1_000,
+      discountPrice: 9_000 + i * 1_000,
+      images: [image(String.fromCharCode(97 + i))],
+    });
+  }
+  await addProduct(t.app.db, { name: 'Seiko without a picture', brand: 'Seiko', price: 5_000, discountPrice: 5_000 });
+  const banner = (c: string, headline: string) => ({
+    image: image(c),
+    width: 1600,
+    height: 600,
+    headline,
+    subline: 'Cash on delivery',
+    cta: 'Shop now',
+  });
+  await t.app.db
+    .insertInto('site_content')
+    .values({
+      key: HOME_CONTENT_KEY,
+      value: JSON.stringify({
+        banners: [
+          { ...banner('7', 'Sale: up to 50% off'), link: { kind: 'path', path: '/product' } },
+          { ...banner('8', 'Ask us anything'), link: { kind: 'chat', message: 'Hello!' } },
+        ],
+        reels: [
+          { platform: 'instagram', url: 'https://www.instagram.com/reel/abc/', title: 'Unboxing', poster: image('9') },
+          { platform: 'youtube', url: 'https://www.youtube.com/shorts/xyz', title: 'Close-up', poster: image('0') },
+        ],
+        reviews: [{ image: image('f'), name: 'Asha', city: 'Pune', stars: 5, quote: 'Arrived in two days.' }],
+      }),
+      updated_at: new Date().toISOString(),
+    })
+    .execute();
+
+  const urls = {
+    home: '/',
+    listing: listingPath('men watch'),
+    product: productPath({ id: seiko.id, name: 'Seiko Presage "Cocktail Time"' }),
+    search: '/explore?q=seiko',
+    explore: '/explore',
+    cart: '/cart',
+    policy: '/privacy-policy',
+    contact: '/contact',
+    login: '/login',
+    signup: '/signup',
+  };
+  for (const [name, url] of Object.entries(urls)) {
+    const res = await t.app.inject({ method: 'GET', url });
+    expect(res.statusCode, url).toBe(200);
+    // Rendered on the server, not the empty shell a missing or failing renderer leaves.
+    expect(res.body, url).not.toContain('<div id="root"></div>');
+    pages[name] = res.body;
+  }
+}, 240_000);
+
+afterAll(async () => {
+  await t?.close();
+  if (build) rmSync(build, { recursive: true, force: true });
+});
+
+/** Runs the checker once over every page; its messages per page name. */
+async function check(): Promise<Map<string, VnuMessage[]>> {
+  const dir = join(build, 'pages');
+  mkdirSync(dir);
+  const files = Object.entries(pages).map(([name, html]) => {
+    const file = join(dir, `${name}.html`);
+    writeFileSync(file, html);
+    return { name, file };
+  });
+  // It exits with 1 when it found errors: the report is on stdout either way.
+  const result = spawnSync('java', ['-jar', VNU_JAR, '--format', 'json', '--stdout', ...files.map((f) => f.file)], {
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  if (result.error) throw result.error;
+  if (!result.stdout.trim()) throw new Error(`vnu.jar gave no report (is vnu-jar installed?): ${result.stderr}`);
+  const report = JSON.parse(result.stdout) as { messages: VnuMessage[] };
+  const byPage = new Map(files.map((f) => [f.name, [] as VnuMessage[]]));
+  for (const m of report.messages) {
+    const page = files.find((f) => m.url === pathToFileURL(f.file).href || m.url === `file:${f.file}`)?.name ?? '?';
+    if (!byPage.has(page)) byPage.set(page, []);
+    byPage.get(page)?.push(m);
+  }
+  return byPage;
+}
+
+const isError = (m: VnuMessage) => m.type !== 'info';
+const describeMessage = (page: string, m: VnuMessage) =>
+  `${page}:${m.lastLine ?? '?'}: ${m.message}${m.extract ? `\n    ${m.extract.replace(/\s+/g, ' ').trim()}` : ''}`;
+
+describe('the server’s HTML', () => {
+  it('gives every picture its address, lazy ones included, so it shows without JavaScript', () => {
+    for (const [page, html] of Object.entries(pages)) {
+      const imgs = html.match(/<img\b[^>]*>/g) ?? [];
+      for (const img of imgs) {
+        expect(img, page).toMatch(/\ssrc="[^"]+"/);
+        if (/\ssizes=/i.test(img)) expect(img, page).toMatch(/\ssrcset="[^"]+"/i);
+      }
+    }
+    // Those that loaded only after the first paint before: the second banner, reels and reviews,
+    // and the product's thumbnails.
+    const src = (id: string, width: number) => `src="/media/${id}/${width}.webp"`;
+    for (const picture of [src(image('8'), 960), src(image('9'), 480), src(image('0'), 480), src(image('f'), 480)])
+      expect(pages.home).toContain(picture);
+    for (const thumbnail of ['1', '2', '3']) expect(pages.product).toContain(src(image(thumbnail), 240));
+  });
+
+  it('has no errors in the Nu HTML Checker on any storefront page', { timeout: 120_000 }, async () => {
+    const byPage = await check();
+    const errors: string[] = [];
+    /** Warnings by message: React writes every void element as `<br/>`, one warning each. */
+    const warnings = new Map<string, Set<string>>();
+    const counts: Record<string, string> = {};
+    for (const [page, messages] of byPage) {
+      counts[page] =
+        `${messages.filter(isError).length} errors, ${messages.filter((m) => !isError(m)).length} warnings`;
+      for (const m of messages) {
+        if (isError(m)) errors.push(describeMessage(page, m));
+        else warnings.set(m.message, (warnings.get(m.message) ?? new Set()).add(page));
+      }
+    }
+    console.info(`Nu HTML Checker: ${JSON.stringify(counts, null, 1)}`);
+    for (const [message, on] of warnings) console.info(`Warning (allowed) on ${[...on].join(', ')}: ${message}`);
+    expect(errors, errors.join('\n')).toEqual([]);
+  });
+});
