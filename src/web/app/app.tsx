@@ -15,12 +15,7 @@ import { RouteError } from './route-error.tsx';
  * area (/dashboard/*) is one chunk a shopper never downloads. Routes showing the same
  * screen share one lazy component, so moving between them keeps it mounted.
  */
-const MODULES = import.meta.glob<Record<string, ComponentType>>([
-  '../routes/*.tsx',
-  '../features/contact/contact-page.tsx',
-  '../features/accounts/*-page.tsx',
-  '../admin/dashboard.tsx',
-]);
+const MODULES = import.meta.glob<Record<string, ComponentType>>(['../routes/*.tsx', '../admin/dashboard.tsx']);
 
 const SCREEN_COMPONENTS = Object.fromEntries(
   Object.entries(SCREENS).map(([name, { module, component }]) => {

@@ -1,14 +1,14 @@
-import { checkPasswordChange, PASSWORD_MESSAGES } from '../../../common/password-change-rules.ts';
-import { LoaderOverlay } from '../../components/loader.tsx';
-import { Message } from '../../components/message.tsx';
-import { TextField } from '../../components/text-field.tsx';
-import { useForm } from '../../lib/forms/use-form.ts';
-import { Link } from '../../lib/router/index.ts';
-import { LoginNeeded } from './login-needed.tsx';
-import { NewPasswordField } from './new-password-field.tsx';
-import { changePassword } from './rights-api.ts';
-import { useSession } from './session.tsx';
-import './accounts.css';
+import { checkPasswordChange, PASSWORD_MESSAGES } from '../../common/password-change-rules.ts';
+import { LoaderOverlay } from '../components/loader.tsx';
+import { Message } from '../components/message.tsx';
+import { TextField } from '../components/text-field.tsx';
+import { LoginNeeded } from '../features/accounts/login-needed.tsx';
+import { NewPasswordField } from '../features/accounts/new-password-field.tsx';
+import { changePassword } from '../features/accounts/rights-api.ts';
+import { useSession } from '../features/accounts/session.tsx';
+import { useForm } from '../lib/forms/use-form.ts';
+import { Link } from '../lib/router/index.ts';
+import '../features/accounts/accounts.css';
 
 /**
  * Change password (docs/product.md#account-rights): the current one and a new one by the

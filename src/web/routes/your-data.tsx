@@ -1,20 +1,20 @@
 import { useState } from 'react';
-import { DELETE_ACCOUNT_RULES } from '../../../common/password-change-rules.ts';
-import { checkForm } from '../../../common/text-rules.ts';
-import { LoaderOverlay } from '../../components/loader.tsx';
-import { Message } from '../../components/message.tsx';
-import { TextField } from '../../components/text-field.tsx';
-import { errorMessage } from '../../lib/api-client.ts';
-import { useForm } from '../../lib/forms/use-form.ts';
-import { Link } from '../../lib/router/index.ts';
-import { local, STORAGE_KEYS } from '../../lib/storage.ts';
-import { invalidate } from '../../lib/use-resource.ts';
-import { clearVisitorCart } from '../cart/visitor-cart.ts';
-import { LoginNeeded } from './login-needed.tsx';
-import { deleteAccount, downloadMyData } from './rights-api.ts';
-import { useSession } from './session.tsx';
-import './accounts.css';
-import './rights.css';
+import { DELETE_ACCOUNT_RULES } from '../../common/password-change-rules.ts';
+import { checkForm } from '../../common/text-rules.ts';
+import { LoaderOverlay } from '../components/loader.tsx';
+import { Message } from '../components/message.tsx';
+import { TextField } from '../components/text-field.tsx';
+import { LoginNeeded } from '../features/accounts/login-needed.tsx';
+import { deleteAccount, downloadMyData } from '../features/accounts/rights-api.ts';
+import { useSession } from '../features/accounts/session.tsx';
+import { clearVisitorCart } from '../features/cart/visitor-cart.ts';
+import { errorMessage } from '../lib/api-client.ts';
+import { useForm } from '../lib/forms/use-form.ts';
+import { Link } from '../lib/router/index.ts';
+import { local, STORAGE_KEYS } from '../lib/storage.ts';
+import { invalidate } from '../lib/use-resource.ts';
+import '../features/accounts/accounts.css';
+import '../features/accounts/rights.css';
 
 /**
  * Your data (docs/product.md#account-rights; DPDP Act 2023 s.11-12): download everything the

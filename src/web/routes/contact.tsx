@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
-import { whatsappLink } from '../../../common/site.ts';
-import { site } from '../../lib/site.ts';
-import { ComplaintForm } from './complaint-form.tsx';
-import './contact.css';
+import { whatsappLink } from '../../common/site.ts';
+import { ComplaintForm } from '../features/contact/complaint-form.tsx';
+import { site } from '../lib/site.ts';
+import '../features/contact/contact.css';
 
 /**
  * Contact us, /contact (docs/product.md#contact): who the shop is (E-Commerce Rules 2020,

@@ -1,20 +1,20 @@
 import { useState } from 'react';
-import { RESET_PASSWORD_RULES } from '../../../common/password-change-rules.ts';
-import { forgotPasswordText } from '../../../common/password-reset.ts';
-import type { ResetLinkInfo } from '../../../common/schemas/account-rights.ts';
-import { whatsappLink } from '../../../common/site.ts';
-import { checkForm } from '../../../common/text-rules.ts';
-import { LoadError } from '../../components/load-error.tsx';
-import { LoaderOverlay } from '../../components/loader.tsx';
-import { Message } from '../../components/message.tsx';
-import { useForm } from '../../lib/forms/use-form.ts';
-import { Link, useParams } from '../../lib/router/index.ts';
-import { site } from '../../lib/site.ts';
-import { invalidate, useResource } from '../../lib/use-resource.ts';
-import { NewPasswordField } from './new-password-field.tsx';
-import { readResetLink, setPasswordByLink } from './rights-api.ts';
-import { useSession } from './session.tsx';
-import './accounts.css';
+import { RESET_PASSWORD_RULES } from '../../common/password-change-rules.ts';
+import { forgotPasswordText } from '../../common/password-reset.ts';
+import type { ResetLinkInfo } from '../../common/schemas/account-rights.ts';
+import { whatsappLink } from '../../common/site.ts';
+import { checkForm } from '../../common/text-rules.ts';
+import { LoadError } from '../components/load-error.tsx';
+import { LoaderOverlay } from '../components/loader.tsx';
+import { Message } from '../components/message.tsx';
+import { NewPasswordField } from '../features/accounts/new-password-field.tsx';
+import { readResetLink, setPasswordByLink } from '../features/accounts/rights-api.ts';
+import { useSession } from '../features/accounts/session.tsx';
+import { useForm } from '../lib/forms/use-form.ts';
+import { Link, useParams } from '../lib/router/index.ts';
+import { site } from '../lib/site.ts';
+import { invalidate, useResource } from '../lib/use-resource.ts';
+import '../features/accounts/accounts.css';
 
 /** "4:35 pm": until when the link works, in the shopper's own clock. */
 const timeFormat = new Intl.DateTimeFormat('en-IN', { hour: 'numeric', minute: '2-digit', hour12: true });
