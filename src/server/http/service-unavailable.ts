@@ -53,10 +53,11 @@ export class OutageError extends Error {
 }
 
 /**
- * Socket errors. Only the database's connections reach a request's error handler
- * with these (the picture storage wraps its own in OutageError; mail is sent by the worker).
+ * Socket errors: a server that cannot be reached or went away. Only the database's connections
+ * reach a request's error handler with these (the picture storage tells its own apart with the
+ * same list and wraps them in OutageError; mail is sent by the worker).
  */
-const NETWORK_CODES = new Set([
+export const NETWORK_CODES: ReadonlySet<string> = new Set([
   'ECONNREFUSED',
   'ECONNRESET',
   'ECONNABORTED',

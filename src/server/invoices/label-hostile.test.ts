@@ -12,48 +12,18 @@ import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import type { Config } from '../config.ts';
-import { pdfPages, scanCode128, squeezed } from '../test-support/pdf.ts';
+import { pdfPages, scanCode128, squeezed, TEST_SHOP, testPaperOrder } from '../test-support/pdf.ts';
 import { invoicePdf } from './invoice-pdf.ts';
 import { cashToCollect, LABEL_LAYOUT, labelsPdf } from './label-pdf.ts';
 import type { PaperOrder } from './queries.ts';
 
 const run = promisify(execFile);
 
-const SHOP: Config['shop'] = {
-  name: 'Time Square Watches',
-  legalName: 'Time Square Watches Private Limited',
-  phone: '9876543210',
-  whatsapp: '919876543210',
-  email: 'support@timesquarewatches.in',
-  address: 'Shop 12, Crawford Market, Mumbai - 400001, Maharashtra',
-};
+const SHOP = TEST_SHOP;
 
 /** ₹10,699 with the ₹300 advance received: the courier collects ₹10,399. */
 function order(changes: Partial<PaperOrder> = {}): PaperOrder {
-  return {
-    number: 'TSW-10427',
-    createdAt: '2026-05-10T08:00:00Z',
-    status: 'packed',
-    buyerName: 'Asha Rao',
-    phone: '9000000001',
-    address: '12, Lotus Residency, near City Mall, Bengaluru - 560001, Karnataka',
-    total: 10_699,
-    advanceState: 'received',
-    advanceAmount: 300,
-    advanceReceived: 300,
-    balance: 10_399,
-    invoice: {
-      number: 'TSW/26-27/000123',
-      date: '2026-05-12T10:00:00Z',
-      gstin: '27AAPFU0939F1ZV',
-      rateBp: 1800,
-      supplyState: 'Karnataka',
-      supplyCode: '29',
-    },
-    lines: [{ name: 'Seiko Presage Cocktail Time', hsn: '9102', quantity: 1, unitPrice: 10_699 }],
-    ...changes,
-  };
+  return testPaperOrder({ status: 'packed', ...changes });
 }
 
 async function read(stream: Readable): Promise<Buffer> {

@@ -4,50 +4,25 @@
  */
 import type { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import type { Config } from '../config.ts';
-import { pdfPages, scanCode128, squeezed } from '../test-support/pdf.ts';
+import { pdfPages, scanCode128, squeezed, TEST_SHOP, testPaperOrder } from '../test-support/pdf.ts';
 import { code128Widths } from './barcode.ts';
 import { invoicePdf } from './invoice-pdf.ts';
 import { labelsPdf } from './label-pdf.ts';
 import type { PaperOrder } from './queries.ts';
 
-const SHOP: Config['shop'] = {
-  name: 'Time Square Watches',
-  legalName: 'Time Square Watches Private Limited',
-  phone: '9876543210',
-  whatsapp: '919876543210',
-  email: 'support@timesquarewatches.in',
-  address: 'Shop 12, Crawford Market, Mumbai - 400001, Maharashtra',
-};
+const SHOP = TEST_SHOP;
 
 function longOrder(lines: number): PaperOrder {
-  const order: PaperOrder = {
-    number: 'TSW-10427',
-    createdAt: '2026-05-10T08:00:00Z',
-    status: 'dispatched',
-    buyerName: 'Asha Rao',
-    phone: '9000000001',
-    address: '12, Lotus Residency, near City Mall, Bengaluru - 560001, Karnataka',
+  const order = testPaperOrder({
     total: 0,
-    advanceState: 'received',
-    advanceAmount: 300,
-    advanceReceived: 300,
     balance: 0,
-    invoice: {
-      number: 'TSW/26-27/000123',
-      date: '2026-05-12T10:00:00Z',
-      gstin: '27AAPFU0939F1ZV',
-      rateBp: 1800,
-      supplyState: 'Karnataka',
-      supplyCode: '29',
-    },
     lines: Array.from({ length: lines }, (_, i) => ({
       name: `Seiko Presage Cocktail Time no. ${i + 1}`,
       hsn: '9102',
       quantity: (i % 3) + 1,
       unitPrice: 12_345 + i,
     })),
-  };
+  });
   order.total = order.lines.reduce((sum, l) => sum + l.unitPrice * l.quantity, 0);
   order.balance = order.total - 300;
   return order;

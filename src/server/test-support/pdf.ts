@@ -7,6 +7,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import type { Config } from '../config.ts';
+import type { PaperOrder } from '../invoices/queries.ts';
 
 const run = promisify(execFile);
 
@@ -59,4 +61,41 @@ export async function scanCode128(pdf: Buffer, dpi: number): Promise<string | nu
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** The shop that test papers are printed for. */
+export const TEST_SHOP: Config['shop'] = {
+  name: 'Time Square Watches',
+  legalName: 'Time Square Watches Private Limited',
+  phone: '9876543210',
+  whatsapp: '919876543210',
+  email: 'support@timesquarewatches.in',
+  address: 'Shop 12, Crawford Market, Mumbai - 400001, Maharashtra',
+};
+
+/** A dispatched order of ₹10,699 with the ₹300 advance received (the courier collects ₹10,399), as papers read it. */
+export function testPaperOrder(changes: Partial<PaperOrder> = {}): PaperOrder {
+  return {
+    number: 'TSW-10427',
+    createdAt: '2026-05-10T08:00:00Z',
+    status: 'dispatched',
+    buyerName: 'Asha Rao',
+    phone: '9000000001',
+    address: '12, Lotus Residency, near City Mall, Bengaluru - 560001, Karnataka',
+    total: 10_699,
+    advanceState: 'received',
+    advanceAmount: 300,
+    advanceReceived: 300,
+    balance: 10_399,
+    invoice: {
+      number: 'TSW/26-27/000123',
+      date: '2026-05-12T10:00:00Z',
+      gstin: '27AAPFU0939F1ZV',
+      rateBp: 1800,
+      supplyState: 'Karnataka',
+      supplyCode: '29',
+    },
+    lines: [{ name: 'Seiko Presage Cocktail Time', hsn: '9102', quantity: 1, unitPrice: 10_699 }],
+    ...changes,
+  };
 }

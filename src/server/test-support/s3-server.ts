@@ -64,10 +64,8 @@ function runS3rver(directory: string): Promise<{ port: number; stop: () => Promi
   });
 }
 
-export async function startS3Server(): Promise<TestS3Server> {
-  const directory = mkdtempSync(join(tmpdir(), 'watch-s3-'));
-  const server = await runS3rver(directory);
-  const endpoint = `http://127.0.0.1:${server.port}`;
+/** A bucket server's settings for the store, and a fresh bucket on it, by its address. */
+export function bucketAccess(endpoint: string) {
   const env = (bucket: string): Record<string, string> => ({
     S3_BUCKET: bucket,
     S3_ENDPOINT: endpoint,
@@ -89,6 +87,14 @@ export async function startS3Server(): Promise<TestS3Server> {
       }
       return bucket;
     },
+  };
+}
+
+export async function startS3Server(): Promise<TestS3Server> {
+  const directory = mkdtempSync(join(tmpdir(), 'watch-s3-'));
+  const server = await runS3rver(directory);
+  return {
+    ...bucketAccess(`http://127.0.0.1:${server.port}`),
     close: async () => {
       await server.stop();
       rmSync(directory, { recursive: true, force: true });

@@ -8,19 +8,14 @@
  * objects. It has the TestS3Server shape, so pictures.ts's seededBucket works on it.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CreateBucketCommand } from '@aws-sdk/client-s3';
-import { type S3Settings, s3Settings } from '../../../src/server/media/storage/s3-settings.ts';
-import { newS3Client } from '../../../src/server/media/storage/s3-storage.ts';
-import type { TestS3Server } from '../../../src/server/test-support/s3-server.ts';
+import { bucketAccess, type TestS3Server } from '../../../src/server/test-support/s3-server.ts';
 import { freePort, sleep } from './server.ts';
 
-const KEY = { AWS_ACCESS_KEY_ID: 'S3RVER', AWS_SECRET_ACCESS_KEY: 'S3RVER' } as const;
 const S3RVER_BIN = createRequire(import.meta.url).resolve('s3rver/bin/s3rver.js');
 
 export interface OutageS3Server extends TestS3Server {
@@ -112,28 +107,9 @@ export async function startOutageS3Server(): Promise<OutageS3Server> {
   };
 
   await start();
-  const env = (bucket: string): Record<string, string> => ({
-    S3_BUCKET: bucket,
-    S3_ENDPOINT: endpoint,
-    S3_FORCE_PATH_STYLE: 'true',
-    ...KEY,
-  });
-  const settings = (bucket: string) => s3Settings({ ...env(bucket), S3_FORCE_PATH_STYLE: true }) as S3Settings;
   return {
     port,
-    endpoint,
-    env,
-    settings,
-    createBucket: async () => {
-      const bucket = `pictures-${randomBytes(5).toString('hex')}`;
-      const client = newS3Client(settings(bucket));
-      try {
-        await client.send(new CreateBucketCommand({ Bucket: bucket }));
-      } finally {
-        client.destroy();
-      }
-      return bucket;
-    },
+    ...bucketAccess(endpoint),
     stop,
     silence,
     unsilence,

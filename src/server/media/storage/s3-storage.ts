@@ -17,7 +17,7 @@ import {
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
-import { OutageError } from '../../http/service-unavailable.ts';
+import { NETWORK_CODES, OutageError } from '../../http/service-unavailable.ts';
 import { checkKey, type ObjectInfo, type ObjectStorage, type PutOptions, type StoredObject } from './object-storage.ts';
 import type { S3Settings } from './s3-settings.ts';
 
@@ -30,19 +30,6 @@ const REQUEST_TIMEOUT_MS = 30_000;
  * operation is aborted and the caller told the bucket is unavailable.
  */
 export const OPERATION_TIMEOUT_MS = 10_000;
-
-/** Errors of the network or the bucket's server, as opposed to a refusal of the request (403, 400…). */
-const NETWORK_CODES = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ECONNABORTED',
-  'EPIPE',
-  'ETIMEDOUT',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-]);
 
 function isUnreachable(err: unknown): boolean {
   const e = err as { name?: string; code?: string; $metadata?: { httpStatusCode?: number } };
