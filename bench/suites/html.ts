@@ -26,7 +26,21 @@ export interface HtmlResult {
   /** Median first byte of product pages on their first request (rendered then), and how many were asked. */
   firstRender: { firstByteMs: number; totalMs: number; count: number };
   load: HtmlLoadRow[];
+  /** The kept pages under a flood of unique junk query parameters (issue 26). */
+  junk: JunkFlood;
 }
+
+export interface JunkFlood {
+  /** Requests with a unique utm_source each, and how many were answered from kept pages. */
+  requests: number;
+  hits: number;
+  /** Afterwards, the real pages asked again, and how many were still kept. */
+  realPages: number;
+  realHits: number;
+}
+
+/** Requests with unique junk parameters in the flood. */
+const JUNK_REQUESTS = 2_000;
 
 export interface HtmlPageRow {
   page: string;
@@ -93,7 +107,8 @@ export async function benchHtml(store: { url: string; products: number }, option
   const pages = await pagesOf(store.url);
   const rows = await measurePages(store.url, pages);
   const firstRender = await firstRenders(store.url);
-  printPages(rows, store.products, firstRender);
+  const junk = await junkFlood(store.url, pages);
+  printPages(rows, store.products, firstRender, junk);
   const load = await againstTheLimit(
     store.url,
     pages.filter((p) => p.load).map((p) => ({ name: p.page, path: p.path, headers: BROWSER_ENCODING })),
@@ -101,7 +116,31 @@ export async function benchHtml(store: { url: string; products: number }, option
     'html',
   );
   printLoad(load, store.products, options);
-  return { products: store.products, pages: rows, firstRender, load };
+  return { products: store.products, pages: rows, firstRender, load, junk };
+}
+
+const isHit = (res: Fetched) => res.headers['x-page-cache'] === 'hit';
+
+/**
+ * A flood of the store's pages with unique junk parameters (?utm_source=…), then the real pages
+ * again: every junk request should be answered from the page its real URL keeps, and no real page
+ * pushed out (sent-pages.ts keys on the parameters a page reads; decision 023).
+ */
+async function junkFlood(storeUrl: string, pages: Page[]): Promise<JunkFlood> {
+  const real = pages.filter((p) => p.status === 200);
+  progress(`html: ${JUNK_REQUESTS} requests with unique junk parameters`);
+  let hits = 0;
+  for (let i = 0; i < JUNK_REQUESTS; i++) {
+    const p = real[i % real.length] as Page;
+    const res = await get(
+      `${storeUrl}${p.path}${p.path.includes('?') ? '&' : '?'}utm_source=bench-${i}`,
+      BROWSER_ENCODING,
+    );
+    if (isHit(res)) hits++;
+  }
+  let realHits = 0;
+  for (const p of real) if (isHit(await get(storeUrl + p.path, BROWSER_ENCODING))) realHits++;
+  return { requests: JUNK_REQUESTS, hits, realPages: real.length, realHits };
 }
 
 async function measurePages(storeUrl: string, pages: Page[]): Promise<HtmlPageRow[]> {
@@ -160,7 +199,7 @@ async function firstRenders(storeUrl: string): Promise<HtmlResult['firstRender']
   };
 }
 
-function printPages(rows: HtmlPageRow[], products: number, first: HtmlResult['firstRender']): void {
+function printPages(rows: HtmlPageRow[], products: number, first: HtmlResult['firstRender'], junk: JunkFlood): void {
   printTable(
     `6. HTML pages: bytes and time to first byte, ${products.toLocaleString('en-US')} products`,
     rows.map((r) => ({
@@ -180,6 +219,7 @@ function printPages(rows: HtmlPageRow[], products: number, first: HtmlResult['fi
       `Times: medians of ${TIMED_REQUESTS} requests per page on one kept-alive connection, one at a time, the pages taking turns after 10 warm-up rounds, asked as a browser does (Accept-Encoding: gzip, deflate, br). First byte = request start to the response headers; full = to the last byte.`,
       'After the warm-up the store answers from its rendered pages kept per URL; a page no one has asked for yet (most product pages of a large catalogue) is rendered on its first request.',
       `A product page's first request (its answer, head, render and compression all made then), median of ${first.count} products never asked for before: first byte ${fixed(first.firstByteMs, 2)} ms, full ${fixed(first.totalMs, 2)} ms.`,
+      `Junk query parameters: ${whole(junk.requests)} requests of these pages with a unique ?utm_source each, ${fixed((100 * junk.hits) / junk.requests, 1)}% answered from kept pages (x-page-cache: hit); then the real pages again, ${junk.realHits} of ${junk.realPages} still kept.`,
     ],
   );
 }

@@ -122,10 +122,15 @@ describe('the pages route under a flood', () => {
       const url = real[i % real.length] as string;
       const res = await get(`${url}${url.includes('?') ? '&' : '?'}utm_source=${i}`);
       expect(res.statusCode).toBe(200);
+      expect(res.headers['x-page-cache']).toBe('hit');
       // The very bytes the bare URL was sent: one page, made once.
       if (i < real.length) expect(res.rawPayload.equals(first.get(url) as Buffer), url).toBe(true);
     }
-    for (let i = 0; i < 200; i++) expect((await get(`/no-such-page-${i}`)).statusCode).toBe(404);
+    for (let i = 0; i < 200; i++) {
+      const missing = await get(`/no-such-page-${i}`);
+      expect(missing.statusCode).toBe(404);
+      expect(missing.headers['x-page-cache']).toBe('miss');
+    }
     expect((await get('/product/no-such-category')).statusCode).toBe(404);
 
     expect(pages.hits - before.hits).toBe(2_000);

@@ -141,8 +141,18 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
   });
 
   const sentPages = new SentPages();
-  const sendPage = (request: FastifyRequest, reply: FastifyReply, { status, page }: SentPage) =>
-    sendCachedBody(request, reply.status(status).header('cache-control', 'no-cache'), page, 'text/html; charset=utf-8');
+  // x-page-cache says whether the page was sent from the kept pages (the bench counts it; an operator
+  // reading a slow page sees whether it was made for that request).
+  const sendPage = (request: FastifyRequest, reply: FastifyReply, { status, page }: SentPage, kept: boolean) =>
+    sendCachedBody(
+      request,
+      reply
+        .status(status)
+        .header('cache-control', 'no-cache')
+        .header('x-page-cache', kept ? 'hit' : 'miss'),
+      page,
+      'text/html; charset=utf-8',
+    );
 
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
     const [path = '/', search = ''] = request.url.split('?', 2);
@@ -154,7 +164,7 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
     // Read before the page is made: what is kept under it is at least as new (sent-pages.ts).
     const version = await currentCatalogVersion(app.db);
     const kept = sentPages.get(key, version);
-    if (kept) return sendPage(request, reply, kept);
+    if (kept) return sendPage(request, reply, kept, true);
 
     const query = new URLSearchParams(search);
     let head: PageHead | null = null;
@@ -180,6 +190,6 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
     const sent = { version, status: head.status ?? 200, page: new CachedBody(html) };
     // A page the renderer failed on is not kept: the next request tries again.
     if (!serverRendered || body !== null) sentPages.set(key, sent);
-    return sendPage(request, reply, sent);
+    return sendPage(request, reply, sent, false);
   });
 }
