@@ -11,10 +11,11 @@ import { once } from 'node:events';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_UNPAID_ORDERS_MAX } from '../../common/constants.ts';
 import { createTestApp, type TestApp } from '../test-support/app.ts';
 import { TEST_DATABASE_URL, TEST_DIALECTS } from '../test-support/databases.ts';
 import { ADDRESS, insertProduct, type Shopper, signUp } from '../test-support/shoppers.ts';
-import { expiredNote, expireUnpaidOrders, MAX_UNPAID_ORDERS, tooManyUnpaid } from './unpaid.ts';
+import { expiredNote, expireUnpaidOrders, tooManyUnpaid } from './unpaid.ts';
 
 const HOUR = 3_600_000;
 
@@ -49,19 +50,22 @@ describe.each(TEST_DIALECTS)('unpaid orders on %s', (dialect) => {
       .where('number', '=', number)
       .executeTakeFirstOrThrow();
 
-  it(`refuses a ${MAX_UNPAID_ORDERS + 1}th unpaid order with a clear message, and takes it once one is paid`, async () => {
+  it(`refuses a ${DEFAULT_UNPAID_ORDERS_MAX + 1}th unpaid order with a clear message, and takes it once one is paid`, async () => {
     const s = await signUp(t.app);
     const productId = await countedProduct(20);
     const numbers: string[] = [];
-    for (let i = 0; i < MAX_UNPAID_ORDERS; i++) {
+    for (let i = 0; i < DEFAULT_UNPAID_ORDERS_MAX; i++) {
       const res = await order(t.app, s, productId);
       expect(res.statusCode).toBe(201);
       numbers.push(res.json().order.number);
     }
     const refused = await order(t.app, s, productId);
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().error).toMatchObject({ code: 'too_many_unpaid', message: tooManyUnpaid(MAX_UNPAID_ORDERS) });
-    expect(await stockOf(productId)).toBe(20 - MAX_UNPAID_ORDERS);
+    expect(refused.json().error).toMatchObject({
+      code: 'too_many_unpaid',
+      message: tooManyUnpaid(DEFAULT_UNPAID_ORDERS_MAX),
+    });
+    expect(await stockOf(productId)).toBe(20 - DEFAULT_UNPAID_ORDERS_MAX);
     // A reference sent is no longer "unpaid": the owner has something to check.
     const sent = await t.app.inject({
       method: 'POST',
@@ -194,7 +198,7 @@ describe('unpaid orders without an advance (COD_ADVANCE=0)', () => {
     const s = await signUp(t.app);
     const p = await insertProduct(t.app.db);
     const numbers: string[] = [];
-    for (let i = 0; i < MAX_UNPAID_ORDERS + 2; i++) {
+    for (let i = 0; i < DEFAULT_UNPAID_ORDERS_MAX + 2; i++) {
       const res = await t.app.inject({
         method: 'POST',
         url: '/api/orders',

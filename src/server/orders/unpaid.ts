@@ -13,7 +13,6 @@
  */
 import type { Transaction } from 'kysely';
 import { UNPAID_ADVANCE_STATES } from '../../common/advance.ts';
-import { DEFAULT_UNPAID_ORDERS_MAX } from '../../common/constants.ts';
 import { TO_PACK_STATES } from '../../common/orders.ts';
 import type { Config } from '../config.ts';
 import { nowIso } from '../db/ids.ts';
@@ -22,8 +21,6 @@ import { queueOrderMail } from '../notifications/order-mail.ts';
 import { addOrderEvent } from './order-events.ts';
 import { orderStockLines, returnStock } from './stock.ts';
 
-/** Open unpaid orders one shopper may hold, by default (UNPAID_ORDERS_MAX). */
-export const MAX_UNPAID_ORDERS = DEFAULT_UNPAID_ORDERS_MAX;
 export const tooManyUnpaid = (max: number) =>
   `You have ${max} ${max === 1 ? 'order' : 'orders'} waiting for the advance. Please pay the advance of one of them, or ask us on WhatsApp to cancel one, before placing another order.`;
 export const expiredNote = (hours: number) => `Expired: the advance was not paid within ${hours} hours`;
