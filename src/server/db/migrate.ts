@@ -23,8 +23,12 @@ export function migrateTo(database: Migrated, name: keyof typeof migrations): Pr
  * looking each schema up again by name (has_schema_privilege, pg_get_serial_sequence).
  * When another schema is dropped during that listing (a test finishing beside this
  * one, or an operator), PostgreSQL answers `schema "…" does not exist` for that other
- * schema, before any migration ran. Only that answer is tried again.
+ * schema, before any migration ran. Only that answer is tried again, for as long as
+ * schemas keep vanishing but at most a minute: a count of tries was not enough when
+ * 150 schemas were dropped beside it on a loaded machine (CI, stop 28).
  */
+const RETRY_FOR_MS = 60_000;
+
 async function migrate(
   database: Migrated,
   run: (migrator: Migrator) => Promise<MigrationResultSet>,
@@ -34,11 +38,12 @@ async function migrate(
     provider: { getMigrations: async () => migrations },
     ...(database.schema ? { migrationTableSchema: database.schema } : {}),
   });
-  for (let attempt = 1; ; attempt++) {
+  const giveUpAt = Date.now() + RETRY_FOR_MS;
+  for (;;) {
     const { error, results } = await run(migrator);
     if (!error) return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
     const vanished = /schema "([^"]+)" does not exist/.exec(String(error))?.[1];
-    if (vanished && vanished !== database.schema && attempt < 20) continue;
+    if (vanished && vanished !== database.schema && Date.now() < giveUpAt) continue;
     const failed = results?.find((r) => r.status === 'Error');
     throw new Error(`Migration ${failed?.migrationName ?? '(unknown)'} failed: ${String(error)}`, { cause: error });
   }
