@@ -8,7 +8,9 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { join, resolve } from 'node:path';
 import { expect } from '@playwright/test';
 
-export const MAILBOX_DIR = resolve(import.meta.dirname, '../../test-results/e2e-mail');
+// One mailbox per journey server's port, so two runs on one machine (E2E_PORT) keep their mail apart.
+const port = process.env.E2E_PORT;
+export const MAILBOX_DIR = resolve(import.meta.dirname, `../../test-results/e2e-mail${port ? `-${port}` : ''}`);
 
 export interface MailboxMail {
   to: string[];

@@ -1,0 +1,145 @@
+/**
+ * The one courier interface (docs/product.md#shipping): what the store asks of any courier.
+ * Two implementations: the manual courier (the default: the owner books on the courier's own site
+ * and types the courier's name and the AWB) and Shiprocket's external API (shiprocket/), chosen
+ * by the SHIPROCKET_* settings. Everything else in the store (booking jobs, tracking events, the
+ * shopper's screens) talks to this interface only, so a second courier is one more implementation.
+ *
+ * Amounts are whole rupees, weights grams, sizes centimetres, times ISO-8601 UTC strings.
+ */
+
+/** Whether a pincode is served, and how soon. */
+export interface Serviceability {
+  pincode: string;
+  /** The courier delivers to this pincode at all. */
+  served: boolean;
+  /** Cash on delivery is possible there (false with served true: only prepaid). */
+  cod: boolean;
+  /** The expected delivery date (YYYY-MM-DD, India time) for a parcel leaving today, if known. */
+  expectedBy: string | null;
+}
+
+/** One line of the parcel, as the courier's booking needs it. */
+export interface ParcelLine {
+  name: string;
+  /** Our product id, the courier's SKU. */
+  sku: string;
+  quantity: number;
+  /** The unit selling price (rupees, tax included). */
+  unitPrice: number;
+  hsn: string;
+}
+
+/** Everything a booking sends: drawn from the order and its stored advance, never recomputed. */
+export interface ParcelBooking {
+  /** Our order number (TSW-10427): the courier's order id, so booking twice is recognised. */
+  orderNumber: string;
+  orderedAt: string;
+  buyerName: string;
+  phone: string;
+  email: string | null;
+  address: string;
+  city: string;
+  state: string;
+  pincode: string;
+  lines: ParcelLine[];
+  /** The order's total (rupees). */
+  total: number;
+  /** The advance already received (the order's own stored advance, 0 when waived). */
+  advancePaid: number;
+  /** The cash the courier collects: total less the advance. */
+  codAmount: number;
+  weightGrams: number;
+  lengthCm: number;
+  breadthCm: number;
+  heightCm: number;
+}
+
+/** What a booking gives back. */
+export interface BookedParcel {
+  courierName: string;
+  awb: string;
+  /** The courier's own ids, kept for label, pickup, cancel and NDR calls. */
+  courierOrderId: string | null;
+  courierShipmentId: string | null;
+  /** Where the courier's label PDF can be fetched, when it gives one. */
+  labelUrl: string | null;
+  /** When the pickup is scheduled, if it was. */
+  pickupAt: string | null;
+}
+
+/** The shipment steps the store knows, whatever the courier calls them (common/shipments.ts labels them). */
+export type ShipmentStep =
+  | 'booked'
+  | 'picked_up'
+  | 'in_transit'
+  | 'out_for_delivery'
+  | 'delivered'
+  | 'undelivered'
+  | 'rto_initiated'
+  | 'rto_delivered'
+  | 'cancelled';
+
+/**
+ * One tracking event, courier-neutral: what a webhook or a poll reports.
+ * Applied once per (awb, statusId, at); an older step after a newer one is kept in the history but
+ * never moves the order back.
+ */
+export interface TrackingEvent {
+  awb: string;
+  /** The courier's own status id (Shiprocket's shipment_status_id), part of the event's identity. */
+  statusId: string;
+  /** The courier's own words for the status, shown in the history. */
+  statusText: string;
+  step: ShipmentStep;
+  /** When the courier says it happened. */
+  at: string;
+  location: string | null;
+  /** For undelivered: the courier's reason (e.g. "Customer not available"). */
+  reason: string | null;
+  /** For undelivered: which attempt this was, when the courier says. */
+  attempt: number | null;
+  /** The expected delivery date the courier now gives, if any (YYYY-MM-DD). */
+  expectedBy: string | null;
+}
+
+/** What the shopper chose for a failed delivery, sent on to the courier (NDR action). */
+export type DeliveryRetry =
+  | { action: 're-attempt'; date: string; phone?: string; landmark?: string }
+  | { action: 'return' };
+
+/**
+ * A courier. The manual courier answers serviceability from the pincode directory and refuses the
+ * calls it cannot make (`automatic` false): the owner does those on the courier's own site.
+ */
+export interface Courier {
+  /** 'manual' or 'shiprocket': shown to the owner, kept on each shipment. */
+  readonly id: string;
+  /** True when the store books, tracks and acts through the courier's API. */
+  readonly automatic: boolean;
+  serviceability(pincode: string, opts: { cod: boolean; weightGrams: number }): Promise<Serviceability>;
+  book(parcel: ParcelBooking): Promise<BookedParcel>;
+  /** The courier's label PDF for a booked parcel. */
+  label(parcel: BookedParcel): Promise<Uint8Array>;
+  /** Asks for a pickup; returns when it is scheduled. */
+  pickup(parcel: BookedParcel): Promise<string | null>;
+  cancel(parcel: BookedParcel): Promise<void>;
+  /** The events so far for an AWB (the poll, for parcels whose webhooks went missing). */
+  track(awb: string): Promise<TrackingEvent[]>;
+  /** Sends the shopper's choice for a failed delivery to the courier. */
+  retryDelivery(parcel: BookedParcel, retry: DeliveryRetry): Promise<void>;
+}
+
+/**
+ * A courier's refusal in its own words (a validation error, an unserved pincode): shown to the
+ * owner as it is, and not retried. Any other error (network, 5xx, timeout) is retried by the job.
+ */
+export class CourierRefusal extends Error {
+  constructor(
+    message: string,
+    readonly status: number | null = null,
+  ) {
+    super(message);
+    this.name = 'CourierRefusal';
+  }
+}
