@@ -107,6 +107,13 @@ export async function benchBytes(store: { url: string; webDir: string }): Promis
       await page.goto(store.url + route, { waitUntil: 'networkidle' });
       await page.waitForTimeout(300);
       page.off('response', record);
+      // Style sheets the page carries inside its HTML (decision 033) count as CSS the first load brings.
+      const inline = await page.evaluate(() =>
+        [...document.querySelectorAll('style[data-href]')].map((s) => [s.getAttribute('data-href'), s.textContent]),
+      );
+      for (const [href, css] of inline)
+        if (href && css)
+          files.set(`${href} (inline)`, { type: 'css', body: Buffer.from(css), sent: 0, encoding: 'in page' });
       while (pending.length) await pending.shift();
       if (lost.length) throw new Error(`Could not read what ${route} loaded: ${lost.join(', ')}`);
       await context.close();

@@ -76,3 +76,28 @@ test('a listing page from the hash is fetched, not taken from the embedded first
   await expect(page.getByRole('link', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
   await expect(page.getByText(/Showing 41–/)).toBeVisible();
 });
+
+test('first paint waits on no style sheet: the page holds its styles, and the CSP allows them', async ({ page }) => {
+  // decision 033: the entry's and the screen's CSS are inside the HTML, allowed by their hashes.
+  const sheets: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'stylesheet') sheets.push(new URL(r.url()).pathname);
+  });
+  await page.addInitScript(() => {
+    const w = window as unknown as { refused: string[] };
+    w.refused = [];
+    document.addEventListener('securitypolicyviolation', (e) => w.refused.push(`${e.violatedDirective} ${e.sample}`));
+  });
+  for (const path of ['/', '/product/men-watch', '/terms-and-conditions']) {
+    await page.goto(path);
+    await expect(page.locator('main h1, main h2').first()).toBeVisible();
+    // Styled: the navigation bar has its dark background, not the browser's default.
+    const navbar = await page
+      .locator('header')
+      .first()
+      .evaluate((el) => getComputedStyle(el).backgroundColor);
+    expect(navbar, path).not.toBe('rgba(0, 0, 0, 0)');
+    expect(await page.evaluate(() => (window as unknown as { refused: string[] }).refused), path).toEqual([]);
+  }
+  expect(sheets).toEqual([]);
+});

@@ -34,6 +34,17 @@ export function registerSecurityHeaders(app: FastifyInstance, config: Config): v
   });
 }
 
+/**
+ * The CSP of an HTML page: the same policy, with the page's inlined style sheets allowed by their
+ * hashes (pages/inline-styles.ts). Hashes, not 'unsafe-inline': only those exact sheets apply.
+ */
+export function pageContentSecurityPolicy(config: Config, styleHashes: readonly string[]): string {
+  const policy = securityHeaders(config)['content-security-policy'] ?? '';
+  if (styleHashes.length === 0) return policy;
+  const allowed = styleHashes.map((h) => `'${h}'`).join(' ');
+  return policy.replace("style-src 'self'", () => `style-src 'self' ${allowed}`);
+}
+
 /** The headers helmet sets for `config`, lower-cased names. */
 function securityHeaders(config: Config): Record<string, string> {
   const setHeaders = helmet({

@@ -14,8 +14,16 @@ import type { SiteConfig } from '../../common/site.ts';
 import { currentCatalogVersion } from '../catalog/catalog-version.ts';
 import { CachedBody, sendCachedBody } from '../http/cached-body.ts';
 import { escapeHtml, jsonForScript, scriptSafeJson } from '../http/html.ts';
+import { pageContentSecurityPolicy } from '../http/security.ts';
 import { readScreenAssets, type ScreenAssetsOf } from './build-manifest.ts';
 import { defaultHead, type PageHead, pageHeadResolvers } from './head.ts';
+import {
+  entryStyleLinks,
+  type InlineStyles,
+  inlineEntryStyles,
+  readInlineStyles,
+  screenStyleTags,
+} from './inline-styles.ts';
 import { type SentPage, SentPages } from './sent-pages.ts';
 import { loadServerRenderer } from './server-render.ts';
 
@@ -84,15 +92,22 @@ export function renderImagePreload(head: PageHead): string {
  * The screen's chunks and styles, at the end of the head: after the entry
  * script and styles that Vite puts there, the largest download, which runs first.
  */
-export function renderScreenPreloads(path: string, screenAssets: ScreenAssetsOf | null): string {
+export function renderScreenPreloads(
+  path: string,
+  screenAssets: ScreenAssetsOf | null,
+  styles: InlineStyles | null = null,
+): string {
   const screen = screenOf(path);
   const assets = screen ? screenAssets?.(SCREENS[screen].module) : undefined;
   if (!assets) return '';
   const tags = [
     ...assets.scripts.map((script) => `<link rel="modulepreload" crossorigin href="${escapeHtml(script)}">`),
-    // Style sheets, not preloads: the server's HTML is the first paint (and all there is
-    // without JavaScript). Vite's loader finds them in the page and does not add them again.
-    ...assets.styles.map((style) => `<link rel="stylesheet" crossorigin href="${escapeHtml(style)}">`),
+    // Style sheets, not preloads: the server's HTML is the first paint (and all there is without
+    // JavaScript). Inlined where they can be (inline-styles.ts); Vite's loader finds their links
+    // in the page and does not add them again.
+    ...assets.styles.flatMap((style) =>
+      styles ? screenStyleTags(style, styles) : [`<link rel="stylesheet" crossorigin href="${escapeHtml(style)}">`],
+    ),
   ];
   return tags.map((t) => `  ${t}\n  `).join('');
 }
@@ -113,7 +128,7 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
     app.log.warn(`No built web app at ${distDir}: run "npm run build". Only the API is served.`);
     return;
   }
-  const template = readFileSync(indexPath, 'utf8');
+  const built = readFileSync(indexPath, 'utf8');
   const site = siteConfig(app);
   const siteJson = jsonForScript(site);
   const renderer = await loadServerRenderer(distDir, site, app.log);
@@ -124,6 +139,13 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
     if (screenAssets && !screenAssets(module))
       app.log.warn(`The build has no chunk for ${module}: it is not preloaded.`);
   }
+  // Every style sheet a first paint can need, inlined (decision 033), and the CSP that allows them.
+  const styles = readInlineStyles(distDir, [
+    ...entryStyleLinks(built).map((l) => l.href),
+    ...Object.values(SCREENS).flatMap(({ module }) => screenAssets?.(module)?.styles ?? []),
+  ]);
+  const template = inlineEntryStyles(built, styles);
+  const pagePolicy = pageContentSecurityPolicy(app.config, styles.hashes);
 
   await app.register(fastifyStatic, {
     root: distDir,
@@ -149,6 +171,7 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
       reply
         .status(status)
         .header('cache-control', 'no-cache')
+        .header('content-security-policy', pagePolicy)
         .header('x-page-cache', kept ? 'hit' : 'miss'),
       page,
       'text/html; charset=utf-8',
@@ -185,7 +208,7 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
         '<!--app-site-->',
         () => `<script id="site-config" type="application/json">${siteJson}</script>${renderInitialData(head)}`,
       )
-      .replace('</head>', () => `${renderScreenPreloads(path, screenAssets)}</head>`)
+      .replace('</head>', () => `${renderScreenPreloads(path, screenAssets, styles)}</head>`)
       .replace('<div id="root"></div>', () => `<div id="root">${body ?? ''}</div>`);
     const sent = { version, status: head.status ?? 200, page: new CachedBody(html) };
     // A page the renderer failed on is not kept: the next request tries again.
