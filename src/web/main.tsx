@@ -2,12 +2,16 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { setImageBase } from '../common/media.ts';
 import { App, preloadScreen } from './app/app.tsx';
+import { askEarly } from './lib/api-client.ts';
+import { earlyAnswers } from './lib/early-answers.ts';
 import { markHydrated } from './lib/page-data.ts';
 import { site } from './lib/site.ts';
 import './styles/global.css';
 
 // Pictures from the bucket or CDN when the server says so (S3_PUBLIC_URL), before anything renders one.
 setImageBase(site().imageBase);
+// Who is logged in (and, on Your Orders, the orders) while the screen's code still downloads.
+askEarly(earlyAnswers(window.location.pathname));
 const root = document.getElementById('root');
 if (!root) throw new Error('#root missing from index.html');
 const container = root;

@@ -187,6 +187,40 @@ describe('takeEmbeddedAnswer', () => {
   });
 });
 
+describe('askEarly', () => {
+  it('asks at once; the first GET of that path takes the answer, once, and the next asks again', async () => {
+    let n = 0;
+    answer(() => json({ n: ++n }));
+    client.askEarly(['/session']);
+    expect(calls.map((c) => c.url)).toEqual(['/api/session']);
+    expect(await client.api('/session')).toEqual({ n: 1 });
+    expect(await client.api('/session')).toEqual({ n: 2 });
+    expect(calls.map((c) => c.url)).toEqual(['/api/session', '/api/session']);
+  });
+
+  it('an early 401 tells the listeners only when a call takes it', async () => {
+    answer(() => json({ error: { code: 'unauthorized', message: 'Please log in' } }, 401));
+    let told = 0;
+    client.onUnauthorized(() => told++);
+    client.askEarly(['/orders?view=open']);
+    await Promise.resolve();
+    expect(told).toBe(0);
+    expect(await caught(client.api('/orders?view=open'))).toMatchObject({ status: 401 });
+    expect(told).toBe(1);
+  });
+
+  it('a change drops the answers not taken: after a log-in, Your Orders asks again', async () => {
+    answer((url, init) =>
+      url === '/api/orders?view=open' && calls.filter((c) => c.url === url).length === 1
+        ? json({ error: { code: 'unauthorized', message: 'Please log in' } }, 401)
+        : json({ ok: init.method ?? 'GET' }),
+    );
+    client.askEarly(['/orders?view=open']);
+    await client.api('/login', { method: 'POST', body: {} });
+    expect(await client.api('/orders?view=open')).toEqual({ ok: 'GET' });
+  });
+});
+
 describe('errorMessage', () => {
   it('shows an ApiError’s own message and a plain apology for anything else', () => {
     expect(client.errorMessage(new client.ApiError(409, 'conflict', 'That number is taken'))).toBe(

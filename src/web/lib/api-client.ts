@@ -78,22 +78,45 @@ export function takeEmbeddedAnswer<T>(path: string): T | undefined {
   return answer as T | undefined;
 }
 
+/**
+ * GETs asked for as soon as the script starts (early-answers.ts), before the page has hydrated:
+ * the first call of exactly that path takes the answer (or the request still on its way), once.
+ * Any call that changes something (not a GET) drops those not taken yet: a visitor's 401 for
+ * Your Orders must not answer the call made after they log in.
+ */
+const early = new Map<string, Promise<Response>>();
+
+export function askEarly(paths: readonly string[]): void {
+  for (const path of paths) {
+    if (early.has(path)) continue;
+    const answer = fetch(apiUrl(path), { credentials: 'same-origin', headers: { accept: 'application/json' } });
+    // Never an unhandled rejection: a caller that takes it sees the failure as its own.
+    answer.catch(() => {});
+    early.set(path, answer);
+  }
+}
+
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = 'GET', body, signal, headers = {} } = options;
   const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
+  // A change (a log-in, an order) makes every answer asked before it stale.
+  if (method !== 'GET') early.clear();
+  const asked = method === 'GET' ? early.get(path) : undefined;
+  if (asked) early.delete(path);
   let response: Response;
   try {
-    response = await fetch(apiUrl(path), {
-      method,
-      signal: signal ?? null,
-      credentials: 'same-origin',
-      headers: {
-        accept: 'application/json',
-        ...(body !== undefined && !isForm ? { 'content-type': 'application/json' } : {}),
-        ...headers,
-      },
-      body: body === undefined ? null : isForm ? (body as FormData) : JSON.stringify(body),
-    });
+    response = await (asked ??
+      fetch(apiUrl(path), {
+        method,
+        signal: signal ?? null,
+        credentials: 'same-origin',
+        headers: {
+          accept: 'application/json',
+          ...(body !== undefined && !isForm ? { 'content-type': 'application/json' } : {}),
+          ...headers,
+        },
+        body: body === undefined ? null : isForm ? (body as FormData) : JSON.stringify(body),
+      }));
   } catch (err) {
     if (err instanceof DOMException && err.name === 'AbortError') throw err;
     throw new ApiError(0, 'network', NETWORK_MESSAGE);
