@@ -1,5 +1,5 @@
 /**
- * npm run bench -- [--only api,growth,orders,pages,html,bytes,images,databases] [--quick] [--runs N] [--products N] [--calls listing,search] [--profile]
+ * npm run bench -- [--only api,growth,orders,pages,html,bytes,images,databases,statement] [--quick] [--runs N] [--products N] [--calls listing,search] [--profile]
  *
  * The benchmarks of issues 7 and 14, each printing a Markdown table, then the
  * targets met or missed. Tables go to stdout, progress to stderr. Benchmarks print, never
@@ -20,10 +20,12 @@ import { benchApi } from './suites/api.ts';
 import { benchBytes } from './suites/bytes.ts';
 import { benchDatabases } from './suites/databases.ts';
 import { benchGrowth } from './suites/growth.ts';
+import { benchGstr1 } from './suites/gstr1.ts';
 import { benchHtml } from './suites/html.ts';
 import { benchImages } from './suites/images.ts';
 import { benchOrders } from './suites/orders.ts';
 import { benchPages } from './suites/pages.ts';
+import { benchStatement } from './suites/statement.ts';
 import type { Results } from './suites/targets.ts';
 import { printTargets } from './suites/targets.ts';
 
@@ -79,6 +81,8 @@ try {
   await attempt('bytes', 'bytes', async () => benchBytes(await webStore(options.catalogue)));
   await attempt('images', 'images', async () => benchImages(await webStore(options.catalogue)));
   await attempt('databases', 'databases', () => benchDatabases(options));
+  await attempt('statement', 'statement', () => benchStatement(options));
+  await attempt('gstr1', 'gstr1', () => benchGstr1(options));
   printTargets(results, options);
   if (failed.length) {
     console.log(`\nFailed: ${failed.join(', ')} (see above); their targets are left out.`);

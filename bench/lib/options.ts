@@ -4,7 +4,18 @@
  */
 import { flag } from '../../scripts/lib.ts';
 
-export const BENCHES = ['api', 'growth', 'orders', 'pages', 'html', 'bytes', 'images', 'databases'] as const;
+export const BENCHES = [
+  'api',
+  'growth',
+  'orders',
+  'pages',
+  'html',
+  'bytes',
+  'images',
+  'databases',
+  'statement',
+  'gstr1',
+] as const;
 export type BenchName = (typeof BENCHES)[number];
 
 export interface BenchOptions {

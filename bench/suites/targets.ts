@@ -10,10 +10,12 @@ import type { ApiResult } from './api.ts';
 import type { BytesResult } from './bytes.ts';
 import type { DatabasesResult } from './databases.ts';
 import type { GrowthRow } from './growth.ts';
+import type { Gstr1BenchRow } from './gstr1.ts';
 import type { HtmlResult } from './html.ts';
 import type { ImagesResult } from './images.ts';
 import type { OrdersResult } from './orders.ts';
 import type { PagesRow } from './pages.ts';
+import { STATEMENT_TARGET_LINES, STATEMENT_TARGET_MS, type StatementResult } from './statement.ts';
 
 export interface Results {
   api?: ApiResult;
@@ -24,6 +26,8 @@ export interface Results {
   bytes?: BytesResult;
   images?: ImagesResult;
   databases?: DatabasesResult;
+  statement?: StatementResult;
+  gstr1?: { row: Gstr1BenchRow };
 }
 
 const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
@@ -171,6 +175,14 @@ export function targetRows(results: Results): Row[] {
         percent(pg.ofBare),
         pg.ofBare >= 0.6,
       );
+  }
+  const statement = results.statement?.rows.find((r) => r.lines === STATEMENT_TARGET_LINES);
+  if (statement) {
+    add(
+      `bank statement of ${whole(STATEMENT_TARGET_LINES)} lines imported in < ${STATEMENT_TARGET_MS / 1000} s (SQLite)`,
+      `${fixed(statement.ms / 1000, 2)} s; peak RSS ${fixed(statement.rssMb, 0)} MB (+${fixed(statement.rssGrowthMb, 1)} MB)`,
+      statement.ms < STATEMENT_TARGET_MS,
+    );
   }
   return rows;
 }

@@ -12,7 +12,10 @@ function zodAnswer(schema: { safeParse: (v: unknown) => any }, values: unknown) 
   const result = schema.safeParse(values);
   if (result.success) return { ok: true, data: result.data };
   const issue = result.error.issues[0];
-  return { ok: false, field: issue.path.join('.'), message: issue.message };
+  // Every wrong field, with its first message (the form marks them all: decision 015).
+  const fields: Record<string, string> = {};
+  for (const i of result.error.issues) fields[i.path.join('.')] ??= i.message;
+  return { ok: false, field: issue.path.join('.'), message: issue.message, fields };
 }
 
 /** Texts near every rule's edges: lengths around the limits, spaces around, digits, "@" and ".", common passwords. */
@@ -141,7 +144,12 @@ describe('text that reaches paper is plain (issue 26)', () => {
     const padded = `${bad}, Lotus Residency, Pune - 411001`;
     expect(signupSchema.safeParse({ ...signup, name: bad }).error?.issues[0]?.message).toBe(message);
     expect(signupSchema.safeParse({ ...signup, address: padded }).error?.issues[0]?.message).toBe(message);
-    expect(checkForm(SIGNUP_RULES, { ...signup, name: bad })).toEqual({ ok: false, field: 'name', message });
+    expect(checkForm(SIGNUP_RULES, { ...signup, name: bad })).toEqual({
+      ok: false,
+      field: 'name',
+      message,
+      fields: { name: message },
+    });
     expect(profileSchema.safeParse({ ...profile, name: bad }).error?.issues[0]?.message).toBe(message);
     expect(profileSchema.safeParse({ ...profile, addresses: [signup.address, padded] }).error?.issues[0]).toMatchObject(
       {
@@ -221,6 +229,7 @@ describe('checkout address form (docs/product.md#better-11)', () => {
       ok: false,
       field: 'room',
       message: 'Please enter your room or house number',
+      fields: { room: 'Please enter your room or house number', city: 'Please enter your city' },
     });
     expect(checkForm(ADDRESS_FORM_RULES, { ...form, state: ' Maharashtra ' })).toEqual({
       ok: true,

@@ -70,7 +70,11 @@ export function advanceSplit(total: number, advance: number): { amount: number; 
  * The UPI intent link of NPCI's UPI linking specification: a phone opens its UPI
  * app at a payment of the advance to the shop, with the order number as the
  * note and the reference. Values are percent-encoded (spaces as %20, which UPI
- * apps read; some do not read "+").
+ * apps read; some do not read "+"), except the "@" of the payee address: the
+ * specification's own samples write it as it is (NPCI, "UPI Linking Specifications"
+ * 1.6, section 2.1 Hyperlink: `upi://pay?pa=nadeem@npci&pn=nadeem%20chinna&…`), some UPI
+ * apps do not decode `%40`, and "@" is allowed in a URI's query as it stands (RFC 3986
+ * section 3.4). Every other character of every value stays encoded.
  */
 export function upiPayLink(upi: { id: string; name: string }, orderNumber: string, amount: number): string {
   const params: Array<[string, string]> = [
@@ -81,7 +85,13 @@ export function upiPayLink(upi: { id: string; name: string }, orderNumber: strin
     ['tn', orderNumber],
     ['tr', orderNumber],
   ];
-  return `upi://pay?${params.map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('&')}`;
+  return `upi://pay?${params.map(([k, v]) => `${k}=${upiValue(k, v)}`).join('&')}`;
+}
+
+/** One value of the link: percent-encoded, the payee address keeping its "@" (see upiPayLink). */
+function upiValue(key: string, value: string): string {
+  const encoded = encodeURIComponent(value);
+  return key === 'pa' ? encoded.replaceAll('%40', '@') : encoded;
 }
 
 /** What a page's description says of the advance: the shop's setting, or that there is none. */

@@ -63,6 +63,23 @@ export const HOME_API_PATH = catalogApi.home.path;
 export const SORTS = ['latest', 'price-asc', 'price-desc'] as const;
 export type Sort = (typeof SORTS)[number];
 
+/** A listing's ?sort= as the page's URL holds it: one of SORTS, or the default (latest) for anything else. */
+export function sortFromQuery(value: string | null): Sort {
+  return (SORTS as readonly string[]).includes(value ?? '') ? (value as Sort) : 'latest';
+}
+
+/**
+ * The query of a listing's own address (docs/decisions/032-controls-in-the-address.md): the sort
+ * unless it is the default, then the page when one is named. '' when there is nothing to say.
+ */
+export function listingSearch(sort: Sort, page?: number): string {
+  const params = new URLSearchParams();
+  if (sort !== 'latest') params.set('sort', sort);
+  if (page !== undefined) params.set('page', String(page));
+  const query = params.toString();
+  return query ? `?${query}` : '';
+}
+
 export interface ListingApiQuery {
   /** Category and brand slugs as they are in the page's URL. */
   category?: string | undefined;

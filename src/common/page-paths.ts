@@ -38,6 +38,7 @@ export const SCREENS = {
   yourData: { module: 'routes/your-data.tsx', component: 'YourDataPage' },
   resetPassword: { module: 'routes/reset-password.tsx', component: 'ResetPasswordPage' },
   policy: { module: 'routes/policy.tsx', component: 'PolicyPage' },
+  track: { module: 'routes/track.tsx', component: 'TrackPage' },
   dashboard: { module: 'admin/dashboard.tsx', component: 'Dashboard' },
   notFound: { module: 'routes/not-found.tsx', component: 'NotFoundPage' },
 } as const;
@@ -94,6 +95,8 @@ export const PAGE_ROUTES = {
   '/change-password': 'changePassword',
   '/your-data': 'yourData',
   '/reset-password/:token': 'resetPassword',
+  // A parcel by order number and phone, no log-in: a GET form the server answers (docs/product.md#shipping).
+  '/track': 'track',
   ...POLICY_ROUTES,
   // The footer's misspelt path (docs/product.md#better-12): the app redirects it, the server answers 301.
   '/terms-and-conditoins': { redirect: '/terms-and-conditions' },

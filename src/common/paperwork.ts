@@ -2,9 +2,12 @@
 import { advanceSettled } from './advance.ts';
 import { stateRule } from './orders.ts';
 
-/** The shopper reads the invoice once the parcel has left (the state table's parcelLeft). */
-export function shopperMayReadInvoice(status: string): boolean {
-  return stateRule(status).parcelLeft;
+/**
+ * The shopper reads the invoice once the parcel has left (the state table's parcelLeft), and keeps it,
+ * beside its credit note, when the invoiced order was cancelled or came back.
+ */
+export function shopperMayReadInvoice(status: string, credited = false): boolean {
+  return stateRule(status).parcelLeft || credited;
 }
 
 /** A label is for an order past the packing gate that still goes out: advance settled, order live. */

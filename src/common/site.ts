@@ -15,6 +15,8 @@ export interface SiteConfig {
   codAdvance: number;
   /** S3_PUBLIC_URL: where pictures are linked instead of /media (src/common/media.ts setImageBase). */
   imageBase?: string;
+  /** WhatsApp is set up (docs/whatsapp.md): sign-up, checkout and profile offer "updates on WhatsApp". */
+  whatsappUpdates?: boolean;
 }
 
 /** wa.me link with a prefilled message (docs/product.md#product-page). */

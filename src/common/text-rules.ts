@@ -63,6 +63,8 @@ export type FormRules = Record<string, FieldRule>;
 export type FormValues<R extends FormRules> = { [K in keyof R]: R[K] extends ListRule ? string[] : string };
 
 type Checked<T> = { ok: true; value: T } | { ok: false; field: string; message: string };
+/** A list's answer: its items' messages when some are wrong. */
+type ListChecked = Checked<string[]> | { ok: false; fields: Record<string, string> };
 
 function brokenCheck(checks: TextRule['checks'] | ListRule['checks'], value: string | string[]) {
   // Texts are measured in code points, as zod does (an emoji is one character, not two UTF-16 units).
@@ -85,35 +87,52 @@ export function checkText(rule: TextRule, raw: string, field = ''): Checked<stri
   return broken ? { ok: false, field, message: broken.message } : { ok: true, value };
 }
 
-function checkList(rule: ListRule, raw: string[], field: string): Checked<string[]> {
+function checkList(rule: ListRule, raw: string[], field: string): ListChecked {
   // zod refuses an overlong list before reading its items (a guard against huge inputs): so do we.
   const tooLong = rule.checks.find((c) => 'max' in c && raw.length > c.max);
   if (tooLong) return { ok: false, field, message: tooLong.message };
   const value: string[] = [];
+  const items: Record<string, string> = {};
   for (const [i, item] of raw.entries()) {
     const checked = checkText(rule.item, item, `${field}.${i}`);
-    if (!checked.ok) return checked;
-    value.push(checked.value);
+    if (checked.ok) value.push(checked.value);
+    else items[checked.field] = checked.message;
   }
+  // Every wrong item is marked, as zod reports each one.
+  if (Object.keys(items).length > 0) return { ok: false, fields: items };
   const broken = brokenCheck(rule.checks, value);
   return broken ? { ok: false, field, message: broken.message } : { ok: true, value };
 }
 
+/** A form's refusal: its first broken rule (field and message), and every broken field's message. */
+export interface FormRefusal {
+  ok: false;
+  field: string;
+  message: string;
+  /** Each broken field's first message, fields in the rules' order: the form marks them all at once. */
+  fields: Record<string, string>;
+}
+
 /**
- * The first broken rule of a form, fields in the order the rules list them
- * (the spec's order), with the field it belongs to ("addresses.1" for a list
- * item); or the values as the server will keep them (trimmed, plain text folded).
+ * Every broken rule of a form, one per field, fields in the order the rules list them (the
+ * spec's order), with the field each belongs to ("addresses.1" for a list item); the first is
+ * also given as `field` and `message`. Or the values as the server will keep them (trimmed,
+ * plain text folded). A form marks every wrong field at once (docs/decisions/015-one-form-pattern.md).
  */
 export function checkForm<R extends FormRules>(
   rules: R,
   values: FormValues<R>,
-): { ok: true; data: FormValues<R> } | { ok: false; field: string; message: string } {
+): { ok: true; data: FormValues<R> } | FormRefusal {
   const data: Record<string, string | string[]> = {};
+  const fields: Record<string, string> = {};
   for (const [field, rule] of Object.entries(rules)) {
     const raw = values[field] as string | string[];
     const checked = 'item' in rule ? checkList(rule, raw as string[], field) : checkText(rule, raw as string, field);
-    if (!checked.ok) return checked;
-    data[field] = checked.value;
+    if (checked.ok) data[field] = checked.value;
+    else if ('fields' in checked) Object.assign(fields, checked.fields);
+    else fields[checked.field] = checked.message;
   }
+  const [first] = Object.entries(fields);
+  if (first) return { ok: false, field: first[0], message: first[1], fields };
   return { ok: true, data: data as FormValues<R> };
 }

@@ -30,11 +30,16 @@ import { TIME_LIMITS, type TimeLimits, timeLimitOptions } from './http/time-limi
 import { mediaServeRoutes } from './media/serve-routes.ts';
 import { mediaStoragePlugin } from './media/storage/plugin.ts';
 import { mailPlugin } from './notifications/plugin.ts';
+import { whatsappPlugin } from './notifications/whatsapp/plugin.ts';
+import type { WhatsAppWorkerOptions } from './notifications/whatsapp/worker.ts';
 import type { MailWorkerOptions } from './notifications/worker.ts';
 import { expiryPlugin } from './orders/expiry-plugin.ts';
 import { pageRoutes } from './pages/routes.ts';
 import { registerSpa } from './pages/shell.ts';
 import { apiRoutes } from './routes.ts';
+import type { CourierWorkerOptions } from './shipping/booking-worker.ts';
+import { courierJobsPlugin } from './shipping/courier-jobs-plugin.ts';
+import { shippingPlugin } from './shipping/plugin.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -54,6 +59,10 @@ export interface BuildOptions {
   logger?: boolean;
   /** Mail worker timings (tests); defaults otherwise. */
   mail?: MailWorkerOptions;
+  /** WhatsApp worker timings (tests); defaults otherwise. */
+  whatsapp?: WhatsAppWorkerOptions;
+  /** Courier job worker timings (tests); defaults otherwise. */
+  courierJobs?: CourierWorkerOptions;
   /** How long a request and an idle connection may last (tests); TIME_LIMITS otherwise. */
   timeLimits?: TimeLimits;
 }
@@ -103,7 +112,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   registerNulGuard(app);
 
   await app.register(mailPlugin, options.mail ?? {});
+  await app.register(whatsappPlugin, options.whatsapp ?? {});
   await app.register(expiryPlugin);
+  await app.register(shippingPlugin);
+  await app.register(courierJobsPlugin, options.courierJobs ?? {});
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(apiRoutes, { prefix: '/api' });
   await app.register(mediaServeRoutes);

@@ -9,6 +9,19 @@ import { isCommonPassword } from '../common/common-passwords.ts';
 import { DEFAULT_COD_ADVANCE, DEFAULT_UNPAID_ORDERS_MAX } from '../common/constants.ts';
 import { gstinProblem } from '../common/gstin.ts';
 import { checkS3Env, type S3Settings, s3Settings } from './media/storage/s3-settings.ts';
+import {
+  checkWhatsAppEnv,
+  ownerWhatsApp,
+  type WhatsAppSettings,
+  whatsappEnvSchema,
+  whatsappSettings,
+} from './notifications/whatsapp/settings.ts';
+import {
+  checkShiprocketEnv,
+  type ShiprocketSettings,
+  shiprocketEnvSchema,
+  shiprocketSettings,
+} from './shipping/shiprocket/settings.ts';
 
 /**
  * Sign-ups one address may make in 15 minutes, by default: each costs a password hash, and
@@ -21,6 +34,15 @@ const bool = z
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 const phone = z.string().regex(/^\+?[0-9]{10,13}$/, 'must be a phone number of 10 to 13 digits');
+
+/** A whole positive number of grams or centimetres, with its default. */
+const parcelMeasure = (unit: string, fallback: number, max: number) =>
+  z.coerce
+    .number(`must be a whole number of ${unit} such as ${fallback}`)
+    .int(`must be a whole number of ${unit} such as ${fallback}`)
+    .min(1, `must be at least 1 ${unit.replace(/s$/, '')}`)
+    .max(max, `must be at most ${max} ${unit}`)
+    .default(fallback);
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -96,6 +118,12 @@ const envSchema = z.object({
     .min(1, 'must be at least 1')
     .max(1_000_000)
     .default(DEFAULT_UNPAID_ORDERS_MAX),
+  // The parcel of a watch whose product names no weight or size (docs/product.md#shipping): what a
+  // courier's booking and rate need. A boxed watch in a padded mailer.
+  PARCEL_DEFAULT_GRAMS: parcelMeasure('grams', 400, 30_000),
+  PARCEL_DEFAULT_LENGTH_CM: parcelMeasure('centimetres', 16, 150),
+  PARCEL_DEFAULT_BREADTH_CM: parcelMeasure('centimetres', 12, 150),
+  PARCEL_DEFAULT_HEIGHT_CM: parcelMeasure('centimetres', 10, 150),
   SHOP_UPI_ID: z.string().trim().regex(UPI_ID_PATTERN, 'must be a UPI id such as shopname@okhdfcbank').optional(),
   SHOP_UPI_NAME: z.string().trim().min(1).max(60).optional(),
   OWNER_EMAIL: z.string().email('must be an email address').optional(),
@@ -127,6 +155,10 @@ const envSchema = z.object({
   AWS_ACCESS_KEY_ID: z.string().min(1).optional(),
   AWS_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   AWS_SESSION_TOKEN: z.string().min(1).optional(),
+  // Shiprocket's API as the courier (docs/deploy.md#connecting-shiprocket); the manual courier when unset.
+  ...shiprocketEnvSchema,
+  // WhatsApp's Cloud API beside email (docs/whatsapp.md); every message goes by email when unset.
+  ...whatsappEnvSchema,
   // The reverse proxy whose X-Forwarded-For/-Proto/-Host are believed (docs/deploy.md).
   TRUST_PROXY: z
     .string()
@@ -161,6 +193,8 @@ export interface Config {
   unpaidOrderHours: number;
   /** Open unpaid orders one shopper may hold before a new order is refused. */
   unpaidOrdersMax: number;
+  /** A parcel's weight (grams) and box (cm) when its products name none (docs/product.md#shipping). */
+  parcel: { grams: number; lengthCm: number; breadthCm: number; heightCm: number };
   /** The merchant UPI id the advance is paid to; without it shoppers are offered WhatsApp. */
   upi: { id: string; name: string } | undefined;
   /** Who hears of new orders and submitted advances. */
@@ -178,6 +212,12 @@ export interface Config {
   s3: S3Settings | undefined;
   /** Addresses whose X-Forwarded-* headers are believed; in production loopback when undefined. */
   trustProxy: string | undefined;
+  /** Shiprocket's API user and addresses; undefined: the manual courier (docs/product.md#shipping). */
+  shiprocket: ShiprocketSettings | undefined;
+  /** WhatsApp's Cloud API (docs/whatsapp.md); undefined: every message goes by email, as before. */
+  whatsapp: WhatsAppSettings | undefined;
+  /** The owner's WhatsApp number in E.164, when set (needs `whatsapp`). */
+  ownerWhatsapp: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -213,7 +253,12 @@ function checkPublicUrlEnv(e: Pick<Env, 'NODE_ENV' | 'PUBLIC_URL' | 'COOKIE_SECU
 }
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = envSchema.superRefine(checkS3Env).superRefine(checkPublicUrlEnv).safeParse(source);
+  const parsed = envSchema
+    .superRefine(checkS3Env)
+    .superRefine(checkPublicUrlEnv)
+    .superRefine(checkShiprocketEnv)
+    .superRefine(checkWhatsAppEnv)
+    .safeParse(source);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
@@ -253,6 +298,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     codAdvance: e.COD_ADVANCE,
     unpaidOrderHours: e.UNPAID_ORDER_HOURS,
     unpaidOrdersMax: e.UNPAID_ORDERS_MAX,
+    parcel: {
+      grams: e.PARCEL_DEFAULT_GRAMS,
+      lengthCm: e.PARCEL_DEFAULT_LENGTH_CM,
+      breadthCm: e.PARCEL_DEFAULT_BREADTH_CM,
+      heightCm: e.PARCEL_DEFAULT_HEIGHT_CM,
+    },
     upi: e.SHOP_UPI_ID ? { id: e.SHOP_UPI_ID, name: e.SHOP_UPI_NAME ?? e.SHOP_NAME } : undefined,
     ownerEmail: e.OWNER_EMAIL ?? e.SHOP_EMAIL,
     smtpUrl: e.SMTP_URL,
@@ -263,5 +314,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     signupsPerAddress: e.SIGNUPS_PER_ADDRESS,
     s3: s3Settings(e),
     trustProxy: e.TRUST_PROXY,
+    shiprocket: shiprocketSettings(e),
+    whatsapp: whatsappSettings(e),
+    ownerWhatsapp: ownerWhatsApp(e),
   };
 }

@@ -12,7 +12,11 @@ import { cartQuoteRoutes, cartRoutes } from './cart/routes.ts';
 import { catalogRoutes } from './catalog/routes.ts';
 import { complaintRoutes } from './complaints/routes.ts';
 import { leadPublicRoutes } from './leads/public-routes.ts';
+import { messagePreferencesRoutes } from './notifications/whatsapp/preferences-routes.ts';
+import { whatsappWebhookRoutes } from './notifications/whatsapp/webhook-routes.ts';
 import { orderRoutes } from './orders/routes.ts';
+import { shippingRoutes } from './shipping/routes.ts';
+import { courierWebhookRoutes } from './shipping/webhook-routes.ts';
 
 export const apiRoutes: FastifyPluginAsync = async (app) => {
   // Domains register here: catalog, accounts, cart, orders, leads, admin (which also registers media upload).
@@ -25,6 +29,12 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(cartQuoteRoutes);
   await app.register(cartRoutes);
   await app.register(orderRoutes);
+  await app.register(shippingRoutes);
+  // Only when WhatsApp is set up (docs/whatsapp.md); a 404 otherwise.
+  await app.register(whatsappWebhookRoutes);
+  await app.register(messagePreferencesRoutes);
+  // Only when Shiprocket is set up with SHIPROCKET_WEBHOOK_TOKEN (docs/deploy.md#connecting-shiprocket); a 404 otherwise.
+  await app.register(courierWebhookRoutes);
   await app.register(adminRoutes, { prefix: '/admin' });
   await app.register(leadPublicRoutes, { prefix: '/leads' });
 };

@@ -13,7 +13,10 @@ test('a visitor at /dashboard sees only the admin login form, without the shopâ€
   }
   // Both fields are needed (docs/product.md#validation), and a wrong password says so (docs/product.md#better-10).
   await page.getByRole('button', { name: 'LOGIN' }).click();
-  await expect(page.getByRole('alert')).toHaveText('Please enter your username');
+  // Both are wrong: the message counts them and each field says why (docs/decisions/015-one-form-pattern.md).
+  await expect(page.getByRole('alert')).toHaveText('Please check the 2 marked fields');
+  await expect(page.getByText('Please enter your username')).toBeVisible();
+  await expect(page.getByLabel('Username')).toBeFocused();
   await page.getByLabel('Username').fill(E2E_ADMIN.username);
   await page.getByLabel('Password').fill('not-the-password');
   await page.getByRole('button', { name: 'LOGIN' }).click();

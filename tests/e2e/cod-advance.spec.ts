@@ -92,6 +92,8 @@ test('a shopper pays the advance by UPI; the owner checks it before packing and 
   await expect(pay).toBeVisible();
   const href = (await pay.getAttribute('href')) ?? '';
   expect(href.startsWith('upi://pay?')).toBe(true);
+  // The payee address is written with its "@", as NPCI's linking specification's samples do.
+  expect(href.startsWith(`upi://pay?pa=${UPI_ID}&`)).toBe(true);
   const params = new URLSearchParams(href.slice('upi://pay?'.length));
   expect([...params.keys()].sort()).toEqual(['am', 'cu', 'pa', 'pn', 'tn', 'tr']);
   expect(params.get('pa')).toBe(UPI_ID);

@@ -7,15 +7,37 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../../src/server/config.ts';
 import { startServer } from '../../src/server/main.ts';
+import { startFakeShiprocket } from '../../src/server/test-support/fake-shiprocket.ts';
+import { startFakeWhatsApp } from '../../src/server/test-support/fake-whatsapp.ts';
 import { startTestSmtp } from '../../src/server/test-support/smtp.ts';
 import { E2E_ADMIN, E2E_GSTIN, E2E_OWNER_EMAIL } from './fixtures.ts';
 import { clearMailbox, deliverToMailbox } from './mailbox.ts';
+import { clearWhatsAppInbox, deliverToWhatsAppInbox } from './whatsapp-inbox.ts';
 
 // A real mail server in front of the store: what it accepts lands in the journeys' mailbox.
 clearMailbox();
 const smtp = await startTestSmtp({ onReceived: (mail) => deliverToMailbox(mail) });
 
 const dataDir = mkdtempSync(join(tmpdir(), 'watch-e2e-'));
+// Shiprocket's API as the courier, when a journey asks for it (shipping-shiprocket.spec.ts):
+// the fake Shiprocket on loopback, which follows Shiprocket's documented calls.
+const shiprocket = process.env.E2E_FAKE_SHIPROCKET === '1' ? (await startFakeShiprocket()).env() : {};
+// WhatsApp's Cloud API, when a journey asks for it (whatsapp.spec.ts): the fake Graph API on
+// loopback; what it accepts lands in the journeys' WhatsApp inbox (whatsapp-inbox.ts).
+let whatsapp: Record<string, string> = {};
+if (process.env.E2E_FAKE_WHATSAPP === '1') {
+  clearWhatsAppInbox();
+  const fake = await startFakeWhatsApp({ onSent: deliverToWhatsAppInbox });
+  fake.setWebhookTarget(async (body, headers) => {
+    const res = await fetch(`http://127.0.0.1:${process.env.E2E_PORT ?? '3199'}/api/whatsapp/webhook`, {
+      method: 'POST',
+      headers,
+      body,
+    });
+    return { status: res.status, body: await res.text() };
+  });
+  whatsapp = fake.env;
+}
 const config = loadConfig({
   NODE_ENV: 'test',
   HOST: '127.0.0.1',
@@ -36,5 +58,7 @@ const config = loadConfig({
   SIGNUPS_PER_ADDRESS: '1000',
   // Journeys order again and again as the demo shopper without paying (docs/product.md#unpaid-orders).
   UNPAID_ORDERS_MAX: '1000',
+  ...shiprocket,
+  ...whatsapp,
 });
 await startServer(config, { seedDemo: true });

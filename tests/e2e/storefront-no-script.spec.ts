@@ -10,6 +10,8 @@ import { expect, test } from './test.ts';
 
 test.use({ javaScriptEnabled: false });
 
+const rupees = (text: string) => Number(text.replace(/[^0-9]/g, ''));
+
 /**
  * Every picture on the page has its address in the server's HTML and has loaded: none is an
  * empty frame waiting for the app (without JavaScript the browser loads lazy pictures at once).
@@ -47,8 +49,6 @@ test('without JavaScript: home → a listing’s page 2 → a product → search
   await expect(page.getByRole('heading', { name: 'Shop', level: 1 })).toBeVisible();
   await expect(page.locator('.product-grid > li')).toHaveCount(40);
   await expect(page.getByText(/Showing 1–40 of/)).toBeVisible();
-  // Sorting and the cart need the app: hidden rather than dead.
-  await expect(page.getByRole('button', { name: 'lowest - highest' })).toBeHidden();
   await page.getByRole('link', { name: 'Next page' }).click();
   await expect(page).toHaveURL(/\/product\?page=2$/);
   await expect(page.getByRole('link', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
@@ -73,6 +73,35 @@ test('without JavaScript: home → a listing’s page 2 → a product → search
   await expect(page.getByRole('heading', { name: 'Latest Products' })).toBeVisible();
   await expectPicturesShown(page);
   await screenshots(page, 'no-script-search');
+});
+
+test('without JavaScript: the sort links and the Brand form work, kept in the address', async ({ page }) => {
+  // Sort and brand are a link and a GET form (docs/decisions/032-controls-in-the-address.md).
+  await page.goto('/product/men-watch');
+  await page.getByRole('link', { name: 'lowest - highest' }).click();
+  await expect(page).toHaveURL(/\/product\/men-watch\?sort=price-asc$/);
+  await expect(page.getByRole('link', { name: 'lowest - highest' })).toHaveAttribute('aria-current', 'true');
+  const ascending = (await page.locator('.product-card .price').allTextContents()).map(rupees);
+  expect(ascending.length).toBeGreaterThan(1);
+  expect(ascending).toEqual([...ascending].sort((a, b) => a - b));
+
+  await page.getByLabel('Brand').selectOption('Rolex');
+  await page.getByRole('button', { name: 'Show' }).click();
+  // The brand's own listing, still sorted.
+  await expect(page).toHaveURL(/\/product\/men-watch\/rolex\?sort=price-asc$/);
+  await expect(page.getByLabel('Brand')).toHaveValue('Rolex');
+  const names = await page.locator('.product-card-name').allTextContents();
+  expect(names.length).toBeGreaterThan(0);
+  for (const name of names) expect(name).toContain('Rolex');
+  const prices = (await page.locator('.product-card .price').allTextContents()).map(rupees);
+  expect(prices).toEqual([...prices].sort((a, b) => a - b));
+  await expectPicturesShown(page);
+  await screenshots(page, 'no-script-listing-brand-sorted');
+
+  // All brands again, the sort kept.
+  await page.getByLabel('Brand').selectOption('');
+  await page.getByRole('button', { name: 'Show' }).click();
+  await expect(page).toHaveURL(/\/product\/men-watch\?sort=price-asc$/);
 });
 
 test('without JavaScript: a product’s thumbnails show its other pictures', async ({ page, request }) => {

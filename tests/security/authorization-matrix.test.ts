@@ -341,6 +341,107 @@ const ROWS: Row[] = [
     }),
     expect: adminOnly(200),
   },
+  // Shipping (docs/product.md#shipping): the pincode check and /track are public; a wrong pair at
+  // /track answers like an unknown order, for everyone.
+  { route: 'GET /api/delivery/:pincode', request: () => ({ url: '/api/delivery/411001' }), expect: all(200) },
+  {
+    route: 'GET /api/track',
+    request: (w) => ({ url: `/api/track?order=${w.bOrder}&phone=9000000000` }),
+    expect: all(404),
+  },
+  {
+    route: 'GET /api/admin/orders/:orderNumber/shipment',
+    request: (w) => ({ url: `/api/admin/orders/${w.bSettledOrder}/shipment` }),
+    expect: adminOnly(200),
+  },
+  {
+    route: 'PUT /api/admin/orders/:orderNumber/shipment',
+    request: (w) => ({
+      url: `/api/admin/orders/${w.bSettledOrder}/shipment`,
+      payload: { courierName: 'Delhivery', awb: `AWB${unique()}` },
+    }),
+    expect: adminOnly(200),
+  },
+  {
+    // After the row above: the parcel has its AWB, so the owner may set its step by hand.
+    route: 'POST /api/admin/orders/:orderNumber/shipment/step',
+    request: (w) => ({ url: `/api/admin/orders/${w.bSettledOrder}/shipment/step`, payload: { step: 'in_transit' } }),
+    expect: adminOnly(200),
+  },
+  { route: 'GET /api/admin/courier', request: () => ({ url: '/api/admin/courier' }), expect: adminOnly(200) },
+  {
+    // The manual courier books nothing: the owner's answer says so per order.
+    route: 'POST /api/admin/orders/book-courier',
+    request: (w) => ({ url: '/api/admin/orders/book-courier', payload: { orderNumbers: [w.bSettledOrder] } }),
+    expect: adminOnly(409),
+  },
+  // Credit notes: B's invoiced order was not cancelled, so it has none; A cannot learn that either.
+  {
+    route: 'GET /api/orders/:orderNumber/credit-note.pdf',
+    request: () => ({ url: `/api/orders/${bInvoiced}/credit-note.pdf` }),
+    expect: shopper(404, 404),
+  },
+  {
+    route: 'GET /api/admin/orders/:orderNumber/credit-note.pdf',
+    request: () => ({ url: `/api/admin/orders/${bInvoiced}/credit-note.pdf` }),
+    expect: adminOnly(404),
+  },
+  // The books. The matrix's shop has no GSTIN: GSTR-1 is refused with the reason, after the guard.
+  {
+    route: 'GET /api/admin/books/gstr1',
+    request: () => ({ url: '/api/admin/books/gstr1?period=2026-11' }),
+    expect: adminOnly(409),
+  },
+  {
+    route: 'GET /api/admin/books/gstr1.json',
+    request: () => ({ url: '/api/admin/books/gstr1.json?period=2026-11' }),
+    expect: adminOnly(409),
+  },
+  {
+    route: 'GET /api/admin/books/gstr1.csv',
+    request: () => ({ url: '/api/admin/books/gstr1.csv?period=2026-11&section=b2cs' }),
+    expect: adminOnly(409),
+  },
+  {
+    route: 'GET /api/admin/books/signature',
+    request: () => ({ url: '/api/admin/books/signature' }),
+    expect: adminOnly(200),
+  },
+  {
+    route: 'PUT /api/admin/books/signature',
+    request: () => ({ url: '/api/admin/books/signature', payload: { imageId: null } }),
+    expect: adminOnly(200),
+  },
+  {
+    // The matrix's upload is a picture in the field "images": refused by the handler, after the guard.
+    route: 'POST /api/admin/books/statements',
+    request: () => ({ url: '/api/admin/books/statements', multipart: true }),
+    expect: adminOnly(400),
+  },
+  {
+    route: 'PUT /api/admin/books/statement-layouts',
+    request: () => ({
+      url: '/api/admin/books/statement-layouts',
+      payload: {
+        header: ['Value Date', 'Details', 'Cheque', 'Paid In'],
+        date: 'Value Date',
+        narration: 'Details',
+        credit: 'Paid In',
+        reference: 'Cheque',
+      },
+    }),
+    expect: adminOnly(204),
+  },
+  // WhatsApp preferences: the shopper's own.
+  { route: 'GET /api/profile/messages', request: () => ({ url: '/api/profile/messages' }), expect: shopper(200) },
+  {
+    route: 'PUT /api/profile/messages',
+    request: () => ({
+      url: '/api/profile/messages',
+      payload: { whatsappUpdates: false, offers: false, language: 'en' },
+    }),
+    expect: shopper(200),
+  },
 ];
 
 describe.each(TEST_DIALECTS)('on %s', (dialect) => {

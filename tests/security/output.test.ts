@@ -163,7 +163,7 @@ describe('the advance: the owner’s notes and the UPI QR code', () => {
     const number = await placeOrder(upi, shopper.cookie, watch);
     const order = (await call(shopper.cookie, 'GET', `/api/orders/${number}`)).json().order;
     // The payee name is percent-encoded inside the link: as JSON data it holds no markup.
-    expect(order.advance.payLink).toMatch(/^upi:\/\/pay\?pa=timesquare%40okhdfcbank&pn=Time%20%3Cscript%3E/);
+    expect(order.advance.payLink).toMatch(/^upi:\/\/pay\?pa=timesquare@okhdfcbank&pn=Time%20%3Cscript%3E/);
     expect(order.advance.payLink).not.toMatch(/[<>"' ]/);
     const qr = await call(shopper.cookie, 'GET', `/api/orders/${number}/advance-qr.svg`);
     expect(qr.statusCode).toBe(200);

@@ -5,6 +5,7 @@ import { CATEGORIES } from '../catalog.ts';
 import { GST_STATES } from '../gst-states.ts';
 import { ORDER_STATES } from '../orders.ts';
 import { plainText } from './from-rules.ts';
+import { adminShipmentSchema } from './shipping.ts';
 
 export const orderStateInputSchema = z.object({
   state: z.enum(ORDER_STATES, `Please choose ${ORDER_STATES.slice(0, -1).join(', ')} or ${ORDER_STATES.at(-1)}`),
@@ -72,6 +73,8 @@ export const adminOrderSchema = z.object({
     amount: z.number().int(),
     balance: z.number().int(),
   }),
+  /** When the shopper confirmed this cash-on-delivery order from WhatsApp (docs/whatsapp.md), or null. */
+  shopperConfirmedAt: z.string().nullable(),
   quantity: z.number().int(),
   total: z.number().int(),
   createdAt: z.string(),
@@ -79,6 +82,10 @@ export const adminOrderSchema = z.object({
   history: z.array(orderEventSchema),
   /** Given at dispatch (TSW/25-26/000123); null before (docs/product.md#invoice). */
   invoiceNumber: z.string().nullable(),
+  /** Given when the invoiced order is cancelled or comes back (TSWCN/2526/00001); else null. */
+  creditNoteNumber: z.string().nullable(),
+  /** The parcel: courier, AWB, step, latest scan, booking (docs/product.md#shipping); null before any. */
+  shipment: adminShipmentSchema.nullable(),
 });
 export type AdminOrder = z.infer<typeof adminOrderSchema>;
 
@@ -133,6 +140,8 @@ export const statsSchema = z.object({
     advancesToCheck: z.number().int(),
     /** Orders still "ordered" whose advance is received or waived. */
     ordersToPack: z.number().int(),
+    /** Orders still "ordered" that the shopper confirmed on WhatsApp (docs/whatsapp.md). */
+    shopperConfirmed: z.number().int(),
     /** Counted watches at or under LOW_STOCK, fewest first. */
     lowStock: z.array(z.object({ id: z.string(), name: z.string(), stockCount: z.number().int() })),
     /** False without SMTP_URL: the store keeps messages and lists them here. */

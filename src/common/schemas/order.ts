@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ADVANCE_STATES, UTR_MESSAGE, UTR_PATTERN } from '../advance.ts';
 import { addressSchema } from './account.ts';
 import { MAX_CART_LINES, productIdSchema, quantitySchema, totalsSchema } from './cart.ts';
+import { shopperShipmentSchema } from './shipping.ts';
 
 export const placeOrderSchema = z.object({
   address: addressSchema,
@@ -16,6 +17,8 @@ export const placeOrderSchema = z.object({
     .min(1, 'Your cart is empty')
     .max(MAX_CART_LINES, 'Too many watches in one order')
     .optional(),
+  /** The unticked "Send my order updates on WhatsApp" box: true records the consent on the account. */
+  whatsappUpdates: z.boolean().optional(),
 });
 export type PlaceOrderInput = z.infer<typeof placeOrderSchema>;
 
@@ -58,6 +61,10 @@ export const orderSchema = z.object({
   advance: orderAdvanceSchema,
   /** The invoice's number once the order is dispatched or delivered (its PDF is then the shopper's); else null. */
   invoiceNumber: z.string().nullable(),
+  /** The credit note that cancels the invoice, once the invoiced order is cancelled or comes back; else null. */
+  creditNoteNumber: z.string().nullable(),
+  /** The parcel as the shopper reads it: courier, AWB and tracking link, latest scan (docs/product.md#shipping). */
+  shipment: shopperShipmentSchema.nullable(),
 });
 export type Order = z.infer<typeof orderSchema>;
 

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { BRANDS, CATEGORIES, STATUSES, TAGS } from '../catalog.ts';
 import { MAX_IMAGES } from '../constants.ts';
 import { IMAGE_ID_PATTERN } from '../media.ts';
+import { DEFAULT_UQC, isUqc } from '../uqc.ts';
 import { isAllowedVideoUrl, VIDEO_MESSAGE } from '../video.ts';
 import { plainText } from './from-rules.ts';
 
@@ -64,7 +65,7 @@ const stockCount = z.number().int().nullable();
 /** The tariff code on the invoice: 4 to 8 digits (docs/product.md#invoice). */
 export const HSN_PATTERN = /^[0-9]{4}([0-9]{2}){0,2}$/;
 export const DEFAULT_HSN = '9102';
-export const adminProductSchema = productSchema.extend({ stockCount, hsnCode: z.string() });
+export const adminProductSchema = productSchema.extend({ stockCount, hsnCode: z.string(), uqc: z.string() });
 export type AdminProduct = z.infer<typeof adminProductSchema>;
 export const adminProductCardSchema = productCardSchema.extend({ stockCount });
 export type AdminProductCard = z.infer<typeof adminProductCardSchema>;
@@ -124,6 +125,12 @@ export const productInputSchema = z
       .trim()
       .regex(HSN_PATTERN, 'The HSN code must be 4, 6 or 8 digits (wrist watches: 9102)')
       .default(DEFAULT_HSN),
+    /** The unit of quantity on the invoice and in GSTR-1 (common/uqc.ts); watches: NOS. */
+    uqc: z
+      .string()
+      .trim()
+      .refine(isUqc, 'Choose a unit of quantity from the list (watches: NOS, numbers)')
+      .default(DEFAULT_UQC),
     /** Optional in the API so older tools keep working; the admin form asks for it (productFormSchema). */
     countryOfOrigin: countryOfOrigin.default(''),
   })

@@ -23,6 +23,10 @@ export const userResponseSchema = z.object({ user: sessionUserSchema });
 export type UserResponse = z.infer<typeof userResponseSchema>;
 
 /** The spec's rules come first (their messages in spec order); the cart is checked last. */
-export const signupRequestSchema = signupSchema.extend({ cart: visitorCartSchema.optional() });
+export const signupRequestSchema = signupSchema.extend({
+  cart: visitorCartSchema.optional(),
+  /** The unticked "Send my order updates on WhatsApp" box (docs/whatsapp.md#consent). */
+  whatsappUpdates: z.boolean().optional(),
+});
 export const loginRequestSchema = loginSchema.extend({ cart: visitorCartSchema.optional() });
 export const addAddressSchema = z.object({ address: addressSchema });

@@ -39,7 +39,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 201: userResponseSchema, 400: errorSchema, 409: errorSchema, 429: errorSchema },
     }),
     handler: async (request, reply) => {
-      const { cart, password, ...input } = request.body;
+      const { cart, password, whatsappUpdates, ...input } = request.body;
       const limit = {
         key: `signup@${addressKey(request.ip)}`,
         max: app.config.signupsPerAddress,
@@ -54,7 +54,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       let id: string;
       try {
-        id = await createShopper(app.db, input, passwordHash, cart ?? []);
+        id = await createShopper(app.db, input, passwordHash, cart ?? [], whatsappUpdates === true);
       } catch (err) {
         // Two sign-ups with one number at once: the unique index decides.
         if (isUniqueViolation(err)) throw conflict(PHONE_TAKEN, { number: PHONE_TAKEN });

@@ -15,6 +15,8 @@ export async function createShopper(
   input: Omit<SignupInput, 'password'>,
   passwordHash: string,
   cart: Array<{ id: string; quantity: number }>,
+  /** Ticked "Send my order updates on WhatsApp": kept with its time (docs/whatsapp.md#consent). */
+  whatsappUpdates = false,
 ): Promise<string> {
   const id = newId();
   const now = nowIso();
@@ -30,6 +32,7 @@ export async function createShopper(
         password_hash: passwordHash,
         created_at: now,
         updated_at: now,
+        whatsapp_consent_at: whatsappUpdates ? now : null,
       })
       .execute();
     await mergeIntoCart(trx, id, cart);

@@ -13,7 +13,7 @@ const LOW_STOCK_SHOWN = 20;
 const UNSENT_SHOWN = 20;
 
 export async function readAttention(db: Db, mailConfigured: boolean): Promise<AdminStats['attention']> {
-  const [toCheck, toPack, lowStock, unsentCount, unsent, complaints] = await Promise.all([
+  const [toCheck, toPack, confirmed, lowStock, unsentCount, unsent, complaints] = await Promise.all([
     db
       .selectFrom('orders')
       .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -25,6 +25,13 @@ export async function readAttention(db: Db, mailConfigured: boolean): Promise<Ad
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('status', 'in', TO_PACK_STATES)
       .where('advance_state', 'in', ['received', 'waived'])
+      .executeTakeFirstOrThrow(),
+    // Confirmed by the shopper on WhatsApp and not packed yet (docs/whatsapp.md).
+    db
+      .selectFrom('orders')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('status', 'in', TO_PACK_STATES)
+      .where('shopper_confirmed_at', 'is not', null)
       .executeTakeFirstOrThrow(),
     db
       .selectFrom('products')
@@ -43,6 +50,7 @@ export async function readAttention(db: Db, mailConfigured: boolean): Promise<Ad
   return {
     advancesToCheck: Number(toCheck.n),
     ordersToPack: Number(toPack.n),
+    shopperConfirmed: Number(confirmed.n),
     lowStock: lowStock.map((p) => ({ id: p.id, name: p.name, stockCount: Number(p.stock_count) })),
     mailConfigured,
     unsentMessages: unsent,

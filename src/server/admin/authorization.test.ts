@@ -105,6 +105,44 @@ const calls: Call[] = [
     url: `/api/admin/shoppers/${MISSING}/reset-link`,
     route: '/api/admin/shoppers/:id/reset-link',
   },
+  // Shipping, courier booking, credit notes and the books (issues 23 and 25).
+  { method: 'GET', url: '/api/admin/courier', route: '/api/admin/courier' },
+  {
+    method: 'POST',
+    url: '/api/admin/orders/book-courier',
+    route: '/api/admin/orders/book-courier',
+    payload: { orderNumbers: ['TSW-99999'] },
+  },
+  { method: 'GET', url: '/api/admin/orders/TSW-99999/shipment', route: '/api/admin/orders/:orderNumber/shipment' },
+  {
+    method: 'PUT',
+    url: '/api/admin/orders/TSW-99999/shipment',
+    route: '/api/admin/orders/:orderNumber/shipment',
+    payload: { courierName: 'Delhivery', awb: 'AWB123456' },
+  },
+  {
+    method: 'POST',
+    url: '/api/admin/orders/TSW-99999/shipment/step',
+    route: '/api/admin/orders/:orderNumber/shipment/step',
+    payload: { step: 'in_transit' },
+  },
+  {
+    method: 'GET',
+    url: '/api/admin/orders/TSW-99999/credit-note.pdf',
+    route: '/api/admin/orders/:orderNumber/credit-note.pdf',
+  },
+  { method: 'GET', url: '/api/admin/books/signature', route: '/api/admin/books/signature' },
+  { method: 'PUT', url: '/api/admin/books/signature', route: '/api/admin/books/signature', payload: { imageId: null } },
+  { method: 'GET', url: '/api/admin/books/gstr1?period=2026-11', route: '/api/admin/books/gstr1' },
+  { method: 'GET', url: '/api/admin/books/gstr1.json?period=2026-11', route: '/api/admin/books/gstr1.json' },
+  { method: 'GET', url: '/api/admin/books/gstr1.csv?period=2026-11&section=b2cs', route: '/api/admin/books/gstr1.csv' },
+  { method: 'POST', url: '/api/admin/books/statements', route: '/api/admin/books/statements', multipart: true },
+  {
+    method: 'PUT',
+    url: '/api/admin/books/statement-layouts',
+    route: '/api/admin/books/statement-layouts',
+    payload: { header: ['Date', 'Details', 'Ref', 'Credit'], date: 'Date', narration: 'Details', credit: 'Credit' },
+  },
 ];
 
 async function send(call: Call, cookie: string | null) {

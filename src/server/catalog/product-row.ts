@@ -50,6 +50,7 @@ export function toAdminProduct(row: ProductRow): AdminProduct {
     inStock: Number(row.in_stock) === 1,
     stockCount: stockCountOf(row),
     hsnCode: row.hsn_code,
+    uqc: row.uqc,
   };
 }
 
@@ -76,6 +77,7 @@ export function toProductRow(id: string, input: ProductInput, now: string): NewP
     stock_count: input.stockCount,
     video_url: input.videoUrl,
     hsn_code: input.hsnCode,
+    uqc: input.uqc,
     country_of_origin: input.countryOfOrigin,
     created_at: now,
     updated_at: now,

@@ -32,6 +32,13 @@ export interface ProductsTable {
   hsn_code: ColumnType<string, string | undefined, string>;
   /** Shown before purchase; '' for watches listed before the field existed. */
   country_of_origin: ColumnType<string, string | undefined, string>;
+  /** Unit of quantity on the invoice and in GSTR-1 (NOS: numbers), copied onto each order line. */
+  uqc: ColumnType<string, string | undefined, string>;
+  /** The parcel's weight (grams) and box (cm) for the courier; null: the shop's PARCEL_DEFAULT_* settings. */
+  weight_grams: ColumnType<number | null, number | null | undefined, number | null>;
+  length_cm: ColumnType<number | null, number | null | undefined, number | null>;
+  breadth_cm: ColumnType<number | null, number | null | undefined, number | null>;
+  height_cm: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface UsersTable {
@@ -45,6 +52,12 @@ export interface UsersTable {
   updated_at: string;
   /** Set when the shopper erased the account: personal fields emptied, phone released (docs/privacy.md). */
   deleted_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When the shopper agreed to order updates on WhatsApp; null: never, or taken back (docs/whatsapp.md). */
+  whatsapp_consent_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When the shopper also agreed to offers (marketing templates: back in stock, cart reminder). */
+  offers_consent_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** en | hi: the language of the shopper's WhatsApp messages. */
+  language: ColumnType<string, string | undefined, string>;
 }
 
 export interface CartItemsTable {
@@ -88,6 +101,8 @@ export interface OrdersTable {
   /** Place of supply: the delivery state's name and two-digit GST state code. */
   invoice_supply_state: ColumnType<string | null, string | null | undefined, string | null>;
   invoice_supply_code: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When the shopper confirmed this cash-on-delivery order with WhatsApp's Confirm button. */
+  shopper_confirmed_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface OrderLinesTable {
@@ -100,6 +115,8 @@ export interface OrderLinesTable {
   discount_price: number;
   quantity: number;
   hsn_code: ColumnType<string, string | undefined, string>;
+  /** The product's unit of quantity when the order was placed (NOS). */
+  uqc: ColumnType<string, string | undefined, string>;
 }
 
 export interface OrderEventsTable {
@@ -132,6 +149,49 @@ export interface OutboxTable {
   next_attempt_at: string;
   last_error: ColumnType<string | null, string | null | undefined, string | null>;
   sent_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** A mail standing in for this WhatsApp message (whatsapp_outbox.id): sent only if that one fails. */
+  held_for: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A WhatsApp message to send (docs/decisions/031-whatsapp-channel.md), beside the mail outbox. */
+export interface WhatsAppOutboxTable {
+  id: string;
+  kind: string;
+  /** E.164, such as +919876543210. */
+  to_phone: string;
+  /** The approved template's name; null for free-form text (only within 24 hours of the shopper's message). */
+  template: string | null;
+  /** en | hi (the template's language; Meta's codes are en and hi). */
+  language: string;
+  /** JSON: { body: string[], buttons: string[] } for a template, { text } for free-form text. */
+  params: string;
+  /** The message as the shopper reads it (for the dashboard and logs). */
+  preview: string;
+  order_id: string | null;
+  created_at: string;
+  attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at: string;
+  last_error: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When Meta accepted it (answered with a message id). */
+  sent_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Meta's message id (wamid...), which the status webhooks name. */
+  wa_message_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** queued | accepted | sent | delivered | read | failed */
+  status: ColumnType<string, string | undefined, string>;
+  status_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When it failed for good (refused, or a failed status): its mail, if any, went out instead. */
+  failed_at: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A webhook event as received, keyed by its own id so WhatsApp's repeats are recognised. */
+export interface WhatsAppInboxTable {
+  id: string;
+  /** reply | text | status */
+  kind: string;
+  /** JSON: the message or status object as Meta sent it. */
+  body: string;
+  received_at: string;
+  applied_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** The grievance desk (docs/product.md#contact): one row per complaint, numbered for the person. */
@@ -213,6 +273,139 @@ export interface SiteContentTable {
   updated_at: string;
 }
 
+type Optional<T> = ColumnType<T | null, T | null | undefined, T | null>;
+
+/**
+ * An order's parcel (docs/product.md#shipping), one per order. `courier` is the implementation
+ * ('manual' | 'shiprocket'); `step` a ShipmentStep (common/shipments.ts), only ever moved forward.
+ */
+export interface ShipmentsTable {
+  order_id: string;
+  courier: string;
+  courier_name: ColumnType<string, string | undefined, string>;
+  /** The tracking number; unique when set. */
+  awb: Optional<string>;
+  tracking_url: Optional<string>;
+  step: ColumnType<string, string | undefined, string>;
+  /** The latest scan: the courier's words, where and when. */
+  scan_text: Optional<string>;
+  scan_location: Optional<string>;
+  scan_at: Optional<string>;
+  /** The expected delivery date (YYYY-MM-DD, India time). */
+  expected_by: Optional<string>;
+  /** Failed delivery attempts so far, and the courier's reason for the last one. */
+  attempts: ColumnType<number, number | undefined, number>;
+  undelivered_reason: Optional<string>;
+  courier_order_id: Optional<string>;
+  courier_shipment_id: Optional<string>;
+  label_url: Optional<string>;
+  /** none | booking | booked | failed: an automatic booking as the owner sees it. */
+  booking_state: ColumnType<string, string | undefined, string>;
+  /** The courier's own words when a booking failed. */
+  booking_error: Optional<string>;
+  booked_at: Optional<string>;
+  /** A parcel returned to origin that the owner marked received and checked. */
+  received_back_at: Optional<string>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Every tracking event received; unique on (awb, status_id, at), so a repeat changes nothing. */
+export interface ShipmentEventsTable {
+  id: string;
+  awb: string;
+  status_id: string;
+  step: string;
+  status_text: string;
+  at: string;
+  location: string | null;
+  reason: string | null;
+  attempt: number | null;
+  received_at: string;
+}
+
+/** A credit note for an invoiced order cancelled or returned (invoices/credit-notes.ts); one per order. */
+export interface CreditNotesTable {
+  id: string;
+  order_id: string;
+  /** From its own series per financial year, e.g. TSWCN/2526/00001. */
+  number: string;
+  issued_at: string;
+  /** 'cancelled' | 'returned'. */
+  reason: string;
+}
+
+/** An upload of a bank statement that brought new lines (migration 0009; books/statement/). */
+export interface StatementImportsTable {
+  id: string;
+  admin_id: string | null;
+  file_name: string;
+  /** The layout read: a bank's name (HDFC, ICICI, SBI, Axis) or 'mapped' for the owner's own mapping. */
+  layout: string;
+  lines_read: number;
+  credits: number;
+  new_lines: number;
+  matched: number;
+  /** The statement's first and last transaction dates (YYYY-MM-DD). */
+  first_date: string | null;
+  last_date: string | null;
+  created_at: string;
+}
+
+/** A credit of a bank statement, kept as proof (books/statement/line-queries.ts). */
+export interface StatementLinesTable {
+  id: string;
+  import_id: string;
+  /** sha256 of the bank's own line (and its count among equal lines of the file): unique. */
+  line_hash: string;
+  line_no: number;
+  txn_date: string;
+  narration: string;
+  reference: string;
+  /** The credit in paise (a bank line may carry paise; orders keep rupees). */
+  amount_paise: number;
+  utr: string | null;
+  /** pending | matched | proof | no_order | amount_differs (books/statement/outcomes.ts). */
+  outcome: string;
+  note: string | null;
+  /** The order whose UTR the line carries (matched, proof, or amount differs). */
+  order_id: string | null;
+  /** The order this line proved received: unique, so one credit never marks two orders. */
+  matched_order_id: string | null;
+  created_at: string;
+}
+
+/** The owner's column mapping of a bank layout we do not know, by its normalised header row. */
+export interface StatementLayoutsTable {
+  header_key: string;
+  /** JSON string[]: the header row as the bank wrote it. */
+  header: string;
+  /** JSON: the mapping (books/statement/layouts.ts ColumnMapping). */
+  columns: string;
+  admin_id: string | null;
+  created_at: string;
+}
+
+/**
+ * A courier's work for an order, done later by the courier job worker (shipping/booking-jobs.ts,
+ * docs/decisions/028-courier-booking.md): kind 'book' | 'pickup'; state waiting | done | failed.
+ */
+export interface CourierJobsTable {
+  id: string;
+  order_id: string;
+  kind: string;
+  state: ColumnType<string, string | undefined, string>;
+  attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at: string;
+  /** A worker's claim: nobody else takes the job before this time. */
+  lease_until: ColumnType<string | null, string | null | undefined, string | null>;
+  lease_owner: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The last failure: the courier's words for a refusal, or why it could not be reached. */
+  last_error: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   products: ProductsTable;
   users: UsersTable;
@@ -231,6 +424,15 @@ export interface Database {
   outbox: OutboxTable;
   complaints: ComplaintsTable;
   password_resets: PasswordResetsTable;
+  whatsapp_outbox: WhatsAppOutboxTable;
+  whatsapp_inbox: WhatsAppInboxTable;
+  shipments: ShipmentsTable;
+  shipment_events: ShipmentEventsTable;
+  courier_jobs: CourierJobsTable;
+  credit_notes: CreditNotesTable;
+  statement_imports: StatementImportsTable;
+  statement_lines: StatementLinesTable;
+  statement_layouts: StatementLayoutsTable;
 }
 
 export type Db = Kysely<Database>;
@@ -244,3 +446,7 @@ export type AdminRow = Selectable<AdminsTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type LeadRow = Selectable<LeadsTable>;
 export type OutboxRow = Selectable<OutboxTable>;
+export type WhatsAppOutboxRow = Selectable<WhatsAppOutboxTable>;
+export type ShipmentRow = Selectable<ShipmentsTable>;
+export type ShipmentEventRow = Selectable<ShipmentEventsTable>;
+export type CourierJobRow = Selectable<CourierJobsTable>;

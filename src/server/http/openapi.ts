@@ -186,6 +186,7 @@ export function openapiHead(config: Config) {
       { name: 'orders', description: 'The shopper’s cash-on-delivery orders, their advance and invoice' },
       { name: 'complaints', description: 'Complaints to the grievance officer' },
       { name: 'leads', description: 'Chat clicks recorded as WhatsApp leads' },
+      { name: 'whatsapp', description: 'WhatsApp’s webhook: replies and message statuses from Meta (signed)' },
       { name: 'admin', description: 'The owner’s dashboard: products, orders, leads, complaints, admins' },
       { name: 'system', description: 'Health of the running server' },
     ],

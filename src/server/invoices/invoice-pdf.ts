@@ -2,7 +2,10 @@
  * The invoice as a PDF (docs/product.md#invoice; CGST Rule 46): the shop's legal name, address and
  * GSTIN; the invoice's number and date; the order number; the buyer's name, delivery address and state;
  * the place of supply; each line's description, HSN, quantity, taxable value, rate and taxes; the totals
- * in figures and in words; the advance received and the balance; a signature line. Without a GSTIN
+ * in figures and in words; the advance received and the balance; the owner's signature above
+ * "Authorised signatory" (Rule 46(q)), or, when none is set, the words for an invoice issued
+ * electronically (the proviso to Rule 46(q), Notification 74/2018-Central Tax; docs/product.md#the-books-credit-notes-and-gstr-1).
+ * Each line's quantity carries its unit (UQC, Rule 46(f)). Without a GSTIN
  * (when the invoice was given) it is a Receipt without tax lines. Everything printed comes from the
  * order as it was frozen at dispatch, so a reprint is the same document. The buyer's name, address
  * and phone are drawn as plain lines in bounded boxes (the name at most two lines, the address
@@ -51,30 +54,75 @@ export function invoiceTitle(order: PaperOrder): string {
   return order.invoice?.gstin ? 'Tax Invoice' : 'Receipt';
 }
 
-export function invoicePdf(order: PaperOrder, shop: Shop): Readable {
+/** What changes between the invoice and its credit note (credit-note-pdf.ts); the rest is drawn alike. */
+export interface PaperSpec {
+  title: string;
+  /** The document's own facts, top right. */
+  facts: Array<[string, string]>;
+  /** The label of the last totals row. */
+  totalLabel: string;
+  /** Rows under the amount in words (the advance and balance; what is credited). */
+  closing: Array<[string, string]>;
+  /** PNG or JPEG of the owner's signature (signature.ts), or null. */
+  signature: Buffer | null;
+  /** Printed under "Authorised signatory" when there is no signature. */
+  unsignedWords: string;
+  /** Marks the table's continuation pages. */
+  continued: string;
+}
+
+/** Rule 46(q), proviso (Notification 74/2018-Central Tax): an electronic invoice needs no signature. */
+export const UNSIGNED_INVOICE_WORDS =
+  'This invoice is issued electronically under the Information Technology Act, 2000: no signature is required (Central Goods and Services Tax Rules, 2017, rule 46(q), proviso).';
+
+export function invoicePdf(order: PaperOrder, shop: Shop, options: { signature?: Buffer | null } = {}): Readable {
   const invoice = order.invoice;
   if (!invoice) throw new Error(`order ${order.number} has no invoice`);
+  const title = invoiceTitle(order);
+  const noun = title === 'Receipt' ? 'Receipt' : 'Invoice';
+  const spec: PaperSpec = {
+    title,
+    facts: [
+      [`${noun} no.`, invoice.number],
+      [`${noun} date`, formatDate(invoice.date)],
+      ['Order no.', order.number],
+      ['Order date', formatDate(order.createdAt)],
+    ],
+    totalLabel: 'Invoice total',
+    closing: [
+      ['Advance received', money(order.advanceReceived * 100)],
+      ['Balance payable on delivery', money(order.balance * 100)],
+    ],
+    signature: options.signature ?? null,
+    unsignedWords: UNSIGNED_INVOICE_WORDS,
+    continued: `${title} ${invoice.number} (continued)`,
+  };
+  return paperPdf(order, shop, spec);
+}
+
+/** A document of the order's lines, drawn while it is sent. */
+export function paperPdf(order: PaperOrder, shop: Shop, spec: PaperSpec): Readable {
   const doc = newDocument({
     size: 'A4',
     margin: MARGIN,
-    title: `${invoiceTitle(order)} ${invoice.number}`,
+    title: `${spec.title} ${spec.facts[0]![1]}`,
     author: shop.legalName,
   });
-  return streamed(doc, (d) => draw(d, order, shop));
+  return streamed(doc, (d) => draw(d, order, shop, spec));
 }
 
 function money(paise: number): string {
   return formatPaise(paise);
 }
 
-async function draw(doc: Doc, order: PaperOrder, shop: Shop): Promise<void> {
+async function draw(doc: Doc, order: PaperOrder, shop: Shop, spec: PaperSpec): Promise<void> {
   const invoice = order.invoice!;
   const kind = taxKindFor(invoice.gstin, invoice.supplyCode);
   const rateBp = invoice.rateBp ?? 0;
   const taxes = invoiceTaxes(order.lines, rateBp, kind);
   const left = MARGIN;
   const width = doc.page.width - 2 * MARGIN;
-  const title = invoiceTitle(order);
+  const title = spec.title;
 
   // The shop, left; the document's own facts, right.
   const factsWidth = 210;
@@ -92,13 +140,7 @@ async function draw(doc: Doc, order: PaperOrder, shop: Shop): Promise<void> {
   const factsLeft = left + width - factsWidth;
   doc.font(BOLD).fontSize(16).text(title.toUpperCase(), factsLeft, MARGIN, { width: factsWidth, align: 'right' });
   doc.font(REGULAR).fontSize(9);
-  const facts: Array<[string, string]> = [
-    [`${title === 'Receipt' ? 'Receipt' : 'Invoice'} no.`, invoice.number],
-    [`${title === 'Receipt' ? 'Receipt' : 'Invoice'} date`, formatDate(invoice.date)],
-    ['Order no.', order.number],
-    ['Order date', formatDate(order.createdAt)],
-  ];
-  for (const [label, value] of facts) {
+  for (const [label, value] of spec.facts) {
     doc.text(`${label}: ${value}`, factsLeft, doc.y, { width: factsWidth, align: 'right' });
   }
   let y = Math.max(shopBottom, doc.y) + 10;
@@ -157,7 +199,7 @@ async function draw(doc: Doc, order: PaperOrder, shop: Shop): Promise<void> {
     if (y + rowHeight(doc, columns, cells, SIZE) > bottomOf(doc)) {
       doc.addPage();
       y = MARGIN;
-      doc.font(REGULAR).fontSize(8).text(`${title} ${invoice.number} (continued)`, left, y, { width });
+      doc.font(REGULAR).fontSize(8).text(spec.continued, left, y, { width });
       y = doc.y + 4;
       y += drawRow(doc, columns, header, y, { size: SIZE, left, fill: '#eeeeee' });
     }
@@ -166,12 +208,9 @@ async function draw(doc: Doc, order: PaperOrder, shop: Shop): Promise<void> {
   }
 
   // Totals, words, the advance, the signature: kept together on one page.
-  const totals = totalRows(kind, rateBp, taxes.totals);
-  const advance: Array<[string, string]> = [
-    ['Advance received', money(order.advanceReceived * 100)],
-    ['Balance payable on delivery', money(order.balance * 100)],
-  ];
-  const blockHeight = (totals.length + advance.length) * 14 + 130;
+  const totals = totalRows(kind, rateBp, taxes.totals, spec.totalLabel);
+  const advance = spec.closing;
+  const blockHeight = (totals.length + advance.length) * 14 + 160;
   if (y + blockHeight > bottomOf(doc)) {
     doc.addPage();
     y = MARGIN;
@@ -197,28 +236,38 @@ async function draw(doc: Doc, order: PaperOrder, shop: Shop): Promise<void> {
   y += 24;
   const signX = left + width - 200;
   doc.font(REGULAR).fontSize(9).text(`For ${shop.legalName}`, signX, y, { width: 200, align: 'right' });
-  y = doc.y + 36;
+  const signTop = doc.y + 2;
+  y = signTop + 40;
+  // The owner's signature in the box above the line, kept in proportion and to the right.
+  if (spec.signature)
+    doc.image(spec.signature, signX + 40, signTop, { fit: [160, 36], align: 'right', valign: 'bottom' });
   doc
     .moveTo(signX + 40, y)
     .lineTo(signX + 200, y)
     .lineWidth(0.5)
     .strokeColor('#000')
     .stroke();
-  doc.text('Authorised signatory', signX, y + 4, { width: 200, align: 'right' });
+  doc
+    .font(REGULAR)
+    .fontSize(9)
+    .text('Authorised signatory', signX, y + 4, { width: 200, align: 'right' });
+  if (!spec.signature) {
+    doc.fontSize(7).text(spec.unsignedWords, left, doc.y + 6, { width, align: 'right' });
+  }
 }
 
 function lineColumns(kind: ReturnType<typeof taxKindFor>, rateBp: number, width: number): Column[] {
   const fixed: Column[] =
     kind === 'none'
       ? [
-          { title: 'Qty', width: 34, align: 'right' },
+          { title: 'Qty', width: 48, align: 'right' },
           { title: 'Unit price', width: 80, align: 'right' },
           { title: 'Amount', width: 86, align: 'right' },
         ]
       : [
           // HSN codes run to 8 digits.
           { title: 'HSN', width: 44 },
-          { title: 'Qty', width: 24, align: 'right' },
+          { title: 'Qty', width: 40, align: 'right' },
           { title: 'Taxable value', width: 66, align: 'right' },
           { title: 'GST rate', width: 34, align: 'right' },
           ...(kind === 'intra'
@@ -245,7 +294,7 @@ function lineCells(
   if (kind === 'none') {
     return [
       ...start,
-      { text: String(line.quantity) },
+      { text: quantityWithUnit(line) },
       { text: money(line.unitPrice * 100) },
       { text: money(tax.total) },
     ];
@@ -253,7 +302,7 @@ function lineCells(
   return [
     ...start,
     { text: line.hsn },
-    { text: String(line.quantity) },
+    { text: quantityWithUnit(line) },
     { text: money(tax.taxable) },
     { text: formatRate(rateBp) },
     ...(kind === 'intra' ? [{ text: money(tax.cgst) }, { text: money(tax.sgst) }] : [{ text: money(tax.igst) }]),
@@ -261,10 +310,16 @@ function lineCells(
   ];
 }
 
+/** "1 NOS": the quantity and its unit of quantity (Rule 46(f)). */
+function quantityWithUnit(line: PaperOrder['lines'][number]): string {
+  return `${line.quantity} ${line.uqc}`;
+}
+
 function totalRows(
   kind: ReturnType<typeof taxKindFor>,
   rateBp: number,
   t: TaxAmounts,
+  totalLabel: string,
 ): Array<[string, string, boolean]> {
   if (kind === 'none') return [['Total', money(t.total), true]];
   return [
@@ -275,6 +330,6 @@ function totalRows(
           [`SGST ${formatRate(rateBp / 2)}`, money(t.sgst), false],
         ] as Array<[string, string, boolean]>)
       : ([[`IGST ${formatRate(rateBp)}`, money(t.igst), false]] as Array<[string, string, boolean]>)),
-    ['Invoice total', money(t.total), true],
+    [totalLabel, money(t.total), true],
   ];
 }

@@ -191,8 +191,8 @@ describe.each(TEST_DIALECTS)('GST invoices on %s', (dialect) => {
       'CGST 9%',
       'SGST 9%',
       // Each line: description, HSN, quantity, taxable value, rate, CGST, SGST, total.
-      `1 Rolex Submariner Date 9102 1 ${formatPaise(taxes.lines[0]!.taxable)} 18% ${formatPaise(taxes.lines[0]!.cgst)} ${formatPaise(taxes.lines[0]!.sgst)} ₹19,999.00`,
-      `2 Seiko Presage Cocktail Time 91021100 2 ${formatPaise(taxes.lines[1]!.taxable)} 18% ${formatPaise(taxes.lines[1]!.cgst)} ${formatPaise(taxes.lines[1]!.sgst)} ₹14,998.00`,
+      `1 Rolex Submariner Date 9102 1 NOS ${formatPaise(taxes.lines[0]!.taxable)} 18% ${formatPaise(taxes.lines[0]!.cgst)} ${formatPaise(taxes.lines[0]!.sgst)} ₹19,999.00`,
+      `2 Seiko Presage Cocktail Time 91021100 2 NOS ${formatPaise(taxes.lines[1]!.taxable)} 18% ${formatPaise(taxes.lines[1]!.cgst)} ${formatPaise(taxes.lines[1]!.sgst)} ₹14,998.00`,
       `Taxable value ${formatPaise(taxes.totals.taxable)}`,
       `CGST 9% ${formatPaise(taxes.totals.cgst)}`,
       `SGST 9% ${formatPaise(taxes.totals.sgst)}`,
@@ -202,6 +202,8 @@ describe.each(TEST_DIALECTS)('GST invoices on %s', (dialect) => {
       'Balance payable on delivery ₹34,697.00',
       `For ${SHOP.SHOP_LEGAL_NAME}`,
       'Authorised signatory',
+      // No signature set: the words of Rule 46(q)'s proviso for an electronically issued invoice.
+      'issued electronically under the Information Technology Act, 2000',
     ];
     for (const phrase of expected) expect(text, phrase).toContain(phrase);
     expect(text).not.toContain('IGST');
@@ -227,16 +229,19 @@ describe.each(TEST_DIALECTS)('GST invoices on %s', (dialect) => {
     expect(text).not.toContain('CGST');
   });
 
-  it('never gives an invoice twice: a dispatched, cancelled and dispatched order keeps its number, the next takes the next', async () => {
+  it('never gives an invoice twice: a dispatched, cancelled order keeps its number beside its credit note, the next takes the next', async () => {
     const first = await a.order(c.asha, PUNE, [[c.rolex, 1]]);
     const firstInvoice = await a.dispatch(first);
-    expect((await a.setState(first, 'cancelled')).statusCode).toBe(200);
+    const cancelled = await a.setState(first, 'cancelled');
+    expect(cancelled.statusCode).toBe(200);
+    expect(cancelled.json().order.creditNoteNumber).toMatch(/^TSWCN\/\d{4}\/\d{5}$/);
     expect((await a.row(first)).invoice_number).toBe(firstInvoice);
-    // Cancelled, the shopper has no invoice to download; the owner keeps it in the books.
-    expect((await a.as(c.asha.cookie, 'GET', `/api/orders/${first}/invoice.pdf`)).statusCode).toBe(404);
+    // Cancelled after its invoice, the shopper keeps the invoice beside its credit note; so does the owner.
+    await a.pdf(c.asha.cookie, `/api/orders/${first}/invoice.pdf`);
     await a.pdf(c.admin, `/api/admin/orders/${first}/invoice.pdf`);
-    expect((await a.setState(first, 'dispatched')).json().order.invoiceNumber).toBe(firstInvoice);
-    expect((await a.setState(first, 'delivered')).json().order.invoiceNumber).toBe(firstInvoice);
+    // The credit note cancels the invoice: the order cannot go out again under it.
+    expect((await a.setState(first, 'dispatched')).statusCode).toBe(409);
+    expect((await a.row(first)).invoice_number).toBe(firstInvoice);
     const second = await a.order(c.asha, PUNE, [[c.rolex, 1]]);
     const secondInvoice = await a.dispatch(second);
     const serial = (n: string) => Number(n.split('/')[2]);
@@ -407,8 +412,8 @@ describe('a shop without a GSTIN', () => {
       'RECEIPT',
       `Receipt no.: ${invoiceNumber}`,
       'Asha Rao',
-      '1 Rolex Submariner Date 1 ₹19,999.00 ₹19,999.00',
-      '2 Seiko Presage Cocktail Time 1 ₹7,499.00 ₹7,499.00',
+      '1 Rolex Submariner Date 1 NOS ₹19,999.00 ₹19,999.00',
+      '2 Seiko Presage Cocktail Time 1 NOS ₹7,499.00 ₹7,499.00',
       'Total ₹27,498.00',
       'Rupees Twenty Seven Thousand Four Hundred Ninety Eight Only',
       'Advance received ₹300.00',

@@ -199,6 +199,7 @@ describe('the shipping label, whatever the shopper wrote', () => {
     const lines = Array.from({ length: 40 }, (_, i) => ({
       name: `Casio G-Shock\nGA-2100 ${'Carbon Core Guard '.repeat(i % 5 === 0 ? 12 : 1)}no. ${i + 1}`,
       hsn: '9102',
+      uqc: 'NOS',
       quantity: 1,
       unitPrice: 100,
     }));

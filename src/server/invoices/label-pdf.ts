@@ -8,6 +8,9 @@
  *   type on the page, cashToCollect(order), made from order.balance alone (never from shopper text),
  *   then the order total and the advance received. Drawn first, at its fixed place, in a box only it uses.
  * - The order number as a Code 128 barcode, the number under it and the order date: fixed too.
+ *   Once the parcel has an AWB (the courier booked, or the owner typed it), the barcode row is
+ *   shared, also at fixed places: the order number's barcode on the left half, the AWB's on the
+ *   right half (the courier's scanner reads its own number), each with its number under it.
  * - "SHIP TO": the name, the address and the phone, each in its own fixed box above the cash box. Each
  *   is made one plain line when drawn (text.ts plainLine: rows stored before the plain-text rule may
  *   hold line breaks or bidi controls), shrunk to fit its box, and at the smallest size cut with an
@@ -46,6 +49,11 @@ export const LABEL_LAYOUT = {
   cash: box(132, 64),
   barcode: box(202, 42),
   number: box(246, 14),
+  /** With an AWB: the order number's barcode and number on the left half, the AWB's on the right. */
+  orderBarcodeBeside: { x: MARGIN, y: 202, width: WIDTH / 2 - 4, height: 42 },
+  orderNumberBeside: { x: MARGIN, y: 246, width: WIDTH / 2 - 4, height: 14 },
+  awbBarcode: { x: MARGIN + WIDTH / 2 + 4, y: 202, width: WIDTH / 2 - 4, height: 42 },
+  awbNumber: { x: MARGIN + WIDTH / 2 + 4, y: 246, width: WIDTH / 2 - 4, height: 14 },
   date: box(260, 11),
   slipTop: 279,
   /** The return address: at most three lines, at the foot. */
@@ -76,8 +84,18 @@ function drawLabel(doc: Doc, order: PaperOrder, shop: Shop): void {
   const L = LABEL_LAYOUT;
   // What the courier reads and scans first, at fixed places, before any shopper text is drawn.
   drawCash(doc, order);
-  drawCode128(doc, order.number, L.barcode.x, L.barcode.y, L.barcode.width, L.barcode.height);
-  drawInBox(doc, order.number, L.number, { font: BOLD, sizes: [11, 9, 7], align: 'center' });
+  const awb = order.awb ? plainLine(order.awb) : '';
+  if (awb) {
+    const o = L.orderBarcodeBeside;
+    const a = L.awbBarcode;
+    drawCode128(doc, order.number, o.x, o.y, o.width, o.height);
+    drawInBox(doc, order.number, L.orderNumberBeside, { font: BOLD, sizes: [10, 9, 7], align: 'center' });
+    drawCode128(doc, awb, a.x, a.y, a.width, a.height);
+    drawInBox(doc, `AWB ${awb}`, L.awbNumber, { font: BOLD, sizes: [10, 9, 7], align: 'center' });
+  } else {
+    drawCode128(doc, order.number, L.barcode.x, L.barcode.y, L.barcode.width, L.barcode.height);
+    drawInBox(doc, order.number, L.number, { font: BOLD, sizes: [11, 9, 7], align: 'center' });
+  }
   drawInBox(doc, `Ordered ${formatDate(order.createdAt)}`, L.date, { sizes: [8], align: 'center' });
   rule(doc, L.slipTop - 4);
 

@@ -19,6 +19,7 @@ function longOrder(lines: number): PaperOrder {
     lines: Array.from({ length: lines }, (_, i) => ({
       name: `Seiko Presage Cocktail Time no. ${i + 1}`,
       hsn: '9102',
+      uqc: 'NOS',
       quantity: (i % 3) + 1,
       unitPrice: 12_345 + i,
     })),

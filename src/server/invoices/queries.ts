@@ -5,6 +5,8 @@ import { orderAdvanceSplit, orderLinesOf } from '../orders/queries.ts';
 export interface PaperLine {
   name: string;
   hsn: string;
+  /** Unit of quantity (NOS), frozen on the line when the order was placed. */
+  uqc: string;
   quantity: number;
   /** Whole rupees, tax included: the selling price when the order was placed. */
   unitPrice: number;
@@ -34,7 +36,11 @@ export interface PaperOrder {
     supplyState: string | null;
     supplyCode: string | null;
   } | null;
+  /** The credit note that cancels the invoice (invoices/credit-notes.ts), or null. */
+  creditNote: { number: string; date: string; reason: string } | null;
   lines: PaperLine[];
+  /** The parcel's tracking number once the courier is booked (or typed): its barcode joins the label. */
+  awb?: string | null;
 }
 
 /**
@@ -46,8 +52,16 @@ export async function paperOrders(db: Db, numbers: readonly string[], userId?: s
   let query = db
     .selectFrom('orders')
     .leftJoin('users', 'users.id', 'orders.user_id')
+    .leftJoin('credit_notes', 'credit_notes.order_id', 'orders.id')
+    .leftJoin('shipments', 'shipments.order_id', 'orders.id')
     .selectAll('orders')
-    .select('users.name as user_name')
+    .select([
+      'shipments.awb as shipment_awb',
+      'users.name as user_name',
+      'credit_notes.number as credit_note_number',
+      'credit_notes.issued_at as credit_note_date',
+      'credit_notes.reason as credit_note_reason',
+    ])
     .where('orders.number', 'in', [...numbers]);
   if (userId) query = query.where('orders.user_id', '=', userId);
   const rows = await query.execute();
@@ -85,11 +99,16 @@ export async function paperOrders(db: Db, numbers: readonly string[], userId?: s
               supplyCode: row.invoice_supply_code,
             }
           : null,
+        awb: row.shipment_awb ?? null,
+        creditNote: row.credit_note_number
+          ? { number: row.credit_note_number, date: row.credit_note_date!, reason: row.credit_note_reason! }
+          : null,
         lines: lines
           .filter((l) => l.order_id === row.id)
           .map((l) => ({
             name: l.product_name,
             hsn: l.hsn_code,
+            uqc: l.uqc,
             quantity: Number(l.quantity),
             unitPrice: Number(l.discount_price),
           })),

@@ -6,6 +6,7 @@
  */
 
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { creditNoteApi } from '../../common/credit-note-api.ts';
 import { formatRupees } from '../../common/money.ts';
 import { orderApi } from '../../common/order-api.ts';
 import { stateRule } from '../../common/orders.ts';
@@ -16,9 +17,11 @@ import { contractRoute } from '../http/contract-route.ts';
 import { AppError, badRequest, notFound } from '../http/errors.ts';
 import { ORDER_NOT_FOUND as ADMIN_ORDER_NOT_FOUND } from '../orders/order-changes.ts';
 import { ORDER_NOT_FOUND } from '../orders/queries.ts';
+import { creditNotePdf } from './credit-note-pdf.ts';
 import { invoicePdf } from './invoice-pdf.ts';
 import { labelsPdf } from './label-pdf.ts';
 import { type PaperOrder, paperOrders } from './queries.ts';
+import { signaturePng } from './signature.ts';
 
 const pdfSchema = { produces: ['application/pdf'] };
 
@@ -42,6 +45,14 @@ function invoiceFileName(invoiceNumber: string): string {
   return `invoice-${invoiceNumber.replaceAll('/', '-')}.pdf`;
 }
 
+function creditNoteFileName(creditNoteNumber: string): string {
+  return `credit-note-${creditNoteNumber.replaceAll('/', '-')}.pdf`;
+}
+
+export const noCreditNote = (orderNumber: string) =>
+  `Order ${orderNumber} has no credit note: one is given when an invoiced order is cancelled or comes back.`;
+export const SHOPPER_NO_CREDIT_NOTE = 'This order has no credit note.';
+
 export const invoiceAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...contractRoute(app, orderApi.adminInvoice, {
@@ -58,7 +69,25 @@ export const invoiceAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply
         .type('application/pdf')
         .header('content-disposition', `inline; filename="${invoiceFileName(order.invoice.number)}"`)
-        .send(invoicePdf(order, app.config.shop));
+        .send(invoicePdf(order, app.config.shop, { signature: await signaturePng(app.db, app.media) }));
+    },
+  });
+
+  app.route({
+    ...contractRoute(app, creditNoteApi.adminCreditNote, {
+      tags: ['admin'],
+      summary: 'The credit note of an invoiced order that was cancelled or came back, as a PDF; 404 when it has none',
+      params: orderNumberParamsSchema,
+      ...pdfSchema,
+    }),
+    handler: async (request, reply) => {
+      const [order] = await paperOrders(app.db, [request.params.orderNumber]);
+      if (!order) throw notFound(ADMIN_ORDER_NOT_FOUND);
+      if (!order.creditNote) throw notFound(noCreditNote(order.number));
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `inline; filename="${creditNoteFileName(order.creditNote.number)}"`)
+        .send(creditNotePdf(order, app.config.shop, { signature: await signaturePng(app.db, app.media) }));
     },
   });
 
@@ -120,11 +149,31 @@ export const invoiceShopperRoutes: FastifyPluginAsyncZod = async (app) => {
       // Another shopper's order is the same 404 as a missing one.
       const [order] = await paperOrders(app.db, [request.params.orderNumber], request.userId!);
       if (!order) throw notFound(ORDER_NOT_FOUND);
-      if (!order.invoice || !shopperMayReadInvoice(order.status)) throw notFound(SHOPPER_NO_INVOICE_YET);
+      if (!order.invoice || !shopperMayReadInvoice(order.status, order.creditNote !== null)) {
+        throw notFound(SHOPPER_NO_INVOICE_YET);
+      }
       return reply
         .type('application/pdf')
         .header('content-disposition', `inline; filename="${invoiceFileName(order.invoice.number)}"`)
-        .send(invoicePdf(order, app.config.shop));
+        .send(invoicePdf(order, app.config.shop, { signature: await signaturePng(app.db, app.media) }));
+    },
+  });
+
+  app.route({
+    ...contractRoute(app, creditNoteApi.creditNote, {
+      tags: ['orders'],
+      summary: 'The credit note of one of the shopper’s own orders (cancelled or returned after its invoice), as a PDF',
+      params: orderNumberParamsSchema,
+      ...pdfSchema,
+    }),
+    handler: async (request, reply) => {
+      const [order] = await paperOrders(app.db, [request.params.orderNumber], request.userId!);
+      if (!order) throw notFound(ORDER_NOT_FOUND);
+      if (!order.creditNote) throw notFound(SHOPPER_NO_CREDIT_NOTE);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `inline; filename="${creditNoteFileName(order.creditNote.number)}"`)
+        .send(creditNotePdf(order, app.config.shop, { signature: await signaturePng(app.db, app.media) }));
     },
   });
 };

@@ -32,16 +32,24 @@ export function formatInvoiceNumber(prefix: string, year: string, value: number)
   return `${prefix}/${year}/${String(value).padStart(DIGITS, '0')}`;
 }
 
-/** The series' next number for an invoice dated `at`; call inside the transaction that stores it. */
-export async function nextInvoiceNumber(trx: Transaction<Database>, prefix: string, at: string): Promise<string> {
-  const year = financialYear(at);
-  const key = `invoice:${year}`;
+/**
+ * The next value of a year's series (the counters row `name:25-26`, made on its first use); call inside the
+ * transaction that stores the document. Shared by invoices and credit notes (credit-note-series.ts).
+ */
+export async function takeSeriesValue(trx: Transaction<Database>, name: string, year: string): Promise<number> {
+  const key = `${name}:${year}`;
   await trx
     .insertInto('counters')
     .values({ key, value: 0 })
     .onConflict((oc) => oc.column('key').doNothing())
     .execute();
-  const number = formatInvoiceNumber(prefix, year, await takeCounter(trx, key));
+  return takeCounter(trx, key);
+}
+
+/** The series' next number for an invoice dated `at`; call inside the transaction that stores it. */
+export async function nextInvoiceNumber(trx: Transaction<Database>, prefix: string, at: string): Promise<string> {
+  const year = financialYear(at);
+  const number = formatInvoiceNumber(prefix, year, await takeSeriesValue(trx, 'invoice', year));
   if (number.length > INVOICE_NUMBER_MAX) {
     // Rolls the dispatch back with its number: the series stays without a gap.
     throw new AppError(409, 'invoice_series_full', `The invoice series of ${year} is full: no more numbers fit.`);

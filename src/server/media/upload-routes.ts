@@ -15,6 +15,7 @@ import { mediaApi } from '../../common/media-api.ts';
 import { uploadReplySchema } from '../../common/schemas/media.ts';
 import { contractRoute } from '../http/contract-route.ts';
 import { AppError, badRequest } from '../http/errors.ts';
+import { multipartClientError } from '../http/multipart-errors.ts';
 import { OutageError, outageOf } from '../http/service-unavailable.ts';
 import { NotAnImageError, storeImage } from './store.ts';
 
@@ -63,8 +64,7 @@ async function readFiles(parts: FilesIterator): Promise<Array<{ name: string; da
       throw new AppError(413, 'too_many_files', `Please upload at most ${MAX_IMAGES} images at a time`);
     }
     if (statusCode && statusCode < 500) throw err;
-    // busboy's own errors (a body cut short, a broken boundary) are the client's doing.
-    throw badRequest('The upload could not be read. Please try again.');
+    throw multipartClientError(err);
   }
   return files;
 }

@@ -18,6 +18,7 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/tables.ts';
 import { escapeHtml } from '../http/html.ts';
 import { queueMail } from './outbox.ts';
+import { queueOrderWhatsApp, WHATSAPP_FOR_MAIL } from './whatsapp/order-messages.ts';
 
 /** The owner's and the advance's mails, and the state mails the state table names (common/orders.ts). */
 export type OrderMailKind =
@@ -225,6 +226,9 @@ export function composeOrderMail(kind: OrderMailKind, o: OrderFacts, config: Con
  * Composes the order's mail of this kind and queues it in `trx`. Shopper mails
  * are skipped when the shopper gave no email. Throws when the order does not
  * exist (the caller's change then rolls back: it is a bug, not a mail problem).
+ * A shopper who agreed to WhatsApp gets this kind's WhatsApp message first, and
+ * the mail is held behind it: it goes out only if that message fails
+ * (whatsapp/order-messages.ts, docs/decisions/031-whatsapp-channel.md).
  */
 export async function queueOrderMail(trx: Trx, config: Config, kind: OrderMailKind, orderId: string): Promise<void> {
   // One statement: the order, its shopper and its lines (one row per line, the order's columns repeated).
@@ -254,6 +258,8 @@ export async function queueOrderMail(trx: Trx, config: Config, kind: OrderMailKi
   const order = rows[0];
   if (!order) throw new Error(`queueOrderMail: no order ${orderId}`);
   const forOwner = OWNER_MAIL_KINDS.includes(kind);
+  const whatsappKind = forOwner ? undefined : WHATSAPP_FOR_MAIL[kind];
+  const heldFor = whatsappKind ? await queueOrderWhatsApp(trx, config, whatsappKind, orderId) : null;
   const to = forOwner ? config.ownerEmail : order.email.trim();
   if (!to) return;
 
@@ -276,5 +282,5 @@ export async function queueOrderMail(trx: Trx, config: Config, kind: OrderMailKi
     ),
   };
   const mail = composeOrderMail(kind, facts, config, forOwner);
-  await queueMail(trx, { kind, to, ...mail, orderId });
+  await queueMail(trx, { kind, to, ...mail, orderId, heldFor });
 }

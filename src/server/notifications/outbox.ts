@@ -16,6 +16,11 @@ export interface QueuedMail {
   text: string;
   html: string;
   orderId?: string | null;
+  /**
+   * The WhatsApp message this mail stands in for (whatsapp/outbox.ts): held, and sent only if
+   * that message fails (docs/decisions/031-whatsapp-channel.md).
+   */
+  heldFor?: string | null;
 }
 
 /** Writes the message into the outbox inside the caller's transaction; it goes out once that commits. */
@@ -31,6 +36,7 @@ export async function queueMail(trx: Kysely<Database> | Transaction<Database>, m
       text_body: mail.text,
       html_body: mail.html,
       order_id: mail.orderId ?? null,
+      held_for: mail.heldFor ?? null,
       created_at: now,
       next_attempt_at: now,
     })
@@ -43,6 +49,8 @@ export async function countUnsent(db: Db): Promise<number> {
     .selectFrom('outbox')
     .select((eb) => eb.fn.countAll().as('n'))
     .where('sent_at', 'is', null)
+    // A mail held for a WhatsApp message is not waiting: it goes out only if that message fails.
+    .where('held_for', 'is', null)
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
@@ -61,6 +69,8 @@ export async function listUnsent(db: Db, limit: number): Promise<UnsentMail[]> {
     .selectFrom('outbox')
     .select(['to_address', 'subject', 'created_at', 'attempts', 'last_error'])
     .where('sent_at', 'is', null)
+    // A mail held for a WhatsApp message is not waiting: it goes out only if that message fails.
+    .where('held_for', 'is', null)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(limit)

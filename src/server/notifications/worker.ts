@@ -191,6 +191,8 @@ export class MailWorker {
         .selectAll()
         .where('sent_at', 'is', null)
         .where('next_attempt_at', '<=', nowIso())
+        // Held for a WhatsApp message (whatsapp/outbox.ts): released, once, only if that one fails.
+        .where('held_for', 'is', null)
         // The partial index outbox_due gives this order as it is (no sort, however long the queue).
         .orderBy('next_attempt_at')
         .limit(1)

@@ -4,6 +4,8 @@ import type { AdvanceState } from '../../common/advance.ts';
 import type { OrderState } from '../../common/orders.ts';
 import type { AdminOrder, OrderListQuery } from '../../common/schemas/admin-orders.ts';
 import type { Db } from '../db/tables.ts';
+import { creditNoteNumbersOf } from '../invoices/credit-notes.ts';
+import { type ShipmentView, shipmentsOf, toAdminShipment } from '../shipping/shipments.ts';
 import { orderAdvanceSplit, orderLinesOf } from './queries.ts';
 
 /** LIKE pattern for "starts with"; the query schema allows letters and digits only, so no wildcard gets in. */
@@ -78,6 +80,7 @@ const HEAD_COLUMNS = [
   'orders.advance_note',
   'orders.advance_amount',
   'orders.invoice_number',
+  'orders.shopper_confirmed_at',
   // The name the order was placed under; an erased account's orders keep it (docs/privacy.md).
   sql<string>`coalesce(nullif(orders.buyer_name, ''), users.name)`.as('user_name'),
 ] as const;
@@ -95,13 +98,18 @@ interface OrderHead {
   advance_note: string | null;
   advance_amount: number;
   invoice_number: string | null;
+  shopper_confirmed_at: string | null;
   user_name: string;
+}
+
+function shipmentOrNull(view: ShipmentView | undefined) {
+  return view ? toAdminShipment(view) : null;
 }
 
 async function withDetails(db: Db, orders: OrderHead[]): Promise<AdminOrder[]> {
   if (orders.length === 0) return [];
   const ids = orders.map((o) => o.id);
-  const [lines, events] = await Promise.all([
+  const [lines, events, shipments] = await Promise.all([
     orderLinesOf(db, ids),
     db
       .selectFrom('order_events')
@@ -119,7 +127,9 @@ async function withDetails(db: Db, orders: OrderHead[]): Promise<AdminOrder[]> {
       .orderBy('order_events.created_at')
       .orderBy('order_events.id')
       .execute(),
+    shipmentsOf(db, ids),
   ]);
+  const creditNotes = await creditNoteNumbersOf(db, ids);
   return orders.map((o) => {
     const own = lines.filter((l) => l.order_id === o.id);
     const history = events.filter((e) => e.order_id === o.id);
@@ -136,8 +146,11 @@ async function withDetails(db: Db, orders: OrderHead[]): Promise<AdminOrder[]> {
         note: o.advance_note,
         ...orderAdvanceSplit(o),
       },
+      shopperConfirmedAt: o.shopper_confirmed_at,
       quantity: own.reduce((sum, l) => sum + Number(l.quantity), 0),
       total,
+      // The parcel: courier, AWB, step (docs/product.md#shipping); null until one is booked or typed.
+      shipment: shipmentOrNull(shipments.get(o.id)),
       createdAt: o.created_at,
       lines: own.map((l) => ({
         productId: l.product_id,
@@ -160,6 +173,7 @@ async function withDetails(db: Db, orders: OrderHead[]): Promise<AdminOrder[]> {
         at: e.created_at,
       })),
       invoiceNumber: o.invoice_number,
+      creditNoteNumber: creditNotes.get(o.id) ?? null,
     };
   });
 }

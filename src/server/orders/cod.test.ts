@@ -144,6 +144,8 @@ describe.each(TEST_DIALECTS)('cash on delivery on %s', (dialect) => {
         tr: placed.number,
       });
       expect(placed.advance.payLink).toContain('pn=Time%20Square%20%26%20Co');
+      // The payee address keeps its "@" as NPCI's own samples write it (some UPI apps do not decode %40).
+      expect(placed.advance.payLink.startsWith('upi://pay?pa=timesquare@okhdfcbank&pn=')).toBe(true);
       const qr = await t.app.inject({
         method: 'GET',
         url: `/api/orders/${placed.number}/advance-qr.svg`,

@@ -17,6 +17,7 @@ import type { Config } from '../config.ts';
 import { nowIso } from '../db/ids.ts';
 import type { Database, Db } from '../db/tables.ts';
 import { AppError, conflict, notFound } from '../http/errors.ts';
+import { creditNoteNumberOf, issueCreditNote } from '../invoices/credit-notes.ts';
 import { issueInvoice } from '../invoices/issue.ts';
 import { queueOrderMail } from '../notifications/order-mail.ts';
 import { addOrderEvent } from './order-events.ts';
@@ -32,6 +33,8 @@ export const CANCELLED_ADVANCE = 'This order is cancelled: its advance cannot ch
 export const ALREADY_RECEIVED = 'The advance of this order is already marked received.';
 export const NOTHING_TO_REFUSE = 'There is no advance to refuse: the shopper has not sent a UPI reference.';
 export const ALREADY_SETTLED = 'The advance of this order is already settled.';
+export const creditedRefusal = (orderNumber: string) =>
+  `Order ${orderNumber} has a credit note that cancels its invoice, so it cannot go out again. Place a new order instead.`;
 
 /** Takes the order's row lock and returns what the checks need. */
 async function lockOrder(trx: Transaction<Database>, orderNumber: string) {
@@ -70,16 +73,29 @@ async function eventTime(trx: Transaction<Database>, orderId: string): Promise<s
   return nowIso(Math.max(Date.now(), lastMs + 1));
 }
 
+/** How a change that is not the owner's own click differs (a courier's scan: shipping/apply-event.ts). */
+export interface StateChangeOptions {
+  /** Kept on the order's event: who or what moved it when no admin did. */
+  note?: string;
+  /** False when the caller queues a mail of its own that tells more (a courier's step mail). */
+  mail?: boolean;
+}
+
 export async function setOrderState(
-  db: Db,
+  /** The database, or the caller's transaction when the move is part of a larger change. */
+  db: Db | Transaction<Database>,
   config: Config,
   orderNumber: string,
   state: OrderState,
-  adminId: string,
+  /** null: not an admin (the courier's scan, with `opts.note` saying so). */
+  adminId: string | null,
   /** The delivery state's GST code when the address names none (docs/product.md#invoice). */
   supplyState?: string,
+  opts: StateChangeOptions = {},
 ): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  const inTransaction = (work: (trx: Transaction<Database>) => Promise<void>) =>
+    db.isTransaction ? work(db as Transaction<Database>) : db.transaction().execute(work);
+  await inTransaction(async (trx) => {
     const order = await lockOrder(trx, orderNumber);
     // Every rule below reads the state table (common/orders.ts).
     const from = stateRule(order.status);
@@ -88,6 +104,10 @@ export async function setOrderState(
     if (refusal) throw new AppError(409, 'move_refused', refusal);
     if (to.needsAdvance && !advanceSettled(order.advance_state)) {
       throw conflict(gateMessage(order.number, state, orderAdvanceSplit(order).amount));
+    }
+    // A credited invoice is spent: the order cannot go out again under it (a new order is placed instead).
+    if (!from.live && to.live && order.invoice_number && (await creditNoteNumberOf(trx, order.id))) {
+      throw new AppError(409, 'move_refused', creditedRefusal(order.number));
     }
     const changed = order.status !== state;
     if (from.live && !to.live) await returnStock(trx, await orderStockLines(trx, order.id));
@@ -99,9 +119,14 @@ export async function setOrderState(
     if (to.parcelLeft && !order.invoice_number) {
       await issueInvoice(trx, config.invoice, order, now, supplyState);
     }
+    // An invoiced order that is cancelled gets its credit note in the same transaction (CGST Rule 53;
+    // docs/product.md#the-books-credit-notes-and-gstr-1); one never invoiced gets none.
+    if (from.live && !to.live && order.invoice_number) {
+      await issueCreditNote(trx, config.invoice, order.id, 'cancelled', now);
+    }
     await trx.updateTable('orders').set({ status: state, updated_at: now }).where('id', '=', order.id).execute();
-    await addOrderEvent(trx, { orderId: order.id, kind: 'state', status: state, adminId, at: now });
-    if (changed && to.mail) await queueOrderMail(trx, config, to.mail, order.id);
+    await addOrderEvent(trx, { orderId: order.id, kind: 'state', status: state, adminId, note: opts.note, at: now });
+    if (changed && to.mail && opts.mail !== false) await queueOrderMail(trx, config, to.mail, order.id);
   });
 }
 
@@ -112,8 +137,29 @@ export async function recordAdvance(
   input: AdvanceActionInput,
   adminId: string,
 ): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await db.transaction().execute((trx) => recordAdvanceIn(trx, config, orderNumber, input, adminId));
+}
+
+/** The order as recordAdvanceIn locked it, before the change. */
+export type LockedOrder = Awaited<ReturnType<typeof lockOrder>>;
+
+/**
+ * recordAdvance within the caller's transaction: the same checks, order event and mail. The bank
+ * statement's match (books/statement/match.ts) marks an advance received through it, and links
+ * its statement line in the same transaction; `check` sees the locked order first and throws to
+ * leave it alone.
+ */
+export async function recordAdvanceIn(
+  trx: Transaction<Database>,
+  config: Config,
+  orderNumber: string,
+  input: AdvanceActionInput,
+  adminId: string,
+  check?: (order: LockedOrder) => void,
+): Promise<LockedOrder> {
+  {
     const order = await lockOrder(trx, orderNumber);
+    check?.(order);
     if (!stateRule(order.status).live) throw conflict(CANCELLED_ADVANCE);
     const from = order.advance_state;
     if (input.action === 'received' && from === 'received') throw conflict(ALREADY_RECEIVED);
@@ -143,5 +189,6 @@ export async function recordAdvance(
     });
     if (input.action === 'received') await queueOrderMail(trx, config, 'advance-received', order.id);
     if (input.action === 'refused') await queueOrderMail(trx, config, 'advance-refused', order.id);
-  });
+    return order;
+  }
 }

@@ -18,6 +18,8 @@ import type { Db } from '../db/tables.ts';
 import { isUniqueViolation } from '../db/unique-violation.ts';
 import { AppError, badRequest, unauthorized } from '../http/errors.ts';
 import { queueOrderMail } from '../notifications/order-mail.ts';
+import { recordWhatsAppConsent } from '../notifications/whatsapp/consent.ts';
+import { queueOrderPlacedWhatsApp } from '../notifications/whatsapp/order-messages.ts';
 import { addOrderEvent } from './order-events.ts';
 import { nextOrderNumber } from './order-number.ts';
 import { findOrderIdByKey } from './queries.ts';
@@ -84,7 +86,7 @@ export async function placeOrder(db: Db, config: Config, userId: string, input: 
 
       const products = await trx
         .selectFrom('products')
-        .select([...PRODUCT_FIELDS, 'hsn_code'])
+        .select([...PRODUCT_FIELDS, 'hsn_code', 'uqc'])
         .where('id', 'in', ids)
         .execute();
       const byId = new Map(products.map((p) => [p.id, p]));
@@ -106,6 +108,7 @@ export async function placeOrder(db: Db, config: Config, userId: string, input: 
           discount_price: Number(p.discount_price),
           quantity: w.quantity,
           hsn_code: p.hsn_code,
+          uqc: p.uqc,
         };
       });
       const totals = cartTotals(lines.map((l) => ({ ...l, discountPrice: l.discount_price })));
@@ -142,6 +145,10 @@ export async function placeOrder(db: Db, config: Config, userId: string, input: 
       await addOrderEvent(trx, { orderId, kind: 'state', status: 'ordered', adminId: null, at: now });
       await trx.deleteFrom('cart_items').where('user_id', '=', userId).where('product_id', 'in', ids).execute();
       await queueOrderMail(trx, config, 'new-order', orderId);
+      // Consent given at checkout is the account's (docs/whatsapp.md#consent), then the shopper's
+      // Confirm/Cancel message; nothing is queued without consent or WhatsApp's settings.
+      if (input.whatsappUpdates) await recordWhatsAppConsent(trx, userId, now);
+      await queueOrderPlacedWhatsApp(trx, config, orderId);
       return { orderId, created: true };
     });
   } catch (err) {

@@ -7,6 +7,8 @@ import type { Order, OrderView } from '../../common/schemas/order.ts';
 import type { Config } from '../config.ts';
 import type { Db, OrderRow } from '../db/tables.ts';
 import { notFound } from '../http/errors.ts';
+import { creditNoteNumbersOf } from '../invoices/credit-notes.ts';
+import { type ShipmentView, shipmentsOf, toShopperShipment } from '../shipping/shipments.ts';
 
 export const ORDER_NOT_FOUND = 'We could not find this order';
 
@@ -28,10 +30,15 @@ export function orderLinesOf(db: Db, orderIds: string[]) {
     .execute();
 }
 
+/** The parcel once it has an AWB: before that there is nothing the shopper can follow. */
+function shopperShipmentOf(view: ShipmentView | undefined) {
+  return view?.awb ? toShopperShipment(view) : null;
+}
+
 async function withLines(db: Db, upi: Config['upi'], rows: OrderRow[]): Promise<Order[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
-  const [lines, adminEvents] = await Promise.all([
+  const [lines, adminEvents, shipments] = await Promise.all([
     orderLinesOf(db, ids),
     db
       .selectFrom('order_events')
@@ -41,8 +48,10 @@ async function withLines(db: Db, upi: Config['upi'], rows: OrderRow[]): Promise<
       .where('kind', '=', 'state')
       .where('admin_id', 'is not', null)
       .execute(),
+    shipmentsOf(db, ids),
   ]);
   const setByAdmin = new Set(adminEvents.map((e) => e.order_id));
+  const creditNotes = await creditNoteNumbersOf(db, ids);
   return rows.map((row) => {
     const own = lines
       .filter((l) => l.order_id === row.id)
@@ -73,7 +82,9 @@ async function withLines(db: Db, upi: Config['upi'], rows: OrderRow[]): Promise<
         note: advance === 'refused' ? row.advance_note : null,
         payLink: upi && split.amount > 0 ? upiPayLink(upi, row.number, split.amount) : null,
       },
-      invoiceNumber: shopperMayReadInvoice(row.status) ? row.invoice_number : null,
+      invoiceNumber: shopperMayReadInvoice(row.status, creditNotes.has(row.id)) ? row.invoice_number : null,
+      creditNoteNumber: creditNotes.get(row.id) ?? null,
+      shipment: shopperShipmentOf(shipments.get(row.id)),
     };
   });
 }

@@ -18,7 +18,7 @@ import {
 } from '../../common/schemas/order.ts';
 import { requireUser } from '../auth/guards.ts';
 import { contractRoute } from '../http/contract-route.ts';
-import { notFound } from '../http/errors.ts';
+import { AppError, notFound } from '../http/errors.ts';
 import { invoiceShopperRoutes } from '../invoices/routes.ts';
 import { submitAdvance } from './advance.ts';
 import { placeOrder } from './place-order.ts';
@@ -43,6 +43,10 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: orderReplySchema, 201: orderReplySchema },
     }),
     handler: async (request, reply) => {
+      // The pincode check before anything is saved (docs/product.md#shipping): the courier's answer is
+      // asked outside the order's transaction, which never waits on another service.
+      const undeliverable = await app.delivery.refusal(request.body.address);
+      if (undeliverable) throw new AppError(409, 'not_delivered', undeliverable, { address: undeliverable });
       const placed = await placeOrder(app.db, app.config, request.userId!, request.body);
       if (placed.created) app.mail.nudge();
       reply.status(placed.created ? 201 : 200);

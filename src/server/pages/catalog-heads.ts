@@ -7,14 +7,16 @@
 
 import type { FastifyInstance } from 'fastify';
 import { codOfferText } from '../../common/advance.ts';
-import { brandFromSlug, categoryFromSlug, listingPath, productPath } from '../../common/catalog.ts';
+import { BRANDS, brandFromSlug, categoryFromSlug, listingPath, productPath } from '../../common/catalog.ts';
 import {
   HOME_API_PATH,
   latestApiPath,
   listingApiPath,
+  listingSearch,
   pageNumber,
   productApiPath,
   searchApiPath,
+  sortFromQuery,
 } from '../../common/catalog-api.ts';
 import { EXPLORE_LATEST } from '../../common/constants.ts';
 import { imageSrcSet, imageUrl } from '../../common/media.ts';
@@ -136,8 +138,8 @@ export async function productHead(app: FastifyInstance, path: string): Promise<P
 }
 
 /**
- * A listing's page as the web app asks for it on arrival (sorted by latest; the
- * page of ?page=N, or the first: the spec's #N lives in the URL's hash, which
+ * A listing's page as the web app asks for it on arrival (sorted as ?sort= says, by latest
+ * by default; the page of ?page=N, or the first: the spec's #N lives in the URL's hash, which
  * the server never sees), read through the API's own query schema.
  */
 async function listingPage(
@@ -164,7 +166,15 @@ export async function listingHead(
   const known = (!parts[1] || category) && (!parts[2] || brand);
   const { name: shop } = app.config.shop;
   const page = pageNumber(query.get('page') ?? '') ?? 1;
-  const latest = await listingPage(app, parts[1], parts[2], 'latest', page);
+  const sort = sortFromQuery(query.get('sort'));
+  // The Brand filter is a GET form (?brand=Casio, or '' for all): its answer is the brand's own
+  // listing, sorted as it was, from page 1 (docs/decisions/032-controls-in-the-address.md).
+  const brandAsked = query.get('brand');
+  if (brandAsked !== null && category === 'men watch') {
+    const picked = BRANDS.find((b) => b.toLowerCase() === brandAsked.trim().toLowerCase()) ?? null;
+    return { ...defaultHead(app, path), seeOther: listingPath(category, picked) + listingSearch(sort) };
+  }
+  const latest = await listingPage(app, parts[1], parts[2], sort, page);
   const firstPaint = {
     lcpImage: lcpImage(latest?.data.items[0]?.images[0], CARD_PICTURE),
     answers: latest ? [latest.answer] : undefined,
@@ -190,7 +200,8 @@ export async function listingHead(
   return {
     title: `${heading} | ${shop}`,
     description: `${groupIndian(count)} ${what ? `${what.toLowerCase()}es` : 'watches'}${from}. ${codOfferText(app.config.codAdvance)}`,
-    canonicalPath: listingPath(category, brand) + (page > 1 ? `?page=${page}` : ''),
+    // A sorted view is the same listing in another order: it names the listing's own page.
+    canonicalPath: listingPath(category, brand) + (page > 1 && sort === 'latest' ? `?page=${page}` : ''),
     ...(first && firstImage ? { image: imageUrl(firstImage, 960), imageAlt: first.name } : {}),
     type: 'website',
     ...firstPaint,

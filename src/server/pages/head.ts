@@ -4,7 +4,7 @@
  * preview well and crawlers read real titles (docs/product.md#better-15).
  */
 
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { codOfferText } from '../../common/advance.ts';
 import { isPagePath } from '../../common/page-paths.ts';
 
@@ -23,10 +23,14 @@ export interface PageHead {
   status?: number;
   /** Answer with a 301 to this path instead of the page (the query string is kept). */
   redirect?: string;
+  /** A GET form's answer: a 303 to this address (path and query, whole), e.g. the listing of the brand picked. */
+  seeOther?: string;
   /** The picture that will be the page's largest paint, preloaded with the srcset and sizes its <img> has. */
   lcpImage?: { srcset: string; sizes: string } | undefined;
   /** The API answers the screen starts with (their URLs under /api and the exact bodies the API sends), embedded. */
   answers?: PageAnswer[] | undefined;
+  /** One person's page (/track's answer): never kept nor cached, sent with no-store. */
+  personal?: boolean;
 }
 
 export interface PageAnswer {
@@ -36,7 +40,13 @@ export interface PageAnswer {
 }
 
 /** `query`: the URL's query string (a listing's ?page=N, a search's ?q=). */
-export type PageHeadResolver = (app: FastifyInstance, path: string, query: URLSearchParams) => Promise<PageHead | null>;
+export type PageHeadResolver = (
+  app: FastifyInstance,
+  path: string,
+  query: URLSearchParams,
+  /** The request, for a page limited per address (/track). */
+  request?: FastifyRequest,
+) => Promise<PageHead | null>;
 
 export function defaultHead(app: FastifyInstance, path: string): PageHead {
   const { name } = app.config.shop;

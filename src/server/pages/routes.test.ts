@@ -115,6 +115,26 @@ describe('link previews', () => {
     expect(unknown.body).toContain('<link rel="canonical" href="https://shop.example.in/product">');
   });
 
+  it('answers the Brand form with a 303 to the brand’s own listing, the sort kept (decision 032)', async () => {
+    const picked = await html('/product/men-watch?brand=Rolex&sort=price-desc&page=3');
+    expect(picked.status).toBe(303);
+    expect(picked.headers.location).toBe('/product/men-watch/rolex?sort=price-desc');
+    const all = await html('/product/men-watch/rolex?brand=');
+    expect(all.status).toBe(303);
+    expect(all.headers.location).toBe('/product/men-watch');
+    // Not a brand of the list: all brands, never a page for the text typed.
+    expect((await html('/product/men-watch?brand=%3Cscript%3E')).headers.location).toBe('/product/men-watch');
+  });
+
+  it('renders a sorted listing with the sorted answer, its canonical link naming the listing', async () => {
+    const sorted = await html('/product/men-watch?sort=price-asc&page=2');
+    expect(sorted.status).toBe(200);
+    expect(sorted.body).toContain('"/api/products?sort=price-asc&page=2&category=men-watch"');
+    expect(sorted.body).toContain('<link rel="canonical" href="https://shop.example.in/product/men-watch">');
+    // An unknown sort is the default one.
+    expect((await html('/product/men-watch?sort=cheapest')).body).toContain('/api/products?sort=latest');
+  });
+
   it('answers paths the app has no page for with 404 (no soft 404 for crawlers and scanners)', async () => {
     for (const path of ['/index.php.bak', '/backup.zip', '/product/men-watch/rolex/extra', '/a/b/c']) {
       const { status, body } = await html(path);

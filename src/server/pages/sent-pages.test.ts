@@ -32,6 +32,10 @@ describe('the key a page is kept under', () => {
     expect(key('/explore?page=2&utm=x&q=rolex+sub')).toBe(`${ORIGIN}/explore?q=rolex+sub&page=2`);
     expect(key('/explore?q=rolex%20sub&page=2')).toBe(`${ORIGIN}/explore?q=rolex+sub&page=2`);
     expect(key('/explore?q=')).toBe(`${ORIGIN}/explore?q=`);
+    // The listing's sort and the brand form's ?brand= (docs/decisions/032-controls-in-the-address.md).
+    expect(key('/product/men-watch?brand=Rolex&utm=1&sort=price-asc&page=2')).toBe(
+      `${ORIGIN}/product/men-watch?page=2&sort=price-asc&brand=Rolex`,
+    );
     // A page parameter means nothing on a product or the home page.
     expect(key('/?page=2')).toBe(`${ORIGIN}/`);
   });
@@ -174,7 +178,9 @@ describe('what pages read from the query', () => {
     );
     expect(readers, 'a screen reading the query: add what it reads to PAGE_QUERY_PARAMS, then here').toEqual([
       'features/catalog/listing-page-number.ts',
+      'features/catalog/listing-sort.ts',
       'routes/search.tsx',
+      'routes/track.tsx',
     ]);
     for (const file of readers) {
       for (const name of namesRead(join(dir, file))) {

@@ -27,14 +27,18 @@ export const SENT_PAGES = 300;
 
 /**
  * The query parameters each screen's page depends on, in the order the key names them:
- * the listing's ?page=N (pages/catalog-heads.ts listingHead, web features/catalog/listing-page-number.ts)
- * and the search's ?q=…&page=N (searchHead, web routes/search.tsx). A screen that starts
+ * the listing's ?page=N, ?sort= and ?brand= (pages/catalog-heads.ts listingHead, web
+ * features/catalog/listing-page-number.ts and listing-sort.ts; ?brand= is the brand form's, answered
+ * with the brand's own listing: docs/decisions/032-controls-in-the-address.md) and the search's
+ * ?q=…&page=N (searchHead, web routes/search.tsx). A screen that starts
  * reading another one must be added here, or its pages would be shared across its values
  * (sent-pages.test.ts looks for readers of the query in both halves).
  */
 export const PAGE_QUERY_PARAMS: Partial<Record<ScreenName, readonly string[]>> = {
-  listing: ['page'],
+  listing: ['page', 'sort', 'brand'],
   search: ['q', 'page'],
+  // /track's answers are one person's and never kept (shipping/track-page.ts): the form alone is.
+  track: ['order', 'phone'],
 };
 
 /**

@@ -40,6 +40,7 @@ export function siteConfig(app: FastifyInstance): SiteConfig {
     grievanceOfficer: app.config.grievanceOfficer,
     codAdvance: app.config.codAdvance,
     ...(imageBase ? { imageBase } : {}),
+    ...(app.config.whatsapp ? { whatsappUpdates: true } : {}),
   };
 }
 
@@ -165,12 +166,18 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
   const sentPages = new SentPages();
   // x-page-cache says whether the page was sent from the kept pages (the bench counts it; an operator
   // reading a slow page sees whether it was made for that request).
-  const sendPage = (request: FastifyRequest, reply: FastifyReply, { status, page }: SentPage, kept: boolean) =>
+  const sendPage = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    { status, page }: SentPage,
+    kept: boolean,
+    personal = false,
+  ) =>
     sendCachedBody(
       request,
       reply
         .status(status)
-        .header('cache-control', 'no-cache')
+        .header('cache-control', personal ? 'no-store' : 'no-cache')
         .header('content-security-policy', pagePolicy)
         .header('x-page-cache', kept ? 'hit' : 'miss'),
       page,
@@ -192,11 +199,12 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
     const query = new URLSearchParams(search);
     let head: PageHead | null = null;
     for (const resolve of pageHeadResolvers) {
-      head = await resolve(app, path, query);
+      head = await resolve(app, path, query, request);
       if (head) break;
     }
     head ??= defaultHead(app, path);
     if (head.redirect) return reply.redirect(head.redirect + request.url.slice(path.length), 301);
+    if (head.seeOther) return reply.redirect(head.seeOther, 303);
     // The admin area needs its session before it can show anything: the browser renders it.
     const serverRendered = renderer !== null && !path.startsWith('/dashboard');
     const body = serverRendered ? await renderer.render(origin, request.url, head.answers ?? []) : null;
@@ -211,7 +219,8 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
       .replace('</head>', () => `${renderScreenPreloads(path, screenAssets, styles)}</head>`)
       .replace('<div id="root"></div>', () => `<div id="root">${body ?? ''}</div>`);
     const sent = { version, status: head.status ?? 200, page: new CachedBody(html) };
-    // A page the renderer failed on is not kept: the next request tries again.
+    // A page the renderer failed on is not kept: the next request tries again. One person's page never is.
+    if (head.personal) return sendPage(request, reply, sent, false, true);
     if (!serverRendered || body !== null) sentPages.set(key, sent);
     return sendPage(request, reply, sent, false);
   });

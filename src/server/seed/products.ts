@@ -90,7 +90,9 @@ function pictures(random: Random, faces: PoolFace[], extras: string[]) {
   return { primary, images, colorImages };
 }
 
-export type ProductFactory = (index: number) => NewProductRow & Pick<ProductRow, 'hsn_code' | 'country_of_origin'>;
+export type ProductFactory = (
+  index: number,
+) => NewProductRow & Pick<ProductRow, 'hsn_code' | 'country_of_origin' | 'uqc'>;
 
 /** Where the demo watches are made: the original brands' home countries; every other demo watch is imported from China. */
 const ORIGIN: Partial<Record<Brand, string>> = { Fossil: 'China', Casio: 'Japan', Titan: 'India', Seiko: 'Japan' };
@@ -144,6 +146,7 @@ export function productFactory(random: Random, pool: ImagePool, now: number): Pr
       updated_at: createdAt,
       deleted_at: null,
       hsn_code: '9102',
+      uqc: 'NOS',
       country_of_origin: ORIGIN[br as Brand] ?? 'China',
     };
   };

@@ -46,7 +46,8 @@ describe('product factory', () => {
   it('makes rows the admin form would accept', () => {
     const make = productFactory(mulberry32(DEFAULT_SEED), pool, NOW);
     for (let i = 0; i < 500; i++) {
-      const product = toProduct({ ...make(i), stock_count: null, deleted_at: null });
+      const parcel = { weight_grams: null, length_cm: null, breadth_cm: null, height_cm: null };
+      const product = toProduct({ ...make(i), stock_count: null, deleted_at: null, ...parcel });
       expect(product.id).toMatch(ID_PATTERN);
       const parsed = productInputSchema.safeParse(product);
       expect(parsed.success, JSON.stringify(parsed.error?.issues)).toBe(true);

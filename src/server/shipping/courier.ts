@@ -66,6 +66,8 @@ export interface BookedParcel {
   labelUrl: string | null;
   /** When the pickup is scheduled, if it was. */
   pickupAt: string | null;
+  /** The courier's own tracking page for this parcel, when it has one (shown to the shopper). */
+  trackingUrl?: string | null;
 }
 
 /** The shipment steps the store knows, whatever the courier calls them (common/shipments.ts labels them). */

@@ -95,7 +95,8 @@ export function testPaperOrder(changes: Partial<PaperOrder> = {}): PaperOrder {
       supplyState: 'Karnataka',
       supplyCode: '29',
     },
-    lines: [{ name: 'Seiko Presage Cocktail Time', hsn: '9102', quantity: 1, unitPrice: 10_699 }],
+    creditNote: null,
+    lines: [{ name: 'Seiko Presage Cocktail Time', hsn: '9102', uqc: 'NOS', quantity: 1, unitPrice: 10_699 }],
     ...changes,
   };
 }

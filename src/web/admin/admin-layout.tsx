@@ -14,6 +14,10 @@ const LINKS = [
   // docs/product.md#contact and #admin-shoppers
   { to: '/dashboard/complaints', label: 'COMPLAINTS' },
   { to: '/dashboard/shoppers', label: 'SHOPPERS' },
+  // docs/product.md "The books: advances from the bank statement"
+  { to: '/dashboard/books/statement', label: 'BANK STATEMENT' },
+  // docs/product.md#the-books-credit-notes-and-gstr-1
+  { to: '/dashboard/books/gstr1', label: 'GST RETURNS' },
 ] as const;
 
 /** Side navigation (docs/product.md#admin-dashboard), folded behind a hamburger under 800 px. */

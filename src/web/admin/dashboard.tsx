@@ -23,6 +23,8 @@ const ComplaintsPage = lazy(async () => ({
   default: (await import('./complaints/complaints-page.tsx')).ComplaintsPage,
 }));
 const ShoppersPage = lazy(async () => ({ default: (await import('./shoppers/shoppers-page.tsx')).ShoppersPage }));
+const Gstr1Page = lazy(async () => ({ default: (await import('./books/gstr1-page.tsx')).Gstr1Page }));
+const StatementPage = lazy(async () => ({ default: (await import('./books/statement-page.tsx')).StatementPage }));
 
 export function Dashboard() {
   return (
@@ -61,6 +63,8 @@ function DashboardGate() {
           <Route path="admins" element={<AdminsPage />} />
           <Route path="complaints" element={<ComplaintsPage />} />
           <Route path="shoppers" element={<ShoppersPage />} />
+          <Route path="books/statement" element={<StatementPage />} />
+          <Route path="books/gstr1" element={<Gstr1Page />} />
           <Route path="*" element={<p className="adm-empty">This part of the dashboard does not exist.</p>} />
         </Routes>
       </Suspense>

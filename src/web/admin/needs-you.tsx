@@ -12,7 +12,12 @@ export function NeedsYou({ attention }: { attention: AdminStats['attention'] }) 
   const { complaintsOpen, complaintsOverdue } = attention;
   const showMail = !mailConfigured || unsentCount > 0;
   const nothing =
-    advancesToCheck === 0 && ordersToPack === 0 && complaintsOpen === 0 && lowStock.length === 0 && !showMail;
+    advancesToCheck === 0 &&
+    ordersToPack === 0 &&
+    attention.shopperConfirmed === 0 &&
+    complaintsOpen === 0 &&
+    lowStock.length === 0 &&
+    !showMail;
   return (
     <section className="panel adm-needs" aria-labelledby="adm-needs-title">
       <h2 id="adm-needs-title">Needs you</h2>
@@ -30,6 +35,13 @@ export function NeedsYou({ attention }: { attention: AdminStats['attention'] }) 
         >
           <strong>{ordersToPack}</strong> {ordersToPack === 1 ? 'order' : 'orders'} to pack
         </Link>
+        {/* docs/whatsapp.md: cash-on-delivery orders the shopper confirmed with WhatsApp's button. */}
+        {attention.shopperConfirmed > 0 && (
+          <Link className="card adm-need adm-need-on" to="/dashboard/orders?status=ordered">
+            <strong>{attention.shopperConfirmed}</strong> {attention.shopperConfirmed === 1 ? 'order' : 'orders'}{' '}
+            confirmed by the shopper
+          </Link>
+        )}
         {/* docs/product.md#contact: complaints past 48 hours stand out. */}
         <Link
           className={`card adm-need${complaintsOpen > 0 ? ' adm-need-on' : ''}${complaintsOverdue > 0 ? ' adm-need-late' : ''}`}

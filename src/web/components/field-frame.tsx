@@ -6,7 +6,10 @@ export interface FieldProps {
   label: ReactNode;
   /** Marks the field invalid; shown under it unless `showError` is false. */
   error?: string | null | undefined;
-  /** False when the form shows one message for all fields (the field is still marked invalid). */
+  /**
+   * False when the form shows one message for all fields (the field is still marked invalid).
+   * `form.field()` sets it back to true while several fields are wrong: each then says why.
+   */
   showError?: boolean;
   /** A help text under the field, read with it by screen readers. */
   hint?: ReactNode;

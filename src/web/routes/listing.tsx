@@ -2,7 +2,7 @@
  * Shop at /product, /product/{cate} and /product/{cate}/{brand} (docs/product.md#listing):
  * tabs, sort chips, brand dropdown on men-watch, the grid and pagination.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import {
   BRANDS,
   brandFromSlug,
@@ -11,15 +11,18 @@ import {
   LISTING_TABS,
   listingPath,
 } from '../../common/catalog.ts';
+import { listingSearch } from '../../common/catalog-api.ts';
 import { Breadcrumb } from '../components/breadcrumb.tsx';
 import { LoaderOverlay } from '../components/loader.tsx';
 import { useCardActions } from '../features/admin-actions/use-card-actions.tsx';
 import { clampPage, listingCountText, useListingPage } from '../features/catalog/listing-page-number.ts';
+import { useListingSort } from '../features/catalog/listing-sort.ts';
 import { Pagination } from '../features/catalog/pagination.tsx';
 import { ProductGrid, ProductGridSkeleton } from '../features/catalog/product-grid.tsx';
 import type { Sort } from '../features/catalog/types.ts';
 import { useListing } from '../features/catalog/use-listing.ts';
 import { useLoaderVisible } from '../features/catalog/use-loader-timeout.ts';
+import { useHydrated } from '../lib/page-data.ts';
 import { Link, useLocation, useNavigate, useParams } from '../lib/router/index.ts';
 import '../features/catalog/listing.css';
 import { LoadError } from '../components/load-error.tsx';
@@ -37,7 +40,7 @@ export function ListingPage() {
   const { cate, brand } = useParams();
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const [sort, setSort] = useState<Sort>('latest');
+  const sort = useListingSort();
   const [page, setPage] = useListingPage();
   const { data, error, loading, reload } = useListing({ cate, brand, sort, page });
   const cardActions = useCardActions(reload);
@@ -58,10 +61,6 @@ export function ListingPage() {
     if (within !== page) setPage(within, { replace: true });
   }, [data, page, setPage]);
 
-  const changeSort = (next: Sort) => {
-    setSort(next);
-    if (page !== 1) setPage(1);
-  };
   const first = data && data.items.length > 0 ? (data.page - 1) * data.pageSize + 1 : 0;
   const last = data ? first + data.items.length - 1 : 0;
 
@@ -91,7 +90,7 @@ export function ListingPage() {
           return (
             <Link
               key={tab.label}
-              to={listingPath(tab.category)}
+              to={listingPath(tab.category) + listingSearch(sort)}
               className="chip"
               aria-current={active ? 'page' : undefined}
             >
@@ -101,37 +100,28 @@ export function ListingPage() {
         })}
       </nav>
 
-      <div className="listing-controls needs-script">
+      {/* Links and a GET form (docs/decisions/032-controls-in-the-address.md): they work at first paint and without JavaScript. */}
+      <div className="listing-controls">
         <fieldset className="listing-sort">
           <legend>Sort by price</legend>
           {SORTS.map((s) => (
-            <button
+            // A new sort starts at page 1 of the same listing.
+            <Link
               key={s.value}
-              type="button"
+              to={pathname + listingSearch(s.value)}
               className="chip"
-              aria-pressed={sort === s.value}
-              onClick={() => changeSort(s.value)}
+              aria-current={sort === s.value ? 'true' : undefined}
             >
               {s.label}
-            </button>
+            </Link>
           ))}
         </fieldset>
         {category === 'men watch' && (
-          <div className="listing-brand field">
-            <label htmlFor="listing-brand">Brand</label>
-            <select
-              id="listing-brand"
-              value={brandName ?? ''}
-              onChange={(e) => navigate(listingPath('men watch', e.target.value || null))}
-            >
-              <option value="">All brands</option>
-              {BRANDS.map((b) => (
-                <option key={b} value={b}>
-                  {b}
-                </option>
-              ))}
-            </select>
-          </div>
+          <BrandFilter
+            brand={brandName}
+            sort={sort}
+            onPick={(picked) => navigate(listingPath('men watch', picked) + listingSearch(sort))}
+          />
         )}
       </div>
 
@@ -150,12 +140,75 @@ export function ListingPage() {
             empty={data.total > 0 ? null : 'No product found!'}
             actions={cardActions}
           />
-          <Pagination page={page} pageCount={data.pageCount} href={(p) => `${pathname}?page=${p}`} onPage={setPage} />
+          <Pagination
+            page={page}
+            pageCount={data.pageCount}
+            href={(p) => pathname + listingSearch(sort, p)}
+            onPage={setPage}
+          />
         </div>
       )}
       {!data && loading && <ProductGridSkeleton count={LISTING_SKELETON_CARDS} />}
       {!data && !loading && !error && <p className="catalog-empty">No product found!</p>}
       <LoaderOverlay active={showLoader} label="Loading watches…" />
     </div>
+  );
+}
+
+/**
+ * The Brand filter of the men-watch listing: a GET form to /product/men-watch?brand=…, which the
+ * server answers by sending the brand's own listing (src/server/pages/catalog-heads.ts). Without
+ * JavaScript, or before it runs, the shopper picks and presses Show; once it runs, picking is enough.
+ * The select is uncontrolled, so React never puts back the brand of the address over one picked
+ * while the page was hydrating: on hydration a differing pick is followed, never undone.
+ */
+function BrandFilter({
+  brand,
+  sort,
+  onPick,
+}: {
+  brand: string | null;
+  sort: Sort;
+  onPick: (brand: string | null) => void;
+}) {
+  const hydrated = useHydrated();
+  const select = useRef<HTMLSelectElement>(null);
+  const shown = brand ?? '';
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the page comes alive.
+  useEffect(() => {
+    const picked = select.current?.value ?? shown;
+    if (picked !== shown) onPick(picked || null);
+  }, []);
+  return (
+    <form className="listing-brand" method="get" action={listingPath('men watch')}>
+      <div className="field">
+        <label htmlFor="listing-brand">Brand</label>
+        <div className="field-row">
+          <select
+            // A new address's brand gives a new select, showing it.
+            key={shown}
+            ref={select}
+            id="listing-brand"
+            name="brand"
+            defaultValue={shown}
+            onChange={(e) => onPick(e.target.value || null)}
+          >
+            <option value="">All brands</option>
+            {BRANDS.map((b) => (
+              <option key={b} value={b}>
+                {b}
+              </option>
+            ))}
+          </select>
+          {sort !== 'latest' && <input type="hidden" name="sort" value={sort} />}
+          {/* Only until the script runs: then picking a brand is enough. */}
+          {!hydrated && (
+            <button type="submit" className="btn btn-ghost">
+              Show
+            </button>
+          )}
+        </div>
+      </div>
+    </form>
   );
 }

@@ -21,6 +21,7 @@ import type { Product } from '../features/catalog/types.ts';
 import { recordView, recordWhatsappClick, useProduct, useRelated } from '../features/catalog/use-product.ts';
 import { ProductVideo } from '../features/catalog/video.tsx';
 import { ZoomPopup } from '../features/catalog/zoom-popup.tsx';
+import { PincodeCheck } from '../features/shipping/pincode-check.tsx';
 import { Link, useParams } from '../lib/router/index.ts';
 import { site } from '../lib/site.ts';
 import '../features/catalog/product.css';
@@ -153,6 +154,7 @@ const ProductDetails = memo(function ProductDetails({ product }: { product: Prod
           <Stars stars={product.stars} reviews={product.reviewsCount} />
           <Price price={product.price} discountPrice={product.discountPrice} showOff />
           <CodTerms price={product.discountPrice} />
+          <PincodeCheck />
           <div className="product-actions">
             <AddToCartButton productId={product.id} productName={product.name} inStock={product.inStock} />
             {product.inStock ? (

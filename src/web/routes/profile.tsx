@@ -1,5 +1,6 @@
 import { LoaderOverlay } from '../components/loader.tsx';
 import { LoginNeeded } from '../features/accounts/login-needed.tsx';
+import { MessagePreferencesPanel } from '../features/accounts/message-preferences.tsx';
 import { ProfileView } from '../features/accounts/profile-view.tsx';
 import { useSession } from '../features/accounts/session.tsx';
 import { clearVisitorCart } from '../features/cart/visitor-cart.ts';
@@ -15,13 +16,16 @@ export function ProfilePage() {
     <div className="page container narrow">
       <LoaderOverlay active={loading} />
       {user ? (
-        <ProfileView
-          user={user}
-          onLoggedOut={() => {
-            clearVisitorCart();
-            local.remove(STORAGE_KEYS.search);
-          }}
-        />
+        <>
+          <ProfileView
+            user={user}
+            onLoggedOut={() => {
+              clearVisitorCart();
+              local.remove(STORAGE_KEYS.search);
+            }}
+          />
+          <MessagePreferencesPanel />
+        </>
       ) : (
         !loading && <LoginNeeded what="your account" />
       )}

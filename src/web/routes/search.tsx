@@ -1,9 +1,11 @@
 /**
  * The search screen at /explore (docs/product.md#search): a search box, 'Searched Products' or 'No Product Found!',
  * and the 8 newest. A term saved by the navigation bar's search box is applied
- * after 1 second (docs/product.md#limits-and-constants).
+ * after 1 second (docs/product.md#limits-and-constants). The search shown is always the
+ * address's (?q=…&page=N: docs/decisions/032-controls-in-the-address.md), so a reload or a
+ * shared link shows it again and the server renders it.
  */
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { EXPLORE_LATEST, SEARCH_DELAY_MS } from '../../common/constants.ts';
 import { groupIndian } from '../../common/money.ts';
 import { LoaderOverlay } from '../components/loader.tsx';
@@ -15,50 +17,57 @@ import { ProductGrid } from '../features/catalog/product-grid.tsx';
 import { useLatest } from '../features/catalog/use-latest.ts';
 import { useLoaderVisible } from '../features/catalog/use-loader-timeout.ts';
 import { useSearch } from '../features/search/use-search.ts';
-import { useLocation } from '../lib/router/index.ts';
+import { useLocation, useNavigate } from '../lib/router/index.ts';
 import { local, STORAGE_KEYS } from '../lib/storage.ts';
 import '../features/search/search.css';
 import { LoadError } from '../components/load-error.tsx';
 
 export function SearchPage() {
-  // ?q= is the search the page was opened with: the search form without JavaScript, or a
-  // shared link. The server rendered its results, and they hydrate here.
+  // ?q= is the search shown: the search form without JavaScript, a shared link, or a search
+  // made here. The server rendered its results, and they hydrate here.
   const { search } = useLocation();
-  const [asked] = useState(() => new URLSearchParams(search).get('q')?.trim() || null);
-  const [text, setText] = useState(asked ?? '');
-  const [query, setQuery] = useState<string | null>(asked);
-  const [page, setPage] = useState(() => pageFromSearch(search) ?? 1);
+  const navigate = useNavigate();
+  const query = new URLSearchParams(search).get('q')?.trim() || null;
+  const page = query === null ? 1 : (pageFromSearch(search) ?? 1);
+  const [text, setText] = useState(query ?? '');
+  // The box shows the address's search when it changes (back, forward, a link).
+  useEffect(() => setText(query ?? ''), [query]);
+  const show = useCallback(
+    (term: string | null, next = 1, options: { replace?: boolean } = {}) => {
+      const params = new URLSearchParams(term ? { q: term } : {});
+      if (term && next > 1) params.set('page', String(next));
+      navigate(params.size > 0 ? `/explore?${params}` : '/explore', options);
+    },
+    [navigate],
+  );
   const results = useSearch(query, page);
   const cardActions = useCardActions(results.reload);
   const latest = useLatest(EXPLORE_LATEST);
   const showLoader = useLoaderVisible(results.loading && !results.data);
 
   useEffect(() => {
+    // The navigation bar's stored term, written into the address in place of the bare /explore.
     const apply = () => {
       const stored = local.get(STORAGE_KEYS.search)?.trim();
-      if (!stored) return;
-      setText(stored);
-      setQuery(stored);
-      setPage(1);
+      if (stored) show(stored, 1, { replace: true });
     };
-    // The navigation bar's stored term, unless the address names a search.
-    const timer = asked === null ? setTimeout(apply, SEARCH_DELAY_MS) : undefined;
+    // Unless the address names a search.
+    const timer = query === null ? setTimeout(apply, SEARCH_DELAY_MS) : undefined;
     window.addEventListener('search-stored', apply);
     return () => {
       clearTimeout(timer);
       window.removeEventListener('search-stored', apply);
     };
-  }, [asked]);
+  }, [query, show]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const term = text.trim();
     local.set(STORAGE_KEYS.search, term);
-    setQuery(term || null);
-    setPage(1);
+    show(term || null);
   };
   const changePage = (next: number) => {
-    setPage(next);
+    show(query, next);
     document.getElementById('results-heading')?.scrollIntoView();
   };
 

@@ -13,6 +13,7 @@ import { useForm } from '../lib/forms/use-form.ts';
 import { Link } from '../lib/router/index.ts';
 import { local, STORAGE_KEYS } from '../lib/storage.ts';
 import { invalidate } from '../lib/use-resource.ts';
+import { useShownResult } from '../lib/use-shown-result.ts';
 import '../features/accounts/accounts.css';
 import '../features/accounts/rights.css';
 
@@ -132,9 +133,12 @@ function DeleteAccount({ onDeleted }: { onDeleted: () => void }) {
 }
 
 function AccountDeleted() {
+  const heading = useShownResult<HTMLHeadingElement>();
   return (
     <section className="panel rights-section" aria-labelledby="deleted-title">
-      <h1 id="deleted-title">Your account is deleted</h1>
+      <h1 id="deleted-title" className="result-heading" tabIndex={-1} ref={heading}>
+        Your account is deleted
+      </h1>
       <p role="status">
         We removed your personal details and logged you out everywhere. Thank you for shopping with us.
       </p>

@@ -10,6 +10,11 @@ import * as m0003cod from './0003-cod-business.ts';
 import * as m0004paperwork from './0004-paperwork.ts';
 import * as m0005abuse from './0005-abuse-limits.ts';
 import * as m0006advance from './0006-order-advance.ts';
+import * as m0007shipping from './0007-shipping.ts';
+import * as m0008courierJobs from './0008-courier-jobs.ts';
+import * as m0009statements from './0009-bank-statements.ts';
+import * as m0010credit from './0010-credit-notes.ts';
+import * as m0011whatsapp from './0011-whatsapp.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -18,4 +23,9 @@ export const migrations: Record<string, Migration> = {
   '0004-paperwork': m0004paperwork,
   '0005-abuse-limits': m0005abuse,
   '0006-order-advance': m0006advance,
+  '0007-shipping': m0007shipping,
+  '0008-courier-jobs': m0008courierJobs,
+  '0009-bank-statements': m0009statements,
+  '0010-credit-notes': m0010credit,
+  '0011-whatsapp': m0011whatsapp,
 };

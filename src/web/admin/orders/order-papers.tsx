@@ -1,3 +1,4 @@
+import { adminCreditNoteUrl } from '../../../common/credit-note-api.ts';
 import { GST_STATES } from '../../../common/gst-states.ts';
 import { adminInvoiceUrl, adminLabelUrl } from '../../../common/order-api.ts';
 import type { OrderState } from '../../../common/orders.ts';
@@ -22,7 +23,7 @@ export function OrderPapers({
   selected: boolean;
   onSelect: (order: AdminOrder, selected: boolean) => void;
 }) {
-  const { number, invoiceNumber } = order;
+  const { number, invoiceNumber, creditNoteNumber } = order;
   const labelled = hasLabel(order.status, order.advance.state);
   if (!invoiceNumber && !labelled) return null;
   return (
@@ -41,6 +42,16 @@ export function OrderPapers({
             Invoice<span className="visually-hidden"> of {number}</span>
           </a>
         )}
+        {creditNoteNumber && (
+          <a
+            href={adminCreditNoteUrl(number)}
+            target="_blank"
+            rel="noopener"
+            title={`Credit note ${creditNoteNumber} (PDF)`}
+          >
+            Credit note<span className="visually-hidden"> of {number}</span>
+          </a>
+        )}
         {labelled && (
           <a href={adminLabelUrl(number)} target="_blank" rel="noopener" title="Packing slip and label (PDF)">
             Label<span className="visually-hidden"> of {number}</span>
@@ -48,6 +59,7 @@ export function OrderPapers({
         )}
       </span>
       {invoiceNumber && <span className="adm-invoice-number">{invoiceNumber}</span>}
+      {creditNoteNumber && <span className="adm-invoice-number">{creditNoteNumber}</span>}
     </div>
   );
 }

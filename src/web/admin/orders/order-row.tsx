@@ -1,15 +1,19 @@
 import { useState } from 'react';
 import { ADVANCE_ADMIN_LABELS, type AdvanceState } from '../../../common/advance.ts';
 import { productPath } from '../../../common/catalog.ts';
+import { deliveryPlace } from '../../../common/delivery-place.ts';
 import { formatDateTime } from '../../../common/india-time.ts';
 import { formatRupees } from '../../../common/money.ts';
 import { ORDER_STATES, type OrderState, orderStatusLabel, stateRule } from '../../../common/orders.ts';
 import { type AdminOrder, type AdvanceActionInput, advanceActionSchema } from '../../../common/schemas/admin-orders.ts';
+import type { CourierInfo } from '../../../common/schemas/courier-booking.ts';
 import { Message } from '../../components/message.tsx';
 import { TextAreaField } from '../../components/text-area-field.tsx';
 import { useForm } from '../../lib/forms/use-form.ts';
 import { Link } from '../../lib/router/index.ts';
+import { BookCourier } from './book-courier.tsx';
 import { OrderPapers, SupplyStateForm } from './order-papers.tsx';
+import { ShipmentPanel } from './shipment-panel.tsx';
 
 export const ORDER_COLUMNS = ['USER', 'QTY', 'PRODUCT LINK', 'ORDER ID', 'DATE & TIME', 'ADVANCE', 'STATE'] as const;
 
@@ -51,6 +55,8 @@ export function OrderRow({
   selected,
   onSelect,
   askSupplyState,
+  onShipped,
+  courier,
 }: {
   order: AdminOrder;
   note: RowNote | null;
@@ -66,6 +72,10 @@ export function OrderRow({
   onSelect: (order: AdminOrder, selected: boolean) => void;
   /** The state change waiting for the owner to choose the delivery state (the invoice's place of supply). */
   askSupplyState: OrderState | null;
+  /** The order as the server has it after a change of its parcel (shipment-panel.tsx). */
+  onShipped: (order: AdminOrder) => void;
+  /** The store's courier: "Book courier" shows for one with an API (book-courier.tsx). */
+  courier?: CourierInfo;
   /** "Mark received": the answer shows under the row (`note`). */
   onReceived: (order: AdminOrder) => void;
   /** A refusal or waiver with its note; rejects with the server's error, which its form shows. */
@@ -84,6 +94,7 @@ export function OrderRow({
           {order.userName}
           <br />
           <a href={`tel:${order.userPhone}`}>{order.userPhone}</a>
+          <DeliveryPlaceLine address={order.address} />
         </td>
         <td data-label="QTY">{order.quantity}</td>
         <td data-label="PRODUCT LINK">
@@ -112,6 +123,11 @@ export function OrderRow({
           <span className="adm-advance-sum">
             {formatRupees(advance.amount)} advance · {formatRupees(advance.balance)} on delivery
           </span>
+          {order.shopperConfirmedAt && (
+            <span className="adm-confirmed" title={`Confirmed ${formatDateTime(order.shopperConfirmedAt)}`}>
+              ✓ Confirmed by the shopper on WhatsApp
+            </span>
+          )}
           {asking ? (
             <AdvanceNoteForm
               order={order}
@@ -182,6 +198,8 @@ export function OrderRow({
               ))}
             </ol>
           </details>
+          <BookCourier order={order} courier={courier} onOrder={onShipped} />
+          <ShipmentPanel order={order} onOrder={onShipped} />
         </td>
       </tr>
       {(note || askSupplyState) && (
@@ -250,5 +268,17 @@ function AdvanceNoteForm({
         </button>
       </div>
     </form>
+  );
+}
+
+/** Where the order goes, at a glance (docs/product.md#admin-orders): the delivery city and pincode. */
+function DeliveryPlaceLine({ address }: { address: string }) {
+  const { city, pincode } = deliveryPlace(address);
+  if (!city && !pincode) return null;
+  return (
+    <span className="adm-place">
+      <br />
+      {[city, pincode].filter(Boolean).join(' · ')}
+    </span>
   );
 }

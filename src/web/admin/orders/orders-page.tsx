@@ -11,6 +11,7 @@ import { useLocation } from '../../lib/router/index.ts';
 import { invalidate, useResource } from '../../lib/use-resource.ts';
 import { adminApi, type OrderFilter } from '../admin-api.ts';
 import { Pager } from '../pager.tsx';
+import { BookTicked, useCourier } from './book-courier.tsx';
 import { type AdvanceAction, ORDER_COLUMNS, OrderRow, type RowNote } from './order-row.tsx';
 import './paperwork.css';
 
@@ -58,6 +59,8 @@ function OrdersView({ initial }: { initial: Required<OrderFilter> }) {
   const [picked, setPicked] = useState<string[]>([]);
   // A dispatch waiting for the owner to choose the delivery state (docs/product.md#invoice).
   const [asking, setAsking] = useState<{ number: string; state: OrderState }>();
+  // The store's courier: with an API, "Book courier" for one order or the ticked ones (book-courier.tsx).
+  const courier = useCourier();
   const filter = { status, advance, q, page };
   const { data, error, loading, reload } = useResource<AdminOrderPage>(
     `admin:orders:${status}:${advance}:${q}:${page}`,
@@ -95,6 +98,13 @@ function OrdersView({ initial }: { initial: Required<OrderFilter> }) {
     } finally {
       setSaving(null);
     }
+  }
+
+  /** An order whose parcel changed (shipment-panel.tsx): shown as the server now has it. */
+  function shipped(next: AdminOrder) {
+    setChanged((c) => ({ ...c, [next.number]: next }));
+    invalidate('admin:stats');
+    invalidate('admin:orders');
   }
 
   /** As `send`, resolving to the error's message instead (null when done). */
@@ -243,6 +253,15 @@ function OrdersView({ initial }: { initial: Required<OrderFilter> }) {
               Print labels (0)
             </button>
           )}
+          <BookTicked
+            numbers={picked}
+            courier={courier}
+            onDone={() => {
+              setChanged({});
+              invalidate('admin:orders');
+              reload();
+            }}
+          />
           {picked.length > 0 ? (
             <button type="button" className="btn btn-ghost btn-small" onClick={() => setPicked([])}>
               Clear selection
@@ -277,6 +296,8 @@ function OrdersView({ initial }: { initial: Required<OrderFilter> }) {
                 busy={saving !== null}
                 onNoteClose={() => setNote(undefined)}
                 onState={changeState}
+                onShipped={shipped}
+                courier={courier}
                 onReceived={markReceived}
                 onAdvanceNote={recordAdvanceNote}
                 selected={picked.includes(order.number)}

@@ -5,6 +5,7 @@
  */
 import { DEFAULT_FEATURE_NAMES } from '../../../common/catalog.ts';
 import { type AdminProduct, DEFAULT_HSN, type ProductInput } from '../../../common/schemas/product.ts';
+import { DEFAULT_UQC } from '../../../common/uqc.ts';
 
 export interface ProductForm {
   name: string;
@@ -26,6 +27,7 @@ export interface ProductForm {
   stockCount: string;
   videoUrl: string;
   hsnCode: string;
+  uqc: string;
   countryOfOrigin: string;
 }
 
@@ -49,6 +51,7 @@ export function blankForm(): ProductForm {
     stockCount: '',
     videoUrl: '',
     hsnCode: DEFAULT_HSN,
+    uqc: DEFAULT_UQC,
     countryOfOrigin: '',
   };
 }
@@ -73,6 +76,7 @@ export function formFromProduct(p: AdminProduct): ProductForm {
     stockCount: p.stockCount === null ? '' : String(p.stockCount),
     videoUrl: p.videoUrl,
     hsnCode: p.hsnCode,
+    uqc: p.uqc,
     countryOfOrigin: p.countryOfOrigin,
   };
 }
@@ -101,6 +105,7 @@ export function inputFromForm(f: ProductForm): Record<keyof ProductInput, unknow
     stockCount: f.stockCount.trim() === '' ? null : Number(f.stockCount),
     videoUrl: f.videoUrl,
     hsnCode: f.hsnCode,
+    uqc: f.uqc,
     countryOfOrigin: f.countryOfOrigin,
   };
 }

@@ -1,5 +1,6 @@
 import { BRANDS, CATEGORIES, STATUSES, TAGS } from '../../../common/catalog.ts';
 import { type AdminProduct, DEFAULT_HSN, productFormSchema, VIDEO_MESSAGE } from '../../../common/schemas/product.ts';
+import { UQC_CODES } from '../../../common/uqc.ts';
 import { LoaderOverlay } from '../../components/loader.tsx';
 import { Message } from '../../components/message.tsx';
 import { SelectField } from '../../components/select-field.tsx';
@@ -80,6 +81,13 @@ export function ProductForm({ product, onSaved }: { product?: AdminProduct; onSa
           hint={`On the invoice; wrist watches: ${DEFAULT_HSN}`}
           {...form.field('hsnCode')}
         />
+        <SelectField label="Unit of quantity" hint="On the invoice and in GSTR-1; watches: NOS" {...form.field('uqc')}>
+          {Object.entries(UQC_CODES).map(([code, name]) => (
+            <option key={code} value={code}>
+              {code} ({name})
+            </option>
+          ))}
+        </SelectField>
         <TextField
           label="Country of origin"
           maxLength={56}

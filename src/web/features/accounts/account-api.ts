@@ -6,8 +6,12 @@ import type { UserResponse } from '../../../common/schemas/session.ts';
 import { call } from '../../lib/api-client.ts';
 
 /** Signs up and logs in; the visitor's local cart goes along to be merged (docs/product.md#better-9). */
-export function signup(input: SignupInput, cart: VisitorCartLine[] = []): Promise<UserResponse> {
-  return call(accountApi.signup, { body: { ...input, cart } });
+export function signup(
+  input: SignupInput,
+  cart: VisitorCartLine[] = [],
+  whatsappUpdates = false,
+): Promise<UserResponse> {
+  return call(accountApi.signup, { body: { ...input, cart, ...(whatsappUpdates ? { whatsappUpdates } : {}) } });
 }
 
 export function login(input: LoginInput, cart: VisitorCartLine[] = []): Promise<UserResponse> {

@@ -1,9 +1,11 @@
+import { useState } from 'react';
 import type { VisitorCartLine } from '../../../common/schemas/cart.ts';
 import { SIGNUP_RULES } from '../../../common/signup-rules.ts';
 import { checkForm } from '../../../common/text-rules.ts';
 import { LoaderOverlay } from '../../components/loader.tsx';
 import { Message } from '../../components/message.tsx';
 import { PHONE_INPUT, TextField } from '../../components/text-field.tsx';
+import { WhatsAppConsentBox } from '../../components/whatsapp-consent-box.tsx';
 import { useForm } from '../../lib/forms/use-form.ts';
 import { Link } from '../../lib/router/index.ts';
 import { signup } from './account-api.ts';
@@ -28,11 +30,12 @@ export function SignupForm({
   onSuccess: () => void;
 }) {
   const { refresh } = useSession();
+  const [whatsappUpdates, setWhatsappUpdates] = useState(false);
   const form = useForm({
     id: 'signup',
     initial: { name: '', number: '', email: '', address: '', password: '' },
     check: (values) => checkForm(SIGNUP_RULES, values),
-    send: (data) => signup(data, visitorCart()),
+    send: (data) => signup(data, visitorCart(), whatsappUpdates),
     success: 'Your account is ready',
     onSuccess: async () => {
       await refresh();
@@ -46,6 +49,12 @@ export function SignupForm({
       {FIELDS.map((f) => (
         <TextField key={f.key} label={f.label} {...f.input} showError={false} {...form.field(f.key)} />
       ))}
+      <WhatsAppConsentBox
+        id="signup-whatsapp"
+        checked={whatsappUpdates}
+        onChange={setWhatsappUpdates}
+        disabled={form.busy}
+      />
       <Message {...form.messageProps} />
       <button type="submit" className="btn btn-gold btn-block" disabled={form.busy}>
         Create account

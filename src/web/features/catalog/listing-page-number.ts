@@ -60,9 +60,12 @@ export function useListingPage(): [number, (page: number, options?: { replace?: 
 
   const setPage = useCallback(
     (next: number, options: { replace?: boolean } = {}) => {
-      navigate({ pathname, hash: `#${next}` }, options);
+      // The rest of the query (the sort: docs/decisions/032-controls-in-the-address.md) stays; the hash names the page.
+      const kept = new URLSearchParams(search);
+      kept.delete('page');
+      navigate({ pathname, search: kept.size > 0 ? `?${kept}` : '', hash: `#${next}` }, options);
     },
-    [navigate, pathname],
+    [navigate, pathname, search],
   );
 
   // The URL always says which page is shown: a restored page gets its hash.

@@ -9,6 +9,7 @@ import { TextAreaField } from '../../components/text-area-field.tsx';
 import { PHONE_INPUT, TextField } from '../../components/text-field.tsx';
 import { useForm } from '../../lib/forms/use-form.ts';
 import { site } from '../../lib/site.ts';
+import { useShownResult } from '../../lib/use-shown-result.ts';
 import { useSession } from '../accounts/session.tsx';
 import { fileComplaint } from './contact-api.ts';
 
@@ -71,9 +72,12 @@ export function ComplaintForm() {
 
 function TicketIssued({ ticket, onAnother }: { ticket: string; onAnother: () => void }) {
   const shop = site();
+  const heading = useShownResult<HTMLHeadingElement>();
   return (
     <section className="panel contact-form contact-ticket" aria-labelledby="ticket-title">
-      <h2 id="ticket-title">We have your complaint</h2>
+      <h2 id="ticket-title" className="result-heading" tabIndex={-1} ref={heading}>
+        We have your complaint
+      </h2>
       <p role="status">
         Your ticket number is <strong className="contact-ticket-number">{ticket}</strong>
       </p>

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { advanceOpenToShopper, advanceWhatsappText, UTR_MESSAGE, UTR_PATTERN } from '../../../common/advance.ts';
 import { formatRupees } from '../../../common/money.ts';
 import { advanceQrUrl } from '../../../common/order-api.ts';
@@ -91,17 +91,20 @@ export function AdvancePanel({
         </div>
         {advance.payLink && (
           <figure className="advance-qr">
-            <img
-              src={advanceQrUrl(number)}
-              alt={`UPI QR code to pay the ${formatRupees(advance.amount)} advance for ${number}`}
-              width={QR_SIZE}
-              height={QR_SIZE}
-              loading="lazy"
-            />
+            <AdvanceQr order={order} />
             <figcaption>Scan with any UPI app on your phone</figcaption>
           </figure>
         )}
       </div>
+      {advance.payLink && <PayeeUpi payLink={advance.payLink} />}
+      {advance.payLink && (
+        // On a phone the QR code is for paying from another phone: there only when asked for.
+        <details className="advance-qr-phone">
+          <summary>Pay from another phone</summary>
+          <AdvanceQr order={order} />
+          <p>Scan this with the UPI app of the other phone.</p>
+        </details>
+      )}
       <UtrForm orderNumber={number} onSent={sent} />
     </section>
   );
@@ -141,5 +144,57 @@ function UtrForm({ orderNumber, onSent }: { orderNumber: string; onSent: (order:
       />
       <LoaderOverlay active={form.busy} label="Sending the reference…" />
     </form>
+  );
+}
+
+function AdvanceQr({ order }: { order: Order }) {
+  return (
+    <img
+      src={advanceQrUrl(order.number)}
+      alt={`UPI QR code to pay the ${formatRupees(order.advance.amount)} advance for ${order.number}`}
+      width={QR_SIZE}
+      height={QR_SIZE}
+      loading="lazy"
+    />
+  );
+}
+
+/** The payee's UPI id in a UPI link (upi://pay?pa=shop@bank&…), or null. */
+export function payeeOf(payLink: string): string | null {
+  try {
+    return new URL(payLink).searchParams.get('pa');
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The shop's UPI id, to type or paste into any UPI app (a phone whose UPI app does not open the
+ * link, a shopper paying from a bank's app), with a copy button.
+ */
+function PayeeUpi({ payLink }: { payLink: string }) {
+  const payee = payeeOf(payLink);
+  const [copied, setCopied] = useState<'yes' | 'no' | null>(null);
+  if (!payee) return null;
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(payee);
+      setCopied('yes');
+    } catch {
+      setCopied('no');
+    }
+  };
+  return (
+    <p className="advance-upi">
+      <span>
+        Or pay to UPI id <strong className="advance-upi-id">{payee}</strong>
+      </span>
+      <button type="button" className="btn btn-ghost advance-copy" onClick={copy}>
+        Copy UPI id
+      </button>
+      <span className="advance-copied" role="status">
+        {copied === 'yes' ? 'Copied' : copied === 'no' ? 'Could not copy: please select the id and copy it' : ''}
+      </span>
+    </p>
   );
 }

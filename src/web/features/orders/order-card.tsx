@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { creditNoteUrl } from '../../../common/credit-note-api.ts';
 import { formatDate } from '../../../common/india-time.ts';
 import { imageUrl } from '../../../common/media.ts';
 import { formatRupees } from '../../../common/money.ts';
@@ -8,6 +9,7 @@ import type { Order } from '../../../common/schemas/order.ts';
 import { whatsappLink } from '../../../common/site.ts';
 import { site } from '../../lib/site.ts';
 import { AdvancePanel } from './advance-panel.tsx';
+import { ShipmentInfo } from './shipment-info.tsx';
 
 /**
  * One order (docs/product.md#your-orders-and-history): its number, watches with quantities,
@@ -45,12 +47,13 @@ export function OrderCard({ order: listed }: { order: Order }) {
           </li>
         ))}
       </ul>
+      {order.shipment && <ShipmentInfo shipment={order.shipment} />}
       <AdvancePanel order={order} onUpdated={setChanged} heading="h3" />
       <footer className="order-card-foot">
         <p>
           Total <strong>{formatRupees(order.totals.total)}</strong>
         </p>
-        {!finished && (
+        {!finished && !order.shipment?.expectedBy && (
           <p className="order-meta">
             Estimated delivery: {formatDate(order.delivery.from)} – {formatDate(order.delivery.to)}
           </p>
@@ -59,6 +62,12 @@ export function OrderCard({ order: listed }: { order: Order }) {
           // The invoice is given at dispatch (docs/product.md#invoice); the phone saves the PDF.
           <a className="btn btn-ghost order-invoice" href={invoiceUrl(order.number)} download>
             Invoice<span className="visually-hidden"> {order.invoiceNumber} (PDF)</span>
+          </a>
+        )}
+        {order.creditNoteNumber && (
+          // Given when the invoiced order was cancelled or came back (docs/product.md#the-books-credit-notes-and-gstr-1).
+          <a className="btn btn-ghost order-invoice" href={creditNoteUrl(order.number)} download>
+            Credit note<span className="visually-hidden"> {order.creditNoteNumber} (PDF)</span>
           </a>
         )}
         {!finished && (

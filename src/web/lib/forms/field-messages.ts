@@ -28,7 +28,7 @@ export interface Failure {
  */
 export type CheckResult<D> =
   | { ok: true; data: D }
-  | { ok: false; field: string; message: string }
+  | { ok: false; field: string; message: string; fields?: FieldMessages }
   | { success: true; data: D }
   | { success: false; error: { issues: readonly Issue[] } };
 
@@ -46,7 +46,7 @@ export function readCheck<D>(result: CheckResult<D>): { data: D } | { failure: F
   if ('ok' in result) {
     return result.ok
       ? { data: result.data }
-      : { failure: { message: result.message, fields: { [result.field]: result.message } } };
+      : { failure: { message: result.message, fields: result.fields ?? { [result.field]: result.message } } };
   }
   if (result.success) return { data: result.data };
   const { issues } = result.error;

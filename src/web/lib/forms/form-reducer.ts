@@ -19,7 +19,10 @@ export interface FormState<V> {
   /** A call is running: the loader overlay shows and submitting again does nothing. */
   busy: boolean;
   message: FormMessage | null;
-  /** The field to focus once this failure is on screen; `failures` makes each failure a new event. */
+  /**
+   * The first wrong field in the failure's order; once the failure is on screen the form focuses
+   * the wrong field that comes first on the page. `failures` makes each failure a new event.
+   */
   focus: string | null;
   failures: number;
 }
@@ -31,6 +34,11 @@ export type FormAction<V> =
   | { type: 'succeed'; text: string | null; values: V | null }
   | { type: 'message'; message: FormMessage | null }
   | { type: 'reset'; values: V };
+
+/** The form's message when several fields are wrong (each field shows its own under it). */
+export function severalWrong(count: number): string {
+  return `Please check the ${count} marked fields`;
+}
 
 export function initialState<V>(values: V): FormState<V> {
   return { values, errors: {}, busy: false, message: null, focus: null, failures: 0 };
@@ -53,12 +61,14 @@ export function formReducer<V>(state: FormState<V>, action: FormAction<V>): Form
       // A one-field form shows a message that names no field at that field.
       const errors =
         Object.keys(fields).length === 0 && action.defaultField ? { [action.defaultField]: message } : fields;
-      const first = Object.keys(errors)[0] ?? null;
+      const wrong = Object.keys(errors);
+      const first = wrong[0] ?? null;
       return {
         ...state,
         busy: false,
         errors,
-        message: { text: message, tone: 'error', field: first },
+        // Several wrong fields each show their own message; the form's message counts them.
+        message: { text: wrong.length > 1 ? severalWrong(wrong.length) : message, tone: 'error', field: first },
         focus: first,
         failures: state.failures + 1,
       };

@@ -39,6 +39,16 @@ describe('runSubmit', () => {
     expect(state.focus).toBe('number');
   });
 
+  it('marks every wrong field at once, each with its own message, and the message counts them', async () => {
+    const { state } = await submit(login(vi.fn()), initialState({ number: '', password: '' }));
+    expect(state.errors).toEqual({
+      number: 'Please provide a valid phone number',
+      password: 'Your password should contain at least 8 characters',
+    });
+    expect(state.message).toEqual({ text: 'Please check the 2 marked fields', tone: 'error', field: 'number' });
+    expect(state.focus).toBe('number');
+  });
+
   it('sends the trimmed data under the overlay, then shows the success message and runs onSuccess', async () => {
     const send = vi.fn(async () => ({ ok: true }));
     const onSuccess = vi.fn();
@@ -108,7 +118,7 @@ describe('formReducer', () => {
     });
     const edited = formReducer(failed, { type: 'set', field: 'addresses', update: (v) => ({ ...v, addresses: [] }) });
     expect(edited.errors).toEqual({ name: 'n' });
-    expect(edited.message?.text).toBe('x');
+    expect(edited.message?.text).toBe('Please check the 3 marked fields');
     expect(edited.values.addresses).toEqual([]);
   });
 

@@ -27,8 +27,10 @@
  *   );
  *
  * Shopper forms check with `checkForm` (src/common/*-rules.ts), never a zod schema: zod would
- * add 27 KB to the page (docs/decisions/009-form-validation-bytes.md). A form that shows its one
- * message in <Message> passes `showError={false}` to its fields (they are still marked invalid).
+ * add 27 KB to the page (docs/decisions/009-form-validation-bytes.md). Every wrong field is marked
+ * at once and the first on the page gets focus. A form that shows its one message in <Message>
+ * passes `showError={false}` before `{...form.field()}` (the field is still marked invalid); when
+ * several fields are wrong, the message counts them and each field shows its own all the same.
  */
 import { type ChangeEvent, type FormEvent, useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
 import { type CheckResult, callFailure, readCheck } from './field-messages.ts';
@@ -67,16 +69,24 @@ export function fieldInputId(formId: string, field: string): string {
   return `${formId}-${field.replaceAll('.', '-')}`;
 }
 
-/** Focuses the input of `field`, or of the nearest part that has one ("images.0" falls back to "images"). */
-export function focusField(formId: string, field: string): void {
+/** The input of `field`, or of the nearest part that has one ("images.0" falls back to "images"). */
+function fieldElement(formId: string, field: string): HTMLElement | null {
   const parts = field.split('.');
   for (let n = parts.length; n > 0; n--) {
     const element = document.getElementById(fieldInputId(formId, parts.slice(0, n).join('.')));
-    if (element) {
-      element.focus();
-      return;
-    }
+    if (element) return element;
   }
+  return null;
+}
+
+/**
+ * Focuses the wrong field that comes first on the page (document order, not the order the
+ * rules or the server listed them: the admin product form's Brand comes before Selling price).
+ */
+export function focusFirstField(formId: string, fields: readonly string[]): void {
+  const inputs = fields.map((field) => fieldElement(formId, field)).filter((e): e is HTMLElement => e !== null);
+  if (inputs.length === 0) return;
+  inputs.reduce((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_PRECEDING ? b : a)).focus();
 }
 
 /**
@@ -132,7 +142,7 @@ export function useForm<V, D = V, R = unknown>(options: FormOptions<V, D, R>) {
   // After the failure is on screen (and after <Message> scrolled itself into view), so the bad field wins.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per failure on purpose.
   useEffect(() => {
-    if (state.focus) focusField(formId, state.focus);
+    if (state.focus) focusFirstField(formId, Object.keys(state.errors));
   }, [state.failures]);
 
   const submit = useCallback(async (event?: FormEvent, send?: (data: D, values: V) => Promise<R> | R) => {
@@ -162,6 +172,7 @@ export function useForm<V, D = V, R = unknown>(options: FormOptions<V, D, R>) {
   }, []);
 
   const { values, errors, busy, message } = state;
+  const several = Object.keys(errors).length > 1;
   return useMemo(
     () => ({
       values,
@@ -182,13 +193,16 @@ export function useForm<V, D = V, R = unknown>(options: FormOptions<V, D, R>) {
         id: fieldInputId(formId, name),
         value: values[name] as string,
         error: errors[name] ?? null,
+        // With several wrong fields the form's message only counts them: each field shows its own,
+        // even in a form that otherwise shows its one message instead (`showError={false}` before this).
+        ...(several ? { showError: true } : {}),
         onChange: (e: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) =>
           set(name, e.target.value as V[K]),
       }),
       /** Props of the form's <Message>. */
       messageProps: { text: message?.text ?? null, tone: message?.tone ?? 'error', onClose: clearMessage },
     }),
-    [values, errors, busy, message, submit, set, update, fail, clearMessage, reset, formId],
+    [values, errors, several, busy, message, submit, set, update, fail, clearMessage, reset, formId],
   );
 }
 

@@ -45,24 +45,29 @@ export function CheckoutPopup({ cart, user, createAccount, saveAddress, onPlaced
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [idempotencyKey] = useState(() => crypto.randomUUID());
+  const [whatsappUpdates, setWhatsappUpdates] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const dialogRef = useRef<HTMLDialogElement>(null);
 
+  // A native modal <dialog>, as the catalogue popups: the page behind is inert, so Tab stays in
+  // the popup. Declared before the heading's focus, which must come after showModal's own.
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    // Remembered before the popup takes focus: CHECKOUT gets it back when it closes (WCAG 2.4.3).
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    dialog?.showModal();
+    document.body.classList.add('checkout-open');
+    return () => {
+      document.body.classList.remove('checkout-open');
+      dialog?.close();
+      if (opener?.isConnected) opener.focus();
+    };
+  }, []);
   // Move focus to the step's heading so keyboard and screen-reader users follow along.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on step change on purpose.
   useEffect(() => {
     headingRef.current?.focus();
   }, [step]);
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape' && !busy) onClose();
-    };
-    document.addEventListener('keydown', onKey);
-    document.body.classList.add('checkout-open');
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      document.body.classList.remove('checkout-open');
-    };
-  }, [busy, onClose]);
 
   const attempt = useCallback(async (work: () => Promise<void>) => {
     setBusy(true);
@@ -90,7 +95,7 @@ export function CheckoutPopup({ cart, user, createAccount, saveAddress, onPlaced
   const onPlace = () =>
     attempt(async () => {
       if (!address) return setStep(0);
-      const { order } = await placeOrder(address, idempotencyKey);
+      const { order } = await placeOrder(address, idempotencyKey, whatsappUpdates);
       onPlaced(order);
     });
 
@@ -104,53 +109,62 @@ export function CheckoutPopup({ cart, user, createAccount, saveAddress, onPlaced
   ) : null;
 
   return (
-    <div className="popup-backdrop">
-      <div className="popup checkout-popup" role="dialog" aria-modal="true" aria-labelledby="checkout-title">
-        <div className="checkout-head">
-          {step !== 0 && (
-            <button
-              type="button"
-              className="icon-btn checkout-back"
-              aria-label="Back to addresses"
-              onClick={() => setStep(0)}
-              disabled={busy}
-            >
-              ←
-            </button>
-          )}
-          <h2 id="checkout-title" ref={headingRef} tabIndex={-1}>
-            {TITLES[step]}
-          </h2>
-          <button type="button" className="icon-btn" aria-label="Close checkout" onClick={onClose} disabled={busy}>
-            <CloseIcon size={20} />
+    <dialog
+      ref={dialogRef}
+      className="popup checkout-popup"
+      aria-labelledby="checkout-title"
+      // Esc closes it, unless a step is being sent.
+      onCancel={(e) => {
+        e.preventDefault();
+        if (!busy) onClose();
+      }}
+    >
+      <div className="checkout-head">
+        {step !== 0 && (
+          <button
+            type="button"
+            className="icon-btn checkout-back"
+            aria-label="Back to addresses"
+            onClick={() => setStep(0)}
+            disabled={busy}
+          >
+            ←
           </button>
-        </div>
-        {step === 0 && (
-          <AddressSelectStep
-            addresses={addresses}
-            selected={address}
-            onSelect={setAddress}
-            onAddNew={() => setStep(1)}
-            onProceed={() => setStep(user ? 3 : 2)}
-            notice={notice}
-          />
         )}
-        {step === 1 && <AddressFormStep busy={busy} onSubmit={onNewAddress} notice={notice} />}
-        {step === 2 && address && (
-          <PasswordStep address={address} busy={busy} onSubmit={onCreateAccount} notice={notice} />
-        )}
-        {step === 3 && address && (
-          <SummaryStep
-            cart={cart}
-            address={address}
-            contactNumber={user?.number ?? null}
-            busy={busy}
-            onPlace={onPlace}
-            notice={notice}
-          />
-        )}
-        <LoaderOverlay active={busy} label="Please wait…" />
+        <h2 id="checkout-title" ref={headingRef} tabIndex={-1}>
+          {TITLES[step]}
+        </h2>
+        <button type="button" className="icon-btn" aria-label="Close checkout" onClick={onClose} disabled={busy}>
+          <CloseIcon size={20} />
+        </button>
       </div>
-    </div>
+      {step === 0 && (
+        <AddressSelectStep
+          addresses={addresses}
+          selected={address}
+          onSelect={setAddress}
+          onAddNew={() => setStep(1)}
+          onProceed={() => setStep(user ? 3 : 2)}
+          notice={notice}
+        />
+      )}
+      {step === 1 && <AddressFormStep busy={busy} onSubmit={onNewAddress} notice={notice} />}
+      {step === 2 && address && (
+        <PasswordStep address={address} busy={busy} onSubmit={onCreateAccount} notice={notice} />
+      )}
+      {step === 3 && address && (
+        <SummaryStep
+          cart={cart}
+          address={address}
+          contactNumber={user?.number ?? null}
+          busy={busy}
+          onPlace={onPlace}
+          whatsappUpdates={whatsappUpdates}
+          onWhatsappUpdates={setWhatsappUpdates}
+          notice={notice}
+        />
+      )}
+      <LoaderOverlay active={busy} label="Please wait…" />
+    </dialog>
   );
 }

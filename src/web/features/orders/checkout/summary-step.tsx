@@ -4,6 +4,7 @@ import { imageUrl } from '../../../../common/media.ts';
 import { formatRupees } from '../../../../common/money.ts';
 import type { Cart } from '../../../../common/schemas/cart.ts';
 import { PriceDetails } from '../../../components/price-details.tsx';
+import { WhatsAppConsentBox } from '../../../components/whatsapp-consent-box.tsx';
 import { site } from '../../../lib/site.ts';
 
 /**
@@ -17,6 +18,8 @@ export function SummaryStep({
   contactNumber,
   busy,
   onPlace,
+  whatsappUpdates,
+  onWhatsappUpdates,
   notice,
 }: {
   cart: Cart;
@@ -25,6 +28,9 @@ export function SummaryStep({
   contactNumber: string | null;
   busy: boolean;
   onPlace: () => void;
+  /** The unticked "Send my order updates on WhatsApp" box (docs/whatsapp.md#consent). */
+  whatsappUpdates: boolean;
+  onWhatsappUpdates: (checked: boolean) => void;
   /** A failed PLACE ORDER's message, shown by the button. */
   notice?: ReactNode;
 }) {
@@ -88,6 +94,12 @@ export function SummaryStep({
       </fieldset>
       {/* Named apart from the cart's panel behind the dialog (axe's landmark-unique). */}
       <PriceDetails totals={cart.totals} label="Price details of this order" showAdvance />
+      <WhatsAppConsentBox
+        id="checkout-whatsapp"
+        checked={whatsappUpdates}
+        onChange={onWhatsappUpdates}
+        disabled={busy}
+      />
       {notice}
       <button type="button" className="btn btn-gold btn-block" disabled={busy || lines.length === 0} onClick={onPlace}>
         Place order

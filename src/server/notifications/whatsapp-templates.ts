@@ -1,0 +1,168 @@
+/**
+ * Every WhatsApp message the store sends, in English and Hindi, in one place
+ * (docs/whatsapp.md lists them for the owner to register with Meta exactly as written here;
+ * docs/decisions/031-whatsapp-channel.md).
+ *
+ * A message that starts a conversation must be a template Meta approved: the body below with
+ * {{1}}, {{2}}... filled in at send time (Cloud API "template" messages,
+ * developers.facebook.com/docs/whatsapp/cloud-api/guides/send-message-templates). Utility
+ * templates tell of the shopper's own order; marketing ones (back in stock, cart reminder) go
+ * only to a shopper who also agreed to offers. Free-form text (FREE_TEXTS) is allowed only within
+ * 24 hours of the shopper's own message, so the store uses it only to answer a reply.
+ */
+import { plainLine } from '../../common/text.ts';
+
+export const WHATSAPP_LANGUAGES = ['en', 'hi'] as const;
+export type WhatsAppLanguage = (typeof WHATSAPP_LANGUAGES)[number];
+
+export function whatsappLanguage(value: string | null | undefined): WhatsAppLanguage {
+  return value === 'hi' ? 'hi' : 'en';
+}
+
+export type TemplateCategory = 'utility' | 'marketing';
+
+export interface WhatsAppTemplate {
+  name: string;
+  category: TemplateCategory;
+  /** What each {{n}} is, in order (for docs/whatsapp.md and the callers' types). */
+  params: readonly string[];
+  body: Record<WhatsAppLanguage, string>;
+  /** Quick-reply buttons, in order; their payloads are set per message (the order they act on). */
+  quickReplies?: ReadonlyArray<{ id: 'confirm' | 'cancel'; text: Record<WhatsAppLanguage, string> }>;
+}
+
+const CONFIRM_CANCEL = [
+  { id: 'confirm', text: { en: 'Confirm order', hi: 'ऑर्डर पक्का करें' } },
+  { id: 'cancel', text: { en: 'Cancel order', hi: 'ऑर्डर रद्द करें' } },
+] as const;
+
+const STOP_LINE = { en: 'Reply STOP to stop these messages.', hi: 'ये संदेश बंद करने के लिए STOP लिखकर भेजें।' };
+
+export const WHATSAPP_TEMPLATES = {
+  /** A new cash-on-delivery order with an advance to pay: the link, and Confirm/Cancel. */
+  order_placed: {
+    name: 'order_placed',
+    category: 'utility',
+    params: ['shopper name', 'order number', 'order total', 'advance', 'advance link', 'to pay on delivery'],
+    body: {
+      en: 'Hello {{1}}, thank you for your order {{2}} of {{3}}.\n\nPlease pay the {{4}} advance here: {{5}}\nYou pay the remaining {{6}} in cash on delivery.\n\nTap Confirm order if you placed it, or Cancel order if you did not.',
+      hi: 'नमस्ते {{1}}, आपके ऑर्डर {{2}} ({{3}}) के लिए धन्यवाद।\n\nकृपया {{4}} एडवांस यहाँ दें: {{5}}\nबाकी {{6}} डिलीवरी पर नकद देना है।\n\nअगर यह ऑर्डर आपने दिया है तो "ऑर्डर पक्का करें" दबाएँ, नहीं तो "ऑर्डर रद्द करें"।',
+    },
+    quickReplies: CONFIRM_CANCEL,
+  },
+  /** A new cash-on-delivery order without an advance: Confirm/Cancel before it is packed. */
+  cod_confirm: {
+    name: 'cod_confirm',
+    category: 'utility',
+    params: ['shopper name', 'order number', 'to pay on delivery'],
+    body: {
+      en: 'Hello {{1}}, we received your cash-on-delivery order {{2}}. Please keep {{3}} ready to pay on delivery.\n\nTap Confirm order to have it packed, or Cancel order if you did not place it.',
+      hi: 'नमस्ते {{1}}, हमें आपका कैश-ऑन-डिलीवरी ऑर्डर {{2}} मिला है। डिलीवरी पर {{3}} तैयार रखें।\n\nपैक करवाने के लिए "ऑर्डर पक्का करें" दबाएँ, या अगर यह ऑर्डर आपने नहीं दिया तो "ऑर्डर रद्द करें"।',
+    },
+    quickReplies: CONFIRM_CANCEL,
+  },
+  order_shipped: {
+    name: 'order_shipped',
+    category: 'utility',
+    params: ['shopper name', 'order number', 'tracking link', 'to pay on delivery'],
+    body: {
+      en: 'Hello {{1}}, your order {{2}} is on its way. Track it here: {{3}}\nPlease keep {{4}} ready to pay on delivery.',
+      hi: 'नमस्ते {{1}}, आपका ऑर्डर {{2}} भेज दिया गया है। यहाँ देखें कि वह कहाँ है: {{3}}\nडिलीवरी पर {{4}} तैयार रखें।',
+    },
+  },
+  out_for_delivery: {
+    name: 'out_for_delivery',
+    category: 'utility',
+    params: ['shopper name', 'order number', 'to pay on delivery'],
+    body: {
+      en: 'Hello {{1}}, your order {{2}} is out for delivery today. Please keep {{3}} ready in cash.',
+      hi: 'नमस्ते {{1}}, आपका ऑर्डर {{2}} आज डिलीवरी के लिए निकला है। कृपया {{3}} नकद तैयार रखें।',
+    },
+  },
+  delivery_failed: {
+    name: 'delivery_failed',
+    category: 'utility',
+    params: ['shopper name', 'order number', "the courier's reason", 'reschedule link'],
+    body: {
+      en: 'Hello {{1}}, the courier could not deliver your order {{2}} ({{3}}). Please choose a new delivery day here: {{4}}\nWe will try again on the day you choose.',
+      hi: 'नमस्ते {{1}}, कूरियर आपका ऑर्डर {{2}} नहीं पहुँचा सका ({{3}})। कृपया डिलीवरी का नया दिन यहाँ चुनें: {{4}}\nआपके चुने दिन हम फिर से कोशिश करेंगे।',
+    },
+  },
+  order_delivered: {
+    name: 'order_delivered',
+    category: 'utility',
+    params: ['shopper name', 'order number'],
+    body: {
+      en: 'Hello {{1}}, your order {{2}} was delivered. Thank you for shopping with us!',
+      hi: 'नमस्ते {{1}}, आपका ऑर्डर {{2}} पहुँच गया है। हमसे खरीदारी के लिए धन्यवाद!',
+    },
+  },
+  order_cancelled: {
+    name: 'order_cancelled',
+    category: 'utility',
+    params: ['shopper name', 'order number'],
+    body: {
+      en: 'Hello {{1}}, your order {{2}} was cancelled. If you did not ask for this, or you paid the advance, please reply here or call us.',
+      hi: 'नमस्ते {{1}}, आपका ऑर्डर {{2}} रद्द हो गया है। अगर आपने यह नहीं कहा था, या एडवांस दे दिया था, तो यहाँ जवाब दें या हमें फ़ोन करें।',
+    },
+  },
+  unpaid_reminder: {
+    name: 'unpaid_reminder',
+    category: 'utility',
+    params: ['shopper name', 'order number', 'advance', 'time it expires', 'advance link'],
+    body: {
+      en: 'Hello {{1}}, your order {{2}} is still waiting for its {{3}} advance. Please pay it here: {{5}}\nIf it is not paid by {{4}}, the order will be cancelled.',
+      hi: 'नमस्ते {{1}}, आपके ऑर्डर {{2}} का {{3}} एडवांस अभी बाकी है। कृपया यहाँ दें: {{5}}\nअगर {{4}} तक नहीं मिला तो ऑर्डर रद्द हो जाएगा।',
+    },
+  },
+  back_in_stock: {
+    name: 'back_in_stock',
+    category: 'marketing',
+    params: ['watch name', 'product link'],
+    body: {
+      en: `Good news: {{1}} is back in stock. See it here: {{2}}\n${STOP_LINE.en}`,
+      hi: `खुशखबरी: {{1}} फिर से उपलब्ध है। यहाँ देखें: {{2}}\n${STOP_LINE.hi}`,
+    },
+  },
+  cart_reminder: {
+    name: 'cart_reminder',
+    category: 'marketing',
+    params: ['shopper name', 'what is in the cart', 'cart link'],
+    body: {
+      en: `Hello {{1}}, you left {{2}} in your cart. It is waiting for you here: {{3}}\n${STOP_LINE.en}`,
+      hi: `नमस्ते {{1}}, आपके कार्ट में {{2}} रखा है। यहाँ से ऑर्डर पूरा करें: {{3}}\n${STOP_LINE.hi}`,
+    },
+  },
+} as const satisfies Record<string, WhatsAppTemplate>;
+
+export type TemplateName = keyof typeof WHATSAPP_TEMPLATES;
+
+/** Answers to the shopper's own message (free-form text: only within 24 hours of it). */
+export const FREE_TEXTS = {
+  confirmed: {
+    en: 'Thank you! Order {{1}} is confirmed. We will let you know when it is on its way.',
+    hi: 'धन्यवाद! ऑर्डर {{1}} पक्का हो गया है। भेजते ही हम आपको बताएँगे।',
+  },
+  stopped: {
+    en: 'You will no longer get order updates on WhatsApp; we will send them by email. You can turn them back on in your profile.',
+    hi: 'अब आपको WhatsApp पर ऑर्डर की जानकारी नहीं भेजी जाएगी; हम ईमेल से भेजेंगे। प्रोफ़ाइल में इसे फिर से चालू कर सकते हैं।',
+  },
+  notCancellable: {
+    en: 'Order {{1}} can no longer be cancelled here. Please call us.',
+    hi: 'ऑर्डर {{1}} अब यहाँ से रद्द नहीं हो सकता। कृपया हमें फ़ोन करें।',
+  },
+} as const satisfies Record<string, Record<WhatsAppLanguage, string>>;
+
+/**
+ * A parameter as Meta takes it: one line (a template parameter may hold no line break or tab, nor
+ * more than four spaces in a row: Cloud API error 132018), at most `max` characters.
+ */
+export function templateParam(value: string, max = 200): string {
+  const line = plainLine(value);
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line || '-';
+}
+
+/** The body with its parameters filled in: what the shopper reads. */
+export function fillBody(body: string, params: readonly string[]): string {
+  return body.replace(/\{\{(\d+)\}\}/g, (whole, n: string) => params[Number(n) - 1] ?? whole);
+}

@@ -1,0 +1,186 @@
+/**
+ * The WhatsApp messages an order sends the shopper, one function per kind, each queued in the
+ * caller's transaction (whatsapp/outbox.ts) from the order as that transaction sees it.
+ *
+ * Nothing is queued, and the caller's mail goes as before, unless WhatsApp is set up
+ * (WHATSAPP_TOKEN...) and the shopper agreed to order updates on WhatsApp (users.whatsapp_consent_at,
+ * docs/whatsapp.md#consent). Each returns the message's id, or null when none was queued; the
+ * order mail (order-mail.ts) then holds its mail behind that id, so the mail goes out only if the
+ * WhatsApp message fails.
+ */
+import type { Kysely, Transaction } from 'kysely';
+import { advanceSplit } from '../../../common/advance.ts';
+import { formatDateTime } from '../../../common/india-time.ts';
+import { formatRupees } from '../../../common/money.ts';
+import { plainLine } from '../../../common/text.ts';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/tables.ts';
+import {
+  fillBody,
+  type TemplateCategory,
+  type TemplateName,
+  templateParam,
+  WHATSAPP_TEMPLATES,
+  whatsappLanguage,
+} from '../whatsapp-templates.ts';
+import { queueWhatsApp, toE164 } from './outbox.ts';
+
+type Trx = Kysely<Database> | Transaction<Database>;
+
+export type OrderWhatsAppKind =
+  | 'order-placed'
+  | 'dispatched'
+  | 'out-for-delivery'
+  | 'delivery-failed'
+  | 'delivered'
+  | 'cancelled'
+  | 'expired'
+  | 'unpaid-reminder';
+
+/** What some kinds need beyond the order: the courier's tracking link, a failed delivery's reason... */
+export interface OrderMessageExtra {
+  trackingUrl?: string;
+  reason?: string;
+  rescheduleUrl?: string;
+  /** When an unpaid order expires (ISO time). */
+  expiresAt?: string;
+}
+
+/** Whether this shopper may get a template of this category (docs/whatsapp.md#consent). */
+export function whatsappAllowed(
+  user: { whatsapp_consent_at: string | null; offers_consent_at: string | null; deleted_at: string | null },
+  category: TemplateCategory,
+): boolean {
+  if (user.deleted_at !== null || user.whatsapp_consent_at === null) return false;
+  return category === 'utility' || user.offers_consent_at !== null;
+}
+
+interface OrderFacts {
+  name: string;
+  number: string;
+  total: number;
+  advance: number;
+  balance: number;
+  base: string;
+}
+
+function templateFor(kind: OrderWhatsAppKind, o: OrderFacts, extra: OrderMessageExtra): [TemplateName, string[]] {
+  const rupees = formatRupees;
+  const orders = `${o.base}/orders`;
+  switch (kind) {
+    case 'order-placed':
+      return o.advance > 0
+        ? ['order_placed', [o.name, o.number, rupees(o.total), rupees(o.advance), orders, rupees(o.balance)]]
+        : ['cod_confirm', [o.name, o.number, rupees(o.balance)]];
+    case 'dispatched':
+      return ['order_shipped', [o.name, o.number, extra.trackingUrl ?? orders, rupees(o.balance)]];
+    case 'out-for-delivery':
+      return ['out_for_delivery', [o.name, o.number, rupees(o.balance)]];
+    case 'delivery-failed':
+      return [
+        'delivery_failed',
+        [o.name, o.number, extra.reason ?? 'no one was available', extra.rescheduleUrl ?? orders],
+      ];
+    case 'delivered':
+      return ['order_delivered', [o.name, o.number]];
+    case 'cancelled':
+    case 'expired':
+      return ['order_cancelled', [o.name, o.number]];
+    case 'unpaid-reminder':
+      return [
+        'unpaid_reminder',
+        [
+          o.name,
+          o.number,
+          rupees(o.advance),
+          `${formatDateTime(extra.expiresAt ?? new Date().toISOString())} IST`,
+          orders,
+        ],
+      ];
+  }
+}
+
+/** The order message of this kind, queued in `trx` when WhatsApp is set up and the shopper agreed. */
+export async function queueOrderWhatsApp(
+  trx: Trx,
+  config: Config,
+  kind: OrderWhatsAppKind,
+  orderId: string,
+  extra: OrderMessageExtra = {},
+): Promise<string | null> {
+  if (!config.whatsapp) return null;
+  const order = await trx
+    .selectFrom('orders')
+    .innerJoin('users', 'users.id', 'orders.user_id')
+    .select([
+      'orders.id',
+      'orders.number',
+      'orders.user_phone',
+      'orders.total',
+      'orders.advance_amount',
+      'users.name',
+      'users.language',
+      'users.whatsapp_consent_at',
+      'users.offers_consent_at',
+      'users.deleted_at',
+    ])
+    .where('orders.id', '=', orderId)
+    .executeTakeFirst();
+  if (!order) throw new Error(`queueOrderWhatsApp: no order ${orderId}`);
+  const split = advanceSplit(Number(order.total), Number(order.advance_amount));
+  const facts: OrderFacts = {
+    // Shopper-typed: one plain line, as Meta takes a parameter (whatsapp-templates.ts).
+    name: templateParam(plainLine(order.name), 60),
+    number: order.number,
+    total: Number(order.total),
+    advance: split.amount,
+    balance: split.balance,
+    base: config.publicUrl ?? `http://localhost:${config.port}`,
+  };
+  const [name, params] = templateFor(kind, facts, extra);
+  const template = WHATSAPP_TEMPLATES[name];
+  if (!whatsappAllowed(order, template.category)) return null;
+  const language = whatsappLanguage(order.language);
+  const body = params.map((p) => templateParam(p));
+  // A button's payload names what it acts on; the webhook checks the replying phone is the order's.
+  const buttons = 'quickReplies' in template ? template.quickReplies.map((b) => `${b.id}:${order.id}`) : [];
+  return queueWhatsApp(trx, {
+    kind,
+    to: toE164(order.user_phone),
+    content: { template: template.name, language, body, buttons },
+    preview: fillBody(template.body[language], body),
+    orderId: order.id,
+  });
+}
+
+/** After a new order: Confirm/Cancel, with the advance link when the order has an advance. */
+export const queueOrderPlacedWhatsApp = (trx: Trx, config: Config, orderId: string) =>
+  queueOrderWhatsApp(trx, config, 'order-placed', orderId);
+
+/** The parcel left, with the courier's tracking link (the shopper's orders page without one). */
+export const queueShippedWhatsApp = (trx: Trx, config: Config, orderId: string, trackingUrl?: string) =>
+  queueOrderWhatsApp(trx, config, 'dispatched', orderId, trackingUrl ? { trackingUrl } : {});
+
+export const queueOutForDeliveryWhatsApp = (trx: Trx, config: Config, orderId: string) =>
+  queueOrderWhatsApp(trx, config, 'out-for-delivery', orderId);
+
+export const queueDeliveryFailedWhatsApp = (
+  trx: Trx,
+  config: Config,
+  orderId: string,
+  reason: string,
+  rescheduleUrl?: string,
+) =>
+  queueOrderWhatsApp(trx, config, 'delivery-failed', orderId, rescheduleUrl ? { reason, rescheduleUrl } : { reason });
+
+/** Before an unpaid order expires (the expiry is orders/unpaid.ts). */
+export const queueUnpaidReminderWhatsApp = (trx: Trx, config: Config, orderId: string, expiresAt: string) =>
+  queueOrderWhatsApp(trx, config, 'unpaid-reminder', orderId, { expiresAt });
+
+/** The order mails that have a WhatsApp message (order-mail.ts sends that first, the mail only if it fails). */
+export const WHATSAPP_FOR_MAIL: Partial<Record<string, OrderWhatsAppKind>> = {
+  dispatched: 'dispatched',
+  delivered: 'delivered',
+  cancelled: 'cancelled',
+  expired: 'expired',
+};

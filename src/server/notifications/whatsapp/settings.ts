@@ -1,0 +1,117 @@
+/**
+ * WhatsApp's settings from the environment (docs/whatsapp.md), checked with the rest of the
+ * configuration at start. All optional: without WHATSAPP_TOKEN the store sends every message by
+ * email, as before (docs/decisions/031-whatsapp-channel.md).
+ */
+import { z } from 'zod';
+
+/**
+ * The Graph API base with its version. Cloud API messages are sent with
+ * POST {base}/{phone-number-id}/messages (developers.facebook.com/docs/whatsapp/cloud-api/reference/messages).
+ */
+export const WHATSAPP_DEFAULT_API_URL = 'https://graph.facebook.com/v21.0';
+
+export interface WhatsAppSettings {
+  /** A system user's permanent access token with whatsapp_business_messaging (sent as a Bearer token). */
+  token: string;
+  /** The business phone number's id (WhatsApp Manager > API Setup), not the phone number itself. */
+  phoneNumberId: string;
+  /** The Meta app's secret: webhook POSTs are signed with it (X-Hub-Signature-256). */
+  appSecret: string;
+  /** The token typed into the webhook's set-up in the app dashboard; the GET handshake echoes it. */
+  verifyToken: string;
+  /** No trailing slash. */
+  apiUrl: string;
+}
+
+const secret = (what: string) =>
+  z
+    .string()
+    .trim()
+    .min(8, `must be at least 8 characters (${what})`)
+    .max(1000, 'must be at most 1000 characters')
+    .regex(/^[\x21-\x7e]+$/, 'must be printable characters without spaces')
+    .optional();
+
+export const whatsappEnvSchema = {
+  WHATSAPP_TOKEN: secret('the access token from Meta'),
+  WHATSAPP_PHONE_NUMBER_ID: z
+    .string()
+    .trim()
+    .regex(/^[0-9]{5,25}$/, 'must be the phone number id shown in WhatsApp Manager (digits)')
+    .optional(),
+  WHATSAPP_APP_SECRET: secret('the app secret from the Meta app dashboard'),
+  // Random and long: the handshake only proves that whoever set the webhook up knew it.
+  WHATSAPP_VERIFY_TOKEN: z
+    .string()
+    .trim()
+    .min(16, 'must be at least 16 characters (a long random token, also typed into the webhook set-up)')
+    .max(200, 'must be at most 200 characters')
+    .regex(/^[\x21-\x7e]+$/, 'must be printable characters without spaces')
+    .optional(),
+  WHATSAPP_API_URL: z
+    .string()
+    .url('must be a URL such as https://graph.facebook.com/v21.0')
+    .refine((u) => /^https?:\/\//.test(u), 'must be an http(s) URL')
+    .optional(),
+  // The owner's own WhatsApp number with its country code (919876543210).
+  OWNER_WHATSAPP: z
+    .string()
+    .trim()
+    .regex(/^\+?[1-9][0-9]{9,14}$/, 'must be a WhatsApp number with its country code, such as 919876543210')
+    .optional(),
+};
+
+export interface WhatsAppEnv {
+  WHATSAPP_TOKEN?: string | undefined;
+  WHATSAPP_PHONE_NUMBER_ID?: string | undefined;
+  WHATSAPP_APP_SECRET?: string | undefined;
+  WHATSAPP_VERIFY_TOKEN?: string | undefined;
+  WHATSAPP_API_URL?: string | undefined;
+  OWNER_WHATSAPP?: string | undefined;
+}
+
+const NEEDED = ['WHATSAPP_TOKEN', 'WHATSAPP_PHONE_NUMBER_ID', 'WHATSAPP_APP_SECRET', 'WHATSAPP_VERIFY_TOKEN'] as const;
+
+/**
+ * The four go together: a token without the app secret would send confirmations whose replies the
+ * store cannot trust, and without the verify token Meta cannot be pointed at the webhook.
+ */
+export function checkWhatsAppEnv(e: WhatsAppEnv, ctx: z.RefinementCtx): void {
+  const given = NEEDED.filter((k) => e[k] !== undefined);
+  if (given.length === 0) {
+    for (const k of ['WHATSAPP_API_URL', 'OWNER_WHATSAPP'] as const) {
+      if (e[k] !== undefined) {
+        ctx.addIssue({ code: 'custom', path: [k], message: 'needs WHATSAPP_TOKEN and the other WhatsApp settings' });
+      }
+    }
+    return;
+  }
+  for (const k of NEEDED) {
+    if (e[k] === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [k],
+        message: `is needed with ${given.join(', ')} (docs/whatsapp.md lists where each comes from)`,
+      });
+    }
+  }
+}
+
+export function whatsappSettings(e: WhatsAppEnv): WhatsAppSettings | undefined {
+  if (!e.WHATSAPP_TOKEN || !e.WHATSAPP_PHONE_NUMBER_ID || !e.WHATSAPP_APP_SECRET || !e.WHATSAPP_VERIFY_TOKEN) {
+    return undefined;
+  }
+  return {
+    token: e.WHATSAPP_TOKEN,
+    phoneNumberId: e.WHATSAPP_PHONE_NUMBER_ID,
+    appSecret: e.WHATSAPP_APP_SECRET,
+    verifyToken: e.WHATSAPP_VERIFY_TOKEN,
+    apiUrl: (e.WHATSAPP_API_URL ?? WHATSAPP_DEFAULT_API_URL).replace(/\/+$/, ''),
+  };
+}
+
+/** The owner's number in E.164 (+919876543210), or undefined. */
+export function ownerWhatsApp(e: WhatsAppEnv): string | undefined {
+  return e.OWNER_WHATSAPP ? `+${e.OWNER_WHATSAPP.replace(/^\+/, '')}` : undefined;
+}

@@ -1,0 +1,206 @@
+/**
+ * Applying one tracking event (docs/product.md#shipping): from Shiprocket's webhook, a poll, or the
+ * owner setting a manual courier's step. In one transaction:
+ * - the shipment with that AWB is locked; none: nothing changes ('unknown', a forged or foreign AWB);
+ * - the event joins the history, unique on (awb, status id, time): a repeat changes nothing ('duplicate');
+ * - the shipment's step and latest scan move only forward (common/shipments.ts ranks the steps): an
+ *   older step after a newer one stays in the history only ('history');
+ * - the order moves to the step's order state when it is still before it (never back, never out of
+ *   cancelled), through the same setOrderState as the owner's click (stock, invoice, event);
+ * - the step's mail to the shopper is queued (outbox), in place of the order state's own mail.
+ * Two applications of one event at once apply it once: the shipment's row lock orders them and the
+ * second finds its event already stored.
+ */
+import type { Transaction } from 'kysely';
+import { advanceSettled } from '../../common/advance.ts';
+import { moveRefusal, type OrderState, stateRule } from '../../common/orders.ts';
+import { stepMovesForward, stepRule } from '../../common/shipments.ts';
+import { plainLine, truncate } from '../../common/text.ts';
+import type { Config } from '../config.ts';
+import { writeTransaction } from '../db/group-commit.ts';
+import { newId, nowIso } from '../db/ids.ts';
+import type { Database, Db } from '../db/tables.ts';
+import { AppError, conflict } from '../http/errors.ts';
+import { deliveryState } from '../invoices/delivery-state.ts';
+import { supplyStateUnknownMessage } from '../invoices/issue.ts';
+import { gateMessage, setOrderState } from '../orders/order-changes.ts';
+import { orderAdvanceSplit } from '../orders/queries.ts';
+import type { ShipmentStep, TrackingEvent } from './courier.ts';
+import { queueShipmentMail } from './shipment-mail.ts';
+
+export type ApplyOutcome =
+  /** The event moved the shipment's step (and perhaps the order). */
+  | 'applied'
+  /** Kept in the history, but older than the shipment's step: nothing else moved. */
+  | 'history'
+  /** Already received: nothing changed. */
+  | 'duplicate'
+  /** No shipment has this AWB: nothing changed. */
+  | 'unknown';
+
+export interface ApplyResult {
+  outcome: ApplyOutcome;
+  /** The shipment's step after the event (null for an unknown AWB). */
+  step: ShipmentStep | null;
+  /** The order state the event moved the order to, if it moved it. */
+  orderMovedTo: OrderState | null;
+  /** Why the order stayed where it was although the step names a state (the packing gate ...). */
+  orderHeld: string | null;
+}
+
+/** Courier-given words kept and shown: one plain line, bounded (they reach mail and screens). */
+const courierText = (text: string | null, max = 200): string | null =>
+  text === null ? null : truncate(plainLine(text), max) || null;
+
+export const stepBackMessage = (current: ShipmentStep) =>
+  `The parcel is already ${stepRule(current).ownerLabel.toLowerCase()}: a step never moves back.`;
+
+export interface ApplyOptions {
+  /**
+   * The owner setting a manual courier's step: a step whose order move the store refuses (the
+   * packing gate, a cancelled order) or that would move the parcel back is refused as a whole, with
+   * the reason, instead of being kept. A courier's own events are facts and always kept.
+   */
+  strict?: boolean;
+}
+
+export async function applyTrackingEvent(
+  db: Db,
+  config: Config,
+  event: TrackingEvent,
+  opts: ApplyOptions = {},
+): Promise<ApplyResult> {
+  // Grouped with other writes on SQLite (one fsync for many events: the webhook's rate), its own
+  // transaction on PostgreSQL (db/group-commit.ts).
+  return writeTransaction(db, (trx) => applyIn(trx, config, event, opts));
+}
+
+async function applyIn(
+  trx: Transaction<Database>,
+  config: Config,
+  event: TrackingEvent,
+  opts: ApplyOptions,
+): Promise<ApplyResult> {
+  // The shipment's row lock first: it orders concurrent events of one parcel.
+  const shipment = await trx
+    .updateTable('shipments')
+    .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+    .where('awb', '=', event.awb)
+    .returning(['order_id', 'step', 'scan_at', 'attempts', 'expected_by'])
+    .executeTakeFirst();
+  if (!shipment) return { outcome: 'unknown', step: null, orderMovedTo: null, orderHeld: null };
+  const current = shipment.step as ShipmentStep;
+
+  const statusText = courierText(event.statusText) ?? stepRule(event.step).ownerLabel;
+  const stored = await trx
+    .insertInto('shipment_events')
+    .values({
+      id: newId(),
+      awb: event.awb,
+      status_id: event.statusId,
+      step: event.step,
+      status_text: statusText,
+      at: event.at,
+      location: courierText(event.location),
+      reason: courierText(event.reason),
+      attempt: event.attempt,
+      received_at: nowIso(),
+    })
+    .onConflict((oc) => oc.columns(['awb', 'status_id', 'at']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (!stored) return { outcome: 'duplicate', step: current, orderMovedTo: null, orderHeld: null };
+  if (!stepMovesForward(current, shipment.scan_at, event.step, event.at)) {
+    // The owner's own click that would move the parcel back is a mistake, not a late scan: refused whole.
+    if (opts.strict) throw conflict(stepBackMessage(current));
+    return { outcome: 'history', step: current, orderMovedTo: null, orderHeld: null };
+  }
+
+  const failed = event.step === 'undelivered';
+  const attempts = failed ? Math.max(shipment.attempts + 1, event.attempt ?? 0) : shipment.attempts;
+  await trx
+    .updateTable('shipments')
+    .set({
+      step: event.step,
+      scan_text: statusText,
+      scan_location: courierText(event.location),
+      scan_at: event.at,
+      expected_by: event.expectedBy ?? shipment.expected_by,
+      attempts,
+      ...(failed ? { undelivered_reason: courierText(event.reason) } : {}),
+      updated_at: nowIso(),
+    })
+    .where('order_id', '=', shipment.order_id)
+    .execute();
+
+  const rule = stepRule(event.step);
+  const stepChanged = current !== event.step;
+  const sendsStepMail = rule.mail !== null && stepChanged;
+  const { movedTo, held } = await moveOrderForward(trx, config, shipment.order_id, event, sendsStepMail, opts);
+  if (sendsStepMail && rule.mail) await queueShipmentMail(trx, config, rule.mail, shipment.order_id);
+  return { outcome: 'applied', step: event.step, orderMovedTo: movedTo, orderHeld: held };
+}
+
+/** Moves the order to the step's order state when it is still before it; says why not otherwise. */
+async function moveOrderForward(
+  trx: Transaction<Database>,
+  config: Config,
+  orderId: string,
+  event: TrackingEvent,
+  stepMailSent: boolean,
+  opts: ApplyOptions,
+): Promise<{ movedTo: OrderState | null; held: string | null }> {
+  const target = stepRule(event.step).order;
+  if (!target) return { movedTo: null, held: null };
+  const order = await trx
+    .selectFrom('orders')
+    .select(['id', 'number', 'status', 'address', 'advance_state', 'advance_amount', 'total', 'invoice_number'])
+    .where('id', '=', orderId)
+    .executeTakeFirstOrThrow();
+  if (order.status === target.to) return { movedTo: null, held: null };
+  let refusal: AppError | null = null;
+  if (!target.from.includes(order.status as OrderState)) {
+    refusal = conflict(
+      `Order ${order.number} is ${stateRule(order.status).label}: a courier's step does not move it to ${stateRule(target.to).label}.`,
+    );
+  } else {
+    refusal = orderMoveRefusal(order, target.to, config);
+  }
+  if (refusal) {
+    if (opts.strict) throw refusal;
+    return { movedTo: null, held: refusal.message };
+  }
+  await setOrderState(trx, config, order.number, target.to, null, undefined, {
+    note: `Courier: ${stepRule(event.step).ownerLabel}`,
+    mail: !stepMailSent,
+  });
+  return { movedTo: target.to, held: null };
+}
+
+/**
+ * The checks setOrderState makes before it writes, asked first so that a courier's event is never
+ * lost to them: the table's refusal, the packing gate, and an invoice without its place of supply.
+ */
+function orderMoveRefusal(
+  order: {
+    number: string;
+    status: string;
+    address: string;
+    advance_state: string;
+    advance_amount: number;
+    total: number;
+    invoice_number: string | null;
+  },
+  to: OrderState,
+  config: Config,
+): AppError | null {
+  const refused = moveRefusal(order.status, to);
+  if (refused) return new AppError(409, 'move_refused', refused);
+  if (stateRule(to).needsAdvance && !advanceSettled(order.advance_state)) {
+    return conflict(gateMessage(order.number, to, orderAdvanceSplit(order).amount));
+  }
+  if (stateRule(to).parcelLeft && !order.invoice_number && config.invoice.gstin && !deliveryState(order.address)) {
+    return conflict(supplyStateUnknownMessage(order.number));
+  }
+  return null;
+}

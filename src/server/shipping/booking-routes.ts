@@ -1,0 +1,38 @@
+/**
+ * The owner's "Book courier" (docs/product.md#booking-a-courier): one order or the ticked ones, in
+ * one go. Each order's booking is written as a job in its own transaction (booking-jobs.ts) and
+ * answered at once; the worker books it with the courier after. With the manual courier there is
+ * nothing to book: the owner types the AWB on the order.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { courierBookingApi } from '../../common/courier-booking-api.ts';
+import { bookCourierReplySchema, bookCourierSchema, courierInfoSchema } from '../../common/schemas/courier-booking.ts';
+import { contractRoute } from '../http/contract-route.ts';
+import { conflict } from '../http/errors.ts';
+import { bookingRefusals, requestBookings } from './booking-jobs.ts';
+
+export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.route({
+    ...contractRoute(app, courierBookingApi.courier, {
+      tags: ['admin'],
+      summary: 'The store’s courier, and whether it books through its API',
+      response: { 200: courierInfoSchema },
+    }),
+    handler: async () => ({ id: app.courier.id, automatic: app.courier.automatic }),
+  });
+
+  app.route({
+    ...contractRoute(app, courierBookingApi.book, {
+      tags: ['admin'],
+      summary: 'Books the courier for these orders (advance received or waived): queued at once, booked by a worker',
+      body: bookCourierSchema,
+      response: { 200: bookCourierReplySchema },
+    }),
+    handler: async (request) => {
+      if (!app.courier.automatic) throw conflict(bookingRefusals.noCourier);
+      const results = await requestBookings(app.db, app.courier.id, request.body.orderNumbers);
+      if (results.some((r) => r.outcome === 'booking')) app.courierJobs.nudge();
+      return { results };
+    },
+  });
+};

@@ -1,0 +1,75 @@
+/**
+ * The pincode check (delivery-check.ts): answers kept a day per pincode, a bounded memory, a courier
+ * that fails replaced by the pincode directory (never a refusal), and the refusal of an address.
+ */
+import { describe, expect, it } from 'vitest';
+import { type Courier, CourierRefusal, type Serviceability } from './courier.ts';
+import { deliveryChecker } from './delivery-check.ts';
+import { manualCourier } from './manual-courier.ts';
+
+/** A courier of our own for the check: counts its calls, answers from a table or fails. */
+function countingCourier(answers: Record<string, Partial<Serviceability>>, fail = false) {
+  const asked: string[] = [];
+  const courier: Courier = {
+    ...manualCourier,
+    id: 'counting',
+    async serviceability(pincode) {
+      asked.push(pincode);
+      if (fail) throw new Error('connect ECONNREFUSED');
+      return { pincode, served: false, cod: false, expectedBy: null, ...answers[pincode] };
+    },
+  };
+  return { courier, asked };
+}
+
+describe('the pincode check', () => {
+  it('words the three answers as the product page and the checkout show them', async () => {
+    const { courier } = countingCourier({
+      '411001': { served: true, cod: true, expectedBy: '2026-12-03' },
+      '744101': { served: true, cod: false, expectedBy: '2026-12-08' },
+    });
+    const check = deliveryChecker(courier);
+    expect((await check.check('411001')).message).toBe('Delivery by Thu, 3 Dec · cash on delivery available');
+    expect((await check.check('744101')).message).toBe('Cash on delivery is not available at 744101');
+    expect((await check.check('123456')).message).toBe('We do not deliver to 123456 yet');
+    expect(await check.refusal('1, A Road, near B, Port Blair - 744101, Andaman')).toBe(
+      'Cash on delivery is not available at 744101',
+    );
+    expect(await check.refusal('1, A Road, near B, Pune - 411 001, Maharashtra')).toBeNull();
+    // Free text saved at sign-up, without a pincode: nothing to check, not refused.
+    expect(await check.refusal('Near the old temple, Pune')).toBeNull();
+  });
+
+  it('asks the courier once a day per pincode, and forgets the oldest past its bound', async () => {
+    let now = Date.parse('2026-11-27T06:00:00Z');
+    const { courier, asked } = countingCourier({ '411001': { served: true, cod: true } });
+    const check = deliveryChecker(courier, { now: () => now, maxKept: 2 });
+    await check.check('411001');
+    await check.check('411001');
+    expect(asked).toEqual(['411001']);
+    now += 24 * 60 * 60 * 1000 + 1;
+    await check.check('411001');
+    expect(asked).toEqual(['411001', '411001']);
+    await check.check('400001');
+    await check.check('560001');
+    // 411001 was the oldest of three: asked again.
+    await check.check('411001');
+    expect(asked.filter((p) => p === '411001')).toHaveLength(3);
+  });
+
+  it('answers from the pincode directory when the courier fails, and keeps nothing', async () => {
+    const errors: unknown[] = [];
+    const { courier, asked } = countingCourier({}, true);
+    const check = deliveryChecker(courier, { onError: (err) => errors.push(err) });
+    expect((await check.check('411001')).served).toBe(true);
+    expect((await check.check('123456')).served).toBe(false);
+    await check.check('411001');
+    expect(asked).toEqual(['411001', '123456', '411001']);
+    expect(errors).toHaveLength(3);
+  });
+
+  it('the manual courier refuses what only the owner can do on the courier’s site', async () => {
+    await expect(manualCourier.book({} as never)).rejects.toBeInstanceOf(CourierRefusal);
+    expect(await manualCourier.track('AWB123456')).toEqual([]);
+  });
+});

@@ -1,0 +1,30 @@
+/**
+ * Shipping's services on the app (docs/product.md#shipping): the courier the settings choose
+ * (choose-courier.ts) and the pincode check in front of it (delivery-check.ts), made once at start.
+ */
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { chooseCourier } from './choose-courier.ts';
+import type { Courier } from './courier.ts';
+import { type DeliveryChecker, deliveryChecker } from './delivery-check.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    courier: Courier;
+    delivery: DeliveryChecker;
+  }
+}
+
+async function shipping(app: FastifyInstance): Promise<void> {
+  const courier = chooseCourier(app.config);
+  app.decorate('courier', courier);
+  app.decorate(
+    'delivery',
+    deliveryChecker(courier, {
+      onError: (err) =>
+        app.log.warn({ err, courier: courier.id }, 'serviceability failed; the pincode directory answered'),
+    }),
+  );
+}
+
+export const shippingPlugin = fp(shipping, { name: 'shipping' });

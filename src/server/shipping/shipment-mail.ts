@@ -1,0 +1,141 @@
+/**
+ * The shopper's mails on a shipment's steps (docs/product.md#shipping): picked up, out for delivery,
+ * a failed attempt, delivered. Which step sends which is the step table's (common/shipments.ts);
+ * this file words them. Queued in the transaction that applies the tracking event (apply-event.ts),
+ * so a mail exists exactly when the step it tells of does, and is sent by the outbox's worker.
+ *
+ * Every courier-given text (the scan's words, place, reason) is folded to one plain line: it came
+ * from outside and reaches a person's mail (common/text.ts).
+ */
+import type { Transaction } from 'kysely';
+import { advanceSplit } from '../../common/advance.ts';
+import { trackingUrl } from '../../common/couriers.ts';
+import { formatDate } from '../../common/india-time.ts';
+import { formatRupees } from '../../common/money.ts';
+import type { StepMail } from '../../common/shipments.ts';
+import { plainLine } from '../../common/text.ts';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/tables.ts';
+import { escapeHtml } from '../http/html.ts';
+import { queueMail } from '../notifications/outbox.ts';
+
+export interface ShipmentMailFacts {
+  number: string;
+  customerName: string;
+  courierName: string;
+  awb: string;
+  /** The courier's tracking page for this AWB, when we know the courier. */
+  link: string | null;
+  /** YYYY-MM-DD, India time. */
+  expectedBy: string | null;
+  reason: string | null;
+  /** Rupees to pay the courier (the order's total less its own advance). */
+  balance: number;
+}
+
+function wording(kind: StepMail, f: ShipmentMailFacts, shopName: string): { subject: string; paragraphs: string[] } {
+  const by = f.expectedBy ? ` It should reach you by ${formatDate(`${f.expectedBy}T12:00:00+05:30`)}.` : '';
+  const pay = f.balance > 0 ? `Please keep ${formatRupees(f.balance)} ready to pay the courier.` : null;
+  const parcel = `${f.courierName} tracking number (AWB): ${f.awb}`;
+  switch (kind) {
+    case 'picked-up':
+      return {
+        subject: `Your order ${f.number} is on its way - ${shopName}`,
+        paragraphs: [`${f.courierName} picked up your order ${f.number}.${by}`, parcel, ...(pay ? [pay] : [])],
+      };
+    case 'out-for-delivery':
+      return {
+        subject: `Your order ${f.number} is out for delivery today - ${shopName}`,
+        paragraphs: [`${f.courierName} is bringing your order ${f.number} today.`, parcel, ...(pay ? [pay] : [])],
+      };
+    case 'delivery-failed':
+      return {
+        subject: `We could not deliver your order ${f.number} - ${shopName}`,
+        paragraphs: [
+          `${f.courierName} could not deliver your order ${f.number}.`,
+          `The courier says: ${f.reason ?? 'no reason given'}`,
+          'The courier will try again. If you need a different day, or your phone or landmark changed, please reply to this mail or call us.',
+          parcel,
+        ],
+      };
+    case 'delivered':
+      return {
+        subject: `Your order ${f.number} was delivered - ${shopName}`,
+        paragraphs: [`Your order ${f.number} was delivered. Thank you for shopping with us!`],
+      };
+  }
+}
+
+/** Plain text and simple HTML of one shipment mail (every value escaped in the HTML). */
+export function composeShipmentMail(kind: StepMail, f: ShipmentMailFacts, config: Config) {
+  const shop = config.shop;
+  const base = config.publicUrl ?? `http://localhost:${config.port}`;
+  const ordersLink = `${base}/orders`;
+  const w = wording(kind, f, shop.name);
+  const hello = `Hello ${f.customerName},`;
+  const track = f.link ? `Track it on ${f.courierName}'s site: ${f.link}` : null;
+  const text = [
+    hello,
+    '',
+    ...w.paragraphs.flatMap((p) => [p, '']),
+    ...(track ? [track, ''] : []),
+    `See your orders: ${ordersLink}`,
+    '',
+    shop.name,
+    `${shop.phone} | ${shop.email}`,
+    '',
+  ].join('\n');
+  const e = escapeHtml;
+  const html = [
+    '<!doctype html><html><head><meta charset="utf-8"><style>',
+    'body{font-family:Arial,Helvetica,sans-serif;color:#222;line-height:1.5}.f{color:#666}',
+    '</style></head><body>',
+    `<p>${e(hello)}</p>`,
+    ...w.paragraphs.map((p) => `<p>${e(p)}</p>`),
+    ...(f.link ? [`<p><a href="${e(f.link)}">Track it on ${e(f.courierName)}'s site</a></p>`] : []),
+    `<p><a href="${e(ordersLink)}">See your orders</a></p>`,
+    `<p class="f">${e(shop.name)}<br>${e(shop.phone)} | ${e(shop.email)}</p>`,
+    '</body></html>',
+  ].join('\n');
+  return { subject: w.subject, text, html };
+}
+
+/** Queues the step's mail to the shopper in `trx`; nothing when the shopper gave no email. */
+export async function queueShipmentMail(
+  trx: Transaction<Database>,
+  config: Config,
+  kind: StepMail,
+  orderId: string,
+): Promise<void> {
+  const row = await trx
+    .selectFrom('shipments')
+    .innerJoin('orders', 'orders.id', 'shipments.order_id')
+    .innerJoin('users', 'users.id', 'orders.user_id')
+    .select([
+      'orders.number',
+      'orders.total',
+      'orders.advance_amount',
+      'orders.buyer_name',
+      'users.name',
+      'users.email',
+      'shipments.courier_name',
+      'shipments.awb',
+      'shipments.expected_by',
+      'shipments.undelivered_reason',
+    ])
+    .where('shipments.order_id', '=', orderId)
+    .executeTakeFirstOrThrow();
+  const to = row.email.trim();
+  if (!to || !row.awb) return;
+  const facts: ShipmentMailFacts = {
+    number: row.number,
+    customerName: plainLine(row.name || row.buyer_name),
+    courierName: plainLine(row.courier_name) || 'The courier',
+    awb: row.awb,
+    link: trackingUrl(row.courier_name, row.awb),
+    expectedBy: row.expected_by,
+    reason: row.undelivered_reason ? plainLine(row.undelivered_reason) : null,
+    balance: advanceSplit(Number(row.total), Number(row.advance_amount)).balance,
+  };
+  await queueMail(trx, { kind: `shipment-${kind}`, to, ...composeShipmentMail(kind, facts, config), orderId });
+}

@@ -1,0 +1,37 @@
+import { site } from '../lib/site.ts';
+import './whatsapp-consent-box.css';
+
+/**
+ * The explicit, unticked "Send my order updates on WhatsApp" box of sign-up and checkout
+ * (docs/whatsapp.md#consent). Shown only when the shop has WhatsApp set up; nothing is ticked for
+ * the shopper.
+ */
+export function WhatsAppConsentBox({
+  id,
+  checked,
+  onChange,
+  disabled,
+}: {
+  id: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  disabled?: boolean;
+}) {
+  if (!site().whatsappUpdates) return null;
+  return (
+    <div className="wa-consent">
+      <input
+        id={id}
+        type="checkbox"
+        checked={checked}
+        disabled={disabled}
+        aria-describedby={`${id}-hint`}
+        onChange={(e) => onChange(e.target.checked)}
+      />
+      <label htmlFor={id}>Send my order updates on WhatsApp</label>
+      <p id={`${id}-hint`} className="wa-consent-hint">
+        Confirm your order and follow it on WhatsApp. Reply STOP at any time, or turn it off in your account.
+      </p>
+    </div>
+  );
+}

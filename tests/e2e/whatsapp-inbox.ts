@@ -1,0 +1,84 @@
+/**
+ * The journeys' WhatsApp phone: with E2E_FAKE_WHATSAPP=1, tests/e2e/server.ts runs the fake Graph
+ * API (src/server/test-support/fake-whatsapp.ts) in front of the store and writes each message it
+ * accepts as one JSON file here, so a journey in another process can read what a shopper got and
+ * tap its buttons (a signed webhook, as Meta posts it).
+ */
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { type APIRequestContext, expect } from '@playwright/test';
+import { signatureOf } from '../../src/server/notifications/whatsapp/signature.ts';
+import {
+  FAKE_APP_SECRET,
+  FAKE_PHONE_NUMBER_ID,
+  type SentMessage,
+} from '../../src/server/test-support/fake-whatsapp.ts';
+
+const port = process.env.E2E_PORT;
+export const WHATSAPP_DIR = resolve(import.meta.dirname, `../../test-results/e2e-whatsapp${port ? `-${port}` : ''}`);
+
+export function clearWhatsAppInbox(): void {
+  rmSync(WHATSAPP_DIR, { recursive: true, force: true });
+  mkdirSync(WHATSAPP_DIR, { recursive: true });
+}
+
+let written = 0;
+export function deliverToWhatsAppInbox(message: SentMessage): void {
+  written += 1;
+  writeFileSync(join(WHATSAPP_DIR, `${Date.now()}-${written}.json`), JSON.stringify(message));
+}
+
+function readInbox(): SentMessage[] {
+  try {
+    return readdirSync(WHATSAPP_DIR)
+      .filter((n) => n.endsWith('.json'))
+      .sort()
+      .map((n) => JSON.parse(readFileSync(join(WHATSAPP_DIR, n), 'utf8')) as SentMessage);
+  } catch {
+    return [];
+  }
+}
+
+/** Waits for a WhatsApp message to this 10-digit phone from this template, and returns it. */
+export async function expectWhatsApp(phone: string, template: string): Promise<SentMessage> {
+  const find = () => readInbox().find((m) => m.to === `91${phone}` && m.template === template);
+  await expect.poll(() => find() !== undefined, { message: `a WhatsApp ${template} to ${phone}` }).toBe(true);
+  return find() as SentMessage;
+}
+
+/** The shopper taps a quick-reply button of `message`: the signed webhook Meta would post. */
+export async function tapButton(request: APIRequestContext, message: SentMessage, index: number): Promise<void> {
+  const body = JSON.stringify({
+    object: 'whatsapp_business_account',
+    entry: [
+      {
+        id: '102290129340398',
+        changes: [
+          {
+            field: 'messages',
+            value: {
+              messaging_product: 'whatsapp',
+              metadata: { display_phone_number: '15550783881', phone_number_id: FAKE_PHONE_NUMBER_ID },
+              contacts: [{ profile: { name: 'Shopper' }, wa_id: message.to }],
+              messages: [
+                {
+                  context: { from: '15550783881', id: message.id },
+                  from: message.to,
+                  id: `wamid.E2E${Date.now()}${index}`,
+                  timestamp: String(Math.floor(Date.now() / 1000)),
+                  type: 'button',
+                  button: { payload: message.buttons[index], text: index === 0 ? 'Confirm order' : 'Cancel order' },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    ],
+  });
+  const answer = await request.post('/api/whatsapp/webhook', {
+    headers: { 'content-type': 'application/json', 'x-hub-signature-256': signatureOf(body, FAKE_APP_SECRET) },
+    data: body,
+  });
+  expect(answer.status()).toBe(200);
+}

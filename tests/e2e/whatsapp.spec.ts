@@ -1,0 +1,85 @@
+/**
+ * WhatsApp order updates (docs/whatsapp.md) against the fake Graph API: the e2e server starts it
+ * when E2E_FAKE_WHATSAPP=1 (tests/e2e/server.ts). A shopper ticks "Send my order updates on
+ * WhatsApp" at checkout, gets the Confirm/Cancel message, taps Confirm (a signed webhook, as Meta
+ * posts it), and the owner sees the order confirmed by the shopper in Admin Orders and in "Needs
+ * you"; the profile turns the updates off again.
+ * Run: npm run build && E2E_FAKE_WHATSAPP=1 E2E_PORT=3205 npx playwright test whatsapp
+ */
+import { adminLogin } from './admin-fixtures.ts';
+import { screenshots, stableProducts, uniquePhone } from './fixtures.ts';
+import { expectNothingOverflows } from './layout-checks.ts';
+import { expect, test } from './test.ts';
+import { expectWhatsApp, tapButton } from './whatsapp-inbox.ts';
+
+test.skip(process.env.E2E_FAKE_WHATSAPP !== '1', 'needs the fake WhatsApp (E2E_FAKE_WHATSAPP=1)');
+test.describe.configure({ timeout: 180_000 });
+
+const ADDRESS = '21, Palm Grove, near Bus Stand, Jaipur - 302001, Rajasthan';
+
+test('consent at checkout, Confirm on WhatsApp, and the owner sees the order confirmed', async ({ page, browser }) => {
+  const phone = uniquePhone();
+  const signup = await page.request.post('/api/signup', {
+    data: { name: 'Ritu Sharma', number: phone, email: 'ritu@example.in', address: ADDRESS, password: 'ritu-pass-12' },
+  });
+  expect(signup.status()).toBe(201);
+  const [product] = await stableProducts(page.request);
+  if (!product) throw new Error('the seeded catalogue has no watch in stock');
+  expect((await page.request.post('/api/cart/items', { data: { productId: product.id, quantity: 1 } })).status()).toBe(
+    200,
+  );
+
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto('/cart');
+  await page.getByRole('button', { name: 'Checkout' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel(ADDRESS).check();
+  await dialog.getByRole('button', { name: 'Proceed' }).click();
+  // The box is there, unticked: nothing is agreed for the shopper.
+  const consent = dialog.getByLabel('Send my order updates on WhatsApp');
+  await expect(consent).not.toBeChecked();
+  await consent.check();
+  await consent.scrollIntoViewIfNeeded();
+  await expectNothingOverflows(page);
+  await screenshots(page, 'whatsapp-checkout-consent');
+  await page.setViewportSize({ width: 360, height: 740 });
+  await dialog.getByRole('button', { name: 'Place order' }).click();
+  await expect(page.getByRole('heading', { name: 'ORDERED SUCCESSFULLY' })).toBeVisible();
+  const orderNumber = (await page.locator('.confirmation-id').textContent())?.trim() ?? '';
+
+  // The Confirm/Cancel message arrives on the shopper's WhatsApp, with the advance link.
+  const message = await expectWhatsApp(phone, 'order_placed');
+  expect(message.body[1]).toBe(orderNumber);
+  expect(message.buttons).toHaveLength(2);
+  await tapButton(page.request, message, 0);
+  // The thank-you answers the tap (free-form text, inside WhatsApp's 24-hour window).
+  await expect.poll(async () => (await page.request.get('/api/profile/messages')).status()).toBe(200);
+
+  // The owner sees it beside the advance, and on the dashboard.
+  const ownerContext = await browser.newContext();
+  const owner = await ownerContext.newPage();
+  await adminLogin(owner, '/dashboard/orders');
+  await owner.getByLabel('Order number, phone or UTR').fill(orderNumber);
+  await owner.getByRole('button', { name: 'Search' }).click();
+  const row = owner.getByRole('row', { name: new RegExp(orderNumber) }).first();
+  await expect(row).toContainText('Confirmed by the shopper on WhatsApp');
+  await expectNothingOverflows(owner);
+  await screenshots(owner, 'whatsapp-admin-confirmed');
+  await owner.goto('/dashboard');
+  await expect(owner.getByRole('link', { name: /confirmed by the shopper/ })).toBeVisible();
+  await screenshots(owner, 'whatsapp-needs-you');
+  await ownerContext.close();
+
+  // The shopper turns the updates off on the profile.
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto('/profile');
+  const updates = page.getByLabel('Send my order updates on WhatsApp');
+  await expect(updates).toBeChecked();
+  await expectNothingOverflows(page);
+  await screenshots(page, 'whatsapp-profile');
+  await page.setViewportSize({ width: 360, height: 740 });
+  await updates.uncheck();
+  await expect(page.getByText('Saved')).toBeVisible();
+  const prefs = await (await page.request.get('/api/profile/messages')).json();
+  expect(prefs).toMatchObject({ whatsappUpdates: false, offers: false });
+});
