@@ -17,6 +17,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { docsGuard, registerAuthDecorations } from './auth/guards.ts';
+import { cartFormRoutes } from './cart/form-routes.ts';
 import { registerCatalogVersionWatch } from './catalog/catalog-version-watch.ts';
 import type { Config } from './config.ts';
 import type { Dialect, OpenedDatabase } from './db/database.ts';
@@ -120,6 +121,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(apiRoutes, { prefix: '/api' });
   await app.register(mediaServeRoutes);
   await app.register(pageRoutes);
+  await app.register(cartFormRoutes);
   if (options.webDistDir) await registerSpa(app, options.webDistDir);
   return app;
 }

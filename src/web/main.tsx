@@ -2,6 +2,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { setImageBase } from '../common/media.ts';
 import { App, preloadScreen } from './app/app.tsx';
+import { takeCookieCart } from './features/cart/visitor-cart.ts';
 import { askEarly } from './lib/api-client.ts';
 import { earlyAnswers } from './lib/early-answers.ts';
 import { markHydrated } from './lib/page-data.ts';
@@ -12,6 +13,8 @@ import './styles/global.css';
 setImageBase(site().imageBase);
 // Who is logged in (and, on Your Orders, the orders) while the screen's code still downloads.
 askEarly(earlyAnswers(window.location.pathname));
+// Watches added by the form before this script ran (decision 034) join the visitor's cart.
+takeCookieCart();
 const root = document.getElementById('root');
 if (!root) throw new Error('#root missing from index.html');
 const container = root;

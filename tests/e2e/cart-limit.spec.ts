@@ -8,7 +8,7 @@ import { CART_FULL } from '../../src/common/cart-rules.ts';
 import { productPath } from '../../src/common/catalog.ts';
 import { MAX_CART_LINES } from '../../src/common/constants.ts';
 import { STORAGE_KEYS } from '../../src/web/lib/storage.ts';
-import { type Card, uniquePhone } from './fixtures.ts';
+import { type Card, tapAddToCart, uniquePhone } from './fixtures.ts';
 import { DESKTOP, expectFits, expectInView, PHONE, viewportShots } from './layout-checks.ts';
 import { expect, test } from './test.ts';
 
@@ -38,7 +38,7 @@ test('product page: the 51st different watch is refused with a message the shopp
   for (const size of [PHONE, DESKTOP]) {
     await page.setViewportSize(size);
     await page.goto(productPath(last));
-    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await tapAddToCart(page);
     await expectInView(page.getByText(CART_FULL));
     await expect(page.getByText('Added to your cart')).toHaveCount(0);
     await expect(page.locator('.cart-count')).toHaveText(String(MAX_CART_LINES));
@@ -64,7 +64,7 @@ test('product page: a visitor’s cart in the browser stops at 50 watches too, a
     [STORAGE_KEYS.visitorCart, JSON.stringify(lines)],
   );
   await page.reload();
-  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await tapAddToCart(page);
   await expectInView(page.getByText(CART_FULL));
   await expect(page.getByText('Added to your cart')).toHaveCount(0);
   const kept = await page.evaluate(

@@ -40,8 +40,17 @@ export async function stableProducts(request: APIRequestContext): Promise<Card[]
   return list.items.filter((p) => p.inStock && !CHANGED_BY_ADMIN_JOURNEYS.test(p.name));
 }
 
+/**
+ * Taps ADD TO CART once the app handles it (the form's data-ready): before that the tap is a form
+ * post that lands on the cart (decision 034), which add-to-cart-first-paint.spec.ts covers.
+ */
+export async function tapAddToCart(page: Page): Promise<void> {
+  await page.locator('form.add-to-cart[data-ready]').waitFor();
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+}
+
 export async function addFromProductPage(page: Page, product: Card): Promise<void> {
   await page.goto(productPath(product));
-  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await tapAddToCart(page);
   await expect(page.getByText('Added to your cart')).toBeVisible();
 }

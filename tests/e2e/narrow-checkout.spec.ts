@@ -6,7 +6,7 @@
  */
 import type { APIRequestContext } from '@playwright/test';
 import { productPath } from '../../src/common/catalog.ts';
-import { addFromProductPage, E2E_ADMIN, stableProducts, uniquePhone } from './fixtures.ts';
+import { addFromProductPage, E2E_ADMIN, stableProducts, tapAddToCart, uniquePhone } from './fixtures.ts';
 import { expectFits, expectInView, PHONE, viewportShots } from './layout-checks.ts';
 import { expect, test } from './test.ts';
 
@@ -49,7 +49,7 @@ test('checkout on a phone: each step fits, a failed PLACE ORDER is shown in view
   if (!other) throw new Error('the seeded catalogue has no watch in stock');
 
   await page.goto(productPath(watch));
-  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await tapAddToCart(page);
   await expectInView(page.getByText('Added to your cart'));
 
   // No discount: no "Discount −₹0" row.

@@ -8,7 +8,7 @@ import type { Page } from '@playwright/test';
 import { CART_LINE_FULL } from '../../src/common/cart-rules.ts';
 import { productPath } from '../../src/common/catalog.ts';
 import { CART_QTY_MAX } from '../../src/common/constants.ts';
-import { type Card, stableProducts, uniquePhone } from './fixtures.ts';
+import { type Card, stableProducts, tapAddToCart, uniquePhone } from './fixtures.ts';
 import { DESKTOP, expectFits, expectInView, PHONE, viewportShots } from './layout-checks.ts';
 import { expect, test } from './test.ts';
 
@@ -33,7 +33,7 @@ test('product page: the cart message sits under the buttons at both sizes, and t
   for (const size of [PHONE, DESKTOP]) {
     await page.setViewportSize(size);
     await page.goto(productPath(product));
-    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await tapAddToCart(page);
     await expectInView(page.getByText('Added to your cart'));
     await expect(page.getByRole('link', { name: 'View cart' })).toBeVisible();
     await expectActionsInOneRow(page);
@@ -44,10 +44,10 @@ test('product page: the cart message sits under the buttons at both sizes, and t
   // A visitor's cart: up to 10, then the message says the cart holds the most allowed.
   const count = page.locator('.cart-count');
   for (let n = 3; n <= CART_QTY_MAX; n++) {
-    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await tapAddToCart(page);
     await expect(count).toHaveText(String(n));
   }
-  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await tapAddToCart(page);
   await expectInView(page.getByText(CART_LINE_FULL));
   await expect(page.getByText('Added to your cart')).toHaveCount(0);
   await expect(count).toHaveText(String(CART_QTY_MAX));
@@ -67,7 +67,7 @@ test('product page: the cart message sits under the buttons at both sizes, and t
   const filled = await page.request.post('/api/cart/items', { data: { productId: product.id, quantity: 10 } });
   expect((await filled.json()).added).toBe(10);
   await page.reload();
-  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await tapAddToCart(page);
   await expectInView(page.getByText(CART_LINE_FULL));
 });
 

@@ -109,15 +109,25 @@ async function upsertQuantity(db: Db, userId: string, productId: string, quantit
     .execute();
 }
 
-/** Returns how many watches were added: 0 when the line already held the most allowed. */
-export async function addToCart(db: Db, userId: string, productId: string, quantity: number): Promise<number> {
+/** Why a watch cannot go into a cart (unknown, deleted, out of stock), or null when it can. */
+export async function productAvailability(
+  db: Db,
+  productId: string,
+): Promise<{ status: number; code: string; message: string } | null> {
   const product = await db
     .selectFrom('products')
     .select(['in_stock', 'stock_count', 'deleted_at'])
     .where('id', '=', productId)
     .executeTakeFirst();
-  if (!product || product.deleted_at !== null) throw notFound(UNKNOWN_PRODUCT);
-  if (!isAvailable(product)) throw new AppError(409, 'out_of_stock', OUT_OF_STOCK);
+  if (!product || product.deleted_at !== null) return { status: 404, code: 'not_found', message: UNKNOWN_PRODUCT };
+  if (!isAvailable(product)) return { status: 409, code: 'out_of_stock', message: OUT_OF_STOCK };
+  return null;
+}
+
+/** Returns how many watches were added: 0 when the line already held the most allowed. */
+export async function addToCart(db: Db, userId: string, productId: string, quantity: number): Promise<number> {
+  const refusal = await productAvailability(db, productId);
+  if (refusal) throw new AppError(refusal.status, refusal.code, refusal.message);
   // Grouped with other shoppers' writes on SQLite: one fsync for many carts.
   return writeTransaction(db, async (trx) => {
     const lines = await lockedCartLines(trx, userId);

@@ -24,6 +24,7 @@ import {
   readInlineStyles,
   screenStyleTags,
 } from './inline-styles.ts';
+import { noscriptCart, withNoscriptCart } from './noscript-cart.ts';
 import { type SentPage, SentPages } from './sent-pages.ts';
 import { loadServerRenderer } from './server-render.ts';
 
@@ -166,23 +167,28 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
   const sentPages = new SentPages();
   // x-page-cache says whether the page was sent from the kept pages (the bench counts it; an operator
   // reading a slow page sees whether it was made for that request).
-  const sendPage = (
+  const sendPage = async (
     request: FastifyRequest,
     reply: FastifyReply,
-    { status, page }: SentPage,
+    sent: SentPage,
     kept: boolean,
     personal = false,
-  ) =>
-    sendCachedBody(
+  ) => {
+    // The cart page without JavaScript lists the shopper's own watches: made per request, never
+    // kept, never stored by a browser or proxy (noscript-cart.ts).
+    const lines = request.url.split('?')[0] === '/cart' ? await noscriptCart(app, request) : null;
+    const { status, page } = lines ? { ...sent, page: new CachedBody(withNoscriptCart(sent.page.body, lines)) } : sent;
+    return sendCachedBody(
       request,
       reply
         .status(status)
-        .header('cache-control', personal ? 'no-store' : 'no-cache')
+        .header('cache-control', lines || personal ? 'no-store' : 'no-cache')
         .header('content-security-policy', pagePolicy)
         .header('x-page-cache', kept ? 'hit' : 'miss'),
       page,
       'text/html; charset=utf-8',
     );
+  };
 
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
     const [path = '/', search = ''] = request.url.split('?', 2);

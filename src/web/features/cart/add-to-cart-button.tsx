@@ -4,8 +4,14 @@
  * Logged in: the server cart; otherwise the visitor's local cart. Adding again
  * raises the quantity, never past 10; at 10 it says so instead of "Added".
  * The message and "View cart" sit under the buttons (product.css lays them out).
+ *
+ * The button is a form posting to the server (docs/decisions/034-add-to-cart-before-the-script.md):
+ * a tap before this script has hydrated the page, or while it does not yet know who is logged
+ * in, is sent as a plain form post and lands on the cart with the watch in it; once it knows,
+ * the tap is handled here and the shopper stays on the page.
  */
-import { useCallback, useState } from 'react';
+import { type FormEvent, useCallback, useState } from 'react';
+import { CART_FORM_ACTION } from '../../../common/cart-cookie.ts';
 import { addedMessage, CART_FULL } from '../../../common/cart-rules.ts';
 import { Message } from '../../components/message.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
@@ -28,7 +34,11 @@ export function AddToCartButton({ productId, productName, inStock }: AddToCartBu
 
   const clear = useCallback(() => setMessage(null), []);
 
-  async function onClick() {
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    // Who is logged in is not known yet: the server knows, so the form goes to it.
+    if (loading) return;
+    event.preventDefault();
+    if (busy) return;
     setBusy(true);
     setMessage(null);
     try {
@@ -48,8 +58,16 @@ export function AddToCartButton({ productId, productName, inStock }: AddToCartBu
   }
 
   return (
-    <span className="add-to-cart needs-script">
-      <button type="button" className="btn btn-ghost" disabled={!inStock || busy || loading} onClick={onClick}>
+    // data-ready: taps are handled here from now on (journeys wait for it to see "Added").
+    <form
+      className="add-to-cart"
+      method="post"
+      action={CART_FORM_ACTION}
+      onSubmit={onSubmit}
+      data-ready={loading ? undefined : ''}
+    >
+      <input type="hidden" name="productId" value={productId} />
+      <button type="submit" className="btn btn-ghost" disabled={!inStock} aria-disabled={busy || undefined}>
         Add to cart
       </button>
       <Message text={message?.text ?? null} tone={message?.tone ?? 'success'} onClose={clear} />
@@ -58,6 +76,6 @@ export function AddToCartButton({ productId, productName, inStock }: AddToCartBu
           View cart
         </Link>
       )}
-    </span>
+    </form>
   );
 }

@@ -6,6 +6,7 @@
  * do not download zod (~24 KB gzip); the server validates the lines again with
  * visitorCartSchema when it merges them.
  */
+import { CART_COOKIE, parseCartCookie } from '../../../common/cart-cookie.ts';
 import { quantityAdded } from '../../../common/cart-rules.ts';
 import { CART_QTY_MAX, CART_QTY_MIN, MAX_CART_LINES } from '../../../common/constants.ts';
 import type { VisitorCartLine } from '../../../common/schemas/cart.ts';
@@ -68,4 +69,26 @@ export function setVisitorQuantity(id: string, quantity: number): void {
 
 export function removeFromVisitorCart(id: string): void {
   writeVisitorCart(readVisitorCart().filter((l) => l.id !== id));
+}
+
+/**
+ * Moves the watches a visitor added before the script ran (the form post's cookie,
+ * common/cart-cookie.ts) into this cart, then clears the cookie, so each tap counts once.
+ * Called as the app starts (main.tsx), before the first render reads the cart.
+ */
+export function takeCookieCart(): void {
+  if (typeof document === 'undefined') return;
+  for (const name of [CART_COOKIE, `__Host-${CART_COOKIE}`]) {
+    const pair = document.cookie.split('; ').find((c) => c.startsWith(`${name}=`));
+    if (!pair) continue;
+    let value = '';
+    try {
+      value = decodeURIComponent(pair.slice(name.length + 1));
+    } catch {
+      value = '';
+    }
+    const secure = name.startsWith('__Host-') ? '; Secure' : '';
+    document.cookie = `${name}=; Max-Age=0; Path=/; SameSite=Lax${secure}`;
+    for (const line of parseCartCookie(value)) addToVisitorCart(line.id, '', line.quantity);
+  }
 }
