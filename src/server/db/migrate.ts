@@ -23,7 +23,8 @@ export function migrateTo(database: Migrated, name: keyof typeof migrations): Pr
  * looking each schema up again by name (has_schema_privilege, pg_get_serial_sequence).
  * When another schema is dropped during that listing (a test finishing beside this
  * one, or an operator), PostgreSQL answers `schema "…" does not exist` for that other
- * schema, before any migration ran. Only that answer is tried again, for as long as
+ * schema, or `relation "other.table" does not exist` for one of its tables (seen in CI with a
+ * parallel query worker), before any migration ran. Only that answer is tried again, for as long as
  * schemas keep vanishing but at most a minute: a count of tries was not enough when
  * 150 schemas were dropped beside it on a loaded machine (CI, stop 28).
  */
@@ -42,7 +43,11 @@ async function migrate(
   for (;;) {
     const { error, results } = await run(migrator);
     if (!error) return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
-    const vanished = /schema "([^"]+)" does not exist/.exec(String(error))?.[1];
+    const message = String(error);
+    // The other schema, or one of its tables, went while being listed ("t_x.courier_jobs").
+    const vanished =
+      /schema "([^"]+)" does not exist/.exec(message)?.[1] ??
+      /relation "([^".]+)\.[^"]+" does not exist/.exec(message)?.[1];
     if (vanished && vanished !== database.schema && Date.now() < giveUpAt) continue;
     const failed = results?.find((r) => r.status === 'Error');
     throw new Error(`Migration ${failed?.migrationName ?? '(unknown)'} failed: ${String(error)}`, { cause: error });

@@ -97,14 +97,7 @@ export function AdvancePanel({
         )}
       </div>
       {advance.payLink && <PayeeUpi payLink={advance.payLink} />}
-      {advance.payLink && (
-        // On a phone the QR code is for paying from another phone: there only when asked for.
-        <details className="advance-qr-phone">
-          <summary>Pay from another phone</summary>
-          <AdvanceQr order={order} />
-          <p>Scan this with the UPI app of the other phone.</p>
-        </details>
-      )}
+      {advance.payLink && <QrForAnotherPhone order={order} />}
       <UtrForm orderNumber={number} onSent={sent} />
     </section>
   );
@@ -144,6 +137,21 @@ function UtrForm({ orderNumber, onSent }: { orderNumber: string; onSent: (order:
       />
       <LoaderOverlay active={form.busy} label="Sending the reference…" />
     </form>
+  );
+}
+
+/**
+ * On a phone the QR code is for paying from another phone: there only when asked for. The picture
+ * is put in only once opened, so a closed (or, on a computer, hidden) box fetches nothing.
+ */
+function QrForAnotherPhone({ order }: { order: Order }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <details className="advance-qr-phone" onToggle={(event) => setOpen(event.currentTarget.open)}>
+      <summary>Pay from another phone</summary>
+      {open && <AdvanceQr order={order} />}
+      <p>Scan this with the UPI app of the other phone.</p>
+    </details>
   );
 }
 
