@@ -9,8 +9,9 @@ import { join, resolve } from 'node:path';
 import { expect } from '@playwright/test';
 
 // One mailbox per journey server's port, so two runs on one machine (E2E_PORT) keep their mail apart.
-const port = process.env.E2E_PORT;
-export const MAILBOX_DIR = resolve(import.meta.dirname, `../../test-results/e2e-mail${port ? `-${port}` : ''}`);
+// The same default as playwright.config.ts: the server gets E2E_PORT from it, the journeys may not.
+const port = process.env.E2E_PORT ?? '3199';
+export const MAILBOX_DIR = resolve(import.meta.dirname, `../../test-results/e2e-mail-${port}`);
 
 export interface MailboxMail {
   to: string[];
