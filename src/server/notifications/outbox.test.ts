@@ -5,12 +5,13 @@
  */
 import { createServer, type Server, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { retryDelay } from '../background/poll-loop.ts';
 import { writeTransaction } from '../db/group-commit.ts';
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../test-support/databases.ts';
 import { mailApp, outboxRows, until } from '../test-support/mail-app.ts';
 import { startTestSmtp, type TestSmtp } from '../test-support/smtp.ts';
 import { countUnsent, listUnsent, queueMail } from './outbox.ts';
-import { outboxMessageId, retryDelay } from './worker.ts';
+import { outboxMessageId } from './worker.ts';
 
 const mail = (n = 1) => ({
   kind: 'test',

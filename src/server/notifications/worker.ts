@@ -22,6 +22,7 @@
  */
 import type { Kysely, Transaction } from 'kysely';
 import nodemailer, { type Transporter } from 'nodemailer';
+import { PollLoop, retryDelay, type WorkerLog } from '../background/poll-loop.ts';
 import type { Config } from '../config.ts';
 import type { Dialect } from '../db/database.ts';
 import { writeTransaction } from '../db/group-commit.ts';
@@ -39,17 +40,6 @@ export interface MailWorkerOptions {
   stopGraceMs?: number;
   /** SMTP transport timeouts (ms): connection 10 s, greeting 10 s, socket inactivity 30 s by default. */
   timeouts?: { connectionMs?: number; greetingMs?: number; socketMs?: number };
-}
-
-export interface WorkerLog {
-  info: (obj: object, msg: string) => void;
-  warn: (obj: object, msg: string) => void;
-  error: (obj: object, msg: string) => void;
-}
-
-/** Wait after the `failures`-th failed attempt (1, 2, …): base, 2 × base, 4 × base, … up to max. */
-export function retryDelay(failures: number, baseMs: number, maxMs: number): number {
-  return Math.min(maxMs, baseMs * 2 ** Math.max(0, failures - 1));
 }
 
 /** The Message-ID of an outbox row: the same on every attempt, so a resend can be recognised. */
@@ -72,28 +62,13 @@ type Outcome = 'none' | 'sent' | 'failed' | 'abandoned';
 
 class Abandoned extends Error {}
 
-/** A timer that never keeps the process alive. */
-function pause(ms: number): { done: Promise<void>; cancel: () => void } {
-  let timer: NodeJS.Timeout | undefined;
-  const done = new Promise<void>((resolve) => {
-    timer = setTimeout(resolve, ms);
-    timer.unref();
-  });
-  return { done, cancel: () => clearTimeout(timer) };
-}
-
 export class MailWorker {
   private readonly transport: Transporter;
-  private readonly pollMs: number;
   private readonly backoffMs: number;
   private readonly maxBackoffMs: number;
   private readonly stopGraceMs: number;
   private readonly from: { name: string; address: string };
-  private timer: NodeJS.Timeout | undefined;
-  private started = false;
-  private stopping = false;
-  private running: Promise<void> | null = null;
-  private again = false;
+  private readonly loop: PollLoop;
   private inFlight: AbortController | null = null;
 
   constructor(
@@ -104,7 +79,7 @@ export class MailWorker {
     options: MailWorkerOptions = {},
   ) {
     if (!config.smtpUrl) throw new Error('MailWorker needs SMTP_URL');
-    this.pollMs = options.pollMs ?? 1000;
+    this.loop = new PollLoop({ name: 'mail worker', everyMs: options.pollMs ?? 1000, log, pass: () => this.pass() });
     this.backoffMs = options.backoffMs ?? 10_000;
     this.maxBackoffMs = options.maxBackoffMs ?? 3_600_000;
     this.stopGraceMs = options.stopGraceMs ?? 1000;
@@ -121,16 +96,12 @@ export class MailWorker {
 
   /** Starts polling and sends what is due now. */
   start(): void {
-    if (this.started || this.stopping) return;
-    this.started = true;
-    this.timer = setInterval(() => this.kick(), this.pollMs);
-    this.timer.unref();
-    this.kick();
+    this.loop.start();
   }
 
   /** Looks at the outbox now (after a transaction that queued mail committed). */
   nudge(): void {
-    if (this.started) this.kick();
+    this.loop.nudge();
   }
 
   /**
@@ -139,46 +110,17 @@ export class MailWorker {
    * server drops it; the row is left as it was and goes out on the next start).
    */
   async stop(): Promise<void> {
-    this.stopping = true;
-    clearInterval(this.timer);
-    const running = this.running;
-    if (running) {
-      const grace = pause(this.stopGraceMs);
-      const finished = await Promise.race([running.then(() => true), grace.done.then(() => false)]);
-      grace.cancel();
-      if (!finished) {
-        this.inFlight?.abort(new Abandoned('the store is shutting down'));
-        const limit = pause(2000);
-        await Promise.race([running, limit.done]);
-        limit.cancel();
-      }
+    this.loop.stop();
+    if (!(await this.loop.finished(this.stopGraceMs))) {
+      this.inFlight?.abort(new Abandoned('the store is shutting down'));
+      await this.loop.finished(2000);
     }
     this.transport.close();
   }
 
-  private kick(): void {
-    if (this.stopping) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = (async () => {
-      try {
-        do {
-          this.again = false;
-          await this.pass();
-        } while (this.again && !this.stopping);
-      } catch (err) {
-        this.log.error({ err }, 'mail worker: outbox pass failed');
-      } finally {
-        this.running = null;
-      }
-    })();
-  }
-
   /** Sends due messages one by one until none is due, one fails, or the worker stops. */
   private async pass(): Promise<void> {
-    while (!this.stopping) {
+    while (!this.loop.stopping) {
       const outcome = this.dialect === 'postgres' ? await this.sendOneClaimed() : await this.sendOneSqlite();
       if (outcome !== 'sent') return;
     }

@@ -9,9 +9,9 @@
  * (tracking-poll.ts), in case webhooks were lost.
  */
 import { randomUUID } from 'node:crypto';
+import { PollLoop, retryDelay, type WorkerLog } from '../background/poll-loop.ts';
 import type { Config } from '../config.ts';
 import type { CourierJobRow, Db } from '../db/tables.ts';
-import { retryDelay, type WorkerLog } from '../notifications/worker.ts';
 import {
   bookedParcelOf,
   claimJob,
@@ -52,18 +52,13 @@ function describe(err: unknown): string {
 export class CourierWorker {
   /** This process's name on the leases it takes. */
   readonly owner = `courier-worker-${randomUUID()}`;
-  private readonly pollMs: number;
   private readonly backoffMs: number;
   private readonly maxBackoffMs: number;
   private readonly leaseMs: number;
   private readonly trackPollMs: number;
   private readonly stopGraceMs: number;
-  private timer: NodeJS.Timeout | undefined;
+  private readonly jobs: PollLoop;
   private trackTimer: NodeJS.Timeout | undefined;
-  private started = false;
-  private stopping = false;
-  private running: Promise<void> | null = null;
-  private again = false;
   private readonly polled = new Map<string, number>();
 
   constructor(
@@ -73,7 +68,7 @@ export class CourierWorker {
     private readonly log: WorkerLog,
     options: CourierWorkerOptions = {},
   ) {
-    this.pollMs = options.pollMs ?? 2000;
+    this.jobs = new PollLoop({ name: 'courier worker', everyMs: options.pollMs ?? 2000, log, pass: () => this.pass() });
     this.backoffMs = options.backoffMs ?? 30_000;
     this.maxBackoffMs = options.maxBackoffMs ?? 15 * 60_000;
     this.leaseMs = options.leaseMs ?? 5 * 60_000;
@@ -82,36 +77,23 @@ export class CourierWorker {
   }
 
   start(): void {
-    if (this.started || this.stopping) return;
-    this.started = true;
-    this.timer = setInterval(() => this.kick(), this.pollMs);
-    this.timer.unref();
-    if (this.trackPollMs > 0) {
+    if (this.trackPollMs > 0 && !this.trackTimer && !this.jobs.stopping) {
       this.trackTimer = setInterval(() => void this.pollTracking(), this.trackPollMs);
       this.trackTimer.unref();
     }
-    this.kick();
+    this.jobs.start();
   }
 
   /** Looks at the jobs now (after "Book courier" committed). */
   nudge(): void {
-    if (this.started) this.kick();
+    this.jobs.nudge();
   }
 
   /** Stops taking jobs; an in-flight one gets `stopGraceMs`, then is left to its lease (retried later). */
   async stop(): Promise<void> {
-    this.stopping = true;
-    clearInterval(this.timer);
+    this.jobs.stop();
     clearInterval(this.trackTimer);
-    const running = this.running;
-    if (!running) return;
-    let timer: NodeJS.Timeout | undefined;
-    const grace = new Promise<void>((done) => {
-      timer = setTimeout(done, this.stopGraceMs);
-      timer.unref();
-    });
-    await Promise.race([running, grace]);
-    clearTimeout(timer);
+    await this.jobs.finished(this.stopGraceMs);
   }
 
   /** Asks the courier about quiet parcels now (the timer's round; tests call it). */
@@ -124,29 +106,9 @@ export class CourierWorker {
     }
   }
 
-  private kick(): void {
-    if (this.stopping) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = (async () => {
-      try {
-        do {
-          this.again = false;
-          await this.pass();
-        } while (this.again && !this.stopping);
-      } catch (err) {
-        this.log.error({ err }, 'courier worker: pass failed');
-      } finally {
-        this.running = null;
-      }
-    })();
-  }
-
   /** Works due jobs one by one until none is due, the courier cannot be reached, or the worker stops. */
   private async pass(): Promise<void> {
-    while (!this.stopping) {
+    while (!this.jobs.stopping) {
       const job = await claimJob(this.db, this.owner, this.leaseMs);
       if (!job) return;
       const outcome = await this.work(job);

@@ -16,12 +16,12 @@
  * marks it applied in the same transaction as its effect.
  */
 import type { Kysely, Transaction } from 'kysely';
+import type { WorkerLog } from '../../background/poll-loop.ts';
 import type { Config } from '../../config.ts';
 import { nowIso } from '../../db/ids.ts';
 import type { Database, Db } from '../../db/tables.ts';
 import { cancelOrderByShopper } from '../../orders/shopper-cancel.ts';
 import { FREE_TEXTS, fillBody, whatsappLanguage } from '../whatsapp-templates.ts';
-import type { WorkerLog } from '../worker.ts';
 import { withdrawByPhone } from './consent.ts';
 import { dropFallbackMail, fromWhatsAppNumber, queueWhatsApp, releaseFallbackMail } from './outbox.ts';
 

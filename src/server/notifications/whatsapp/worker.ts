@@ -15,12 +15,12 @@
  * Meta's acceptance and the commit sends that message once more after the restart.
  */
 import type { Kysely, Transaction } from 'kysely';
+import { PollLoop, retryDelay, type WorkerLog } from '../../background/poll-loop.ts';
 import type { Config } from '../../config.ts';
 import type { Dialect } from '../../db/database.ts';
 import { writeTransaction } from '../../db/group-commit.ts';
 import { nowIso } from '../../db/ids.ts';
 import type { Database, Db, WhatsAppOutboxRow } from '../../db/tables.ts';
-import { retryDelay, type WorkerLog } from '../worker.ts';
 import { type SendOutcome, sendWhatsApp } from './graph-api.ts';
 import { applyPendingEvents } from './inbox.ts';
 import { contentOf, releaseFallbackMail } from './outbox.ts';
@@ -43,19 +43,13 @@ type Outcome = 'none' | 'sent' | 'stop';
 
 export class WhatsAppWorker {
   private readonly settings: WhatsAppSettings;
-  private readonly pollMs: number;
   private readonly backoffMs: number;
   private readonly rateLimitMs: number;
   private readonly maxBackoffMs: number;
   private readonly requestTimeoutMs: number;
-  private timer: NodeJS.Timeout | undefined;
-  private started = false;
-  private stopping = false;
-  private running: Promise<void> | null = null;
-  private again = false;
+  private readonly sending: PollLoop;
   /** Applying webhook events is its own loop: a reply never waits behind a slow send. */
-  private applying: Promise<void> | null = null;
-  private applyAgain = false;
+  private readonly applying: PollLoop;
   private readonly abort = new AbortController();
 
   constructor(
@@ -69,7 +63,17 @@ export class WhatsAppWorker {
   ) {
     if (!config.whatsapp) throw new Error('WhatsAppWorker needs the WhatsApp settings');
     this.settings = config.whatsapp;
-    this.pollMs = options.pollMs ?? 1000;
+    const everyMs = options.pollMs ?? 1000;
+    this.sending = new PollLoop({ name: 'whatsapp worker', everyMs, log, pass: () => this.pass() });
+    this.applying = new PollLoop({
+      name: 'whatsapp worker: applying webhook events',
+      everyMs,
+      log,
+      pass: async () => {
+        const applied = await applyPendingEvents(this.db, this.config, this.log);
+        if (applied.queued) this.onQueued();
+      },
+    });
     this.backoffMs = options.backoffMs ?? 10_000;
     this.rateLimitMs = options.rateLimitMs ?? 60_000;
     this.maxBackoffMs = options.maxBackoffMs ?? 3_600_000;
@@ -77,78 +81,30 @@ export class WhatsAppWorker {
   }
 
   start(): void {
-    if (this.started || this.stopping) return;
-    this.started = true;
-    this.timer = setInterval(() => this.kick(), this.pollMs);
-    this.timer.unref();
-    this.kick();
+    this.applying.start();
+    this.sending.start();
   }
 
   nudge(): void {
-    if (this.started) this.kick();
+    this.applying.nudge();
+    this.sending.nudge();
   }
 
-  /** The current pass, if any (tests wait for it rather than for time). */
+  /** The current passes, if any (tests wait for them rather than for time). */
   async idle(): Promise<void> {
-    await Promise.all([this.running, this.applying]);
+    await Promise.all([this.sending.finished(), this.applying.finished()]);
   }
 
   /** No new sends; an in-flight request is aborted (its row is left as it was and goes out after a restart). */
   async stop(): Promise<void> {
-    this.stopping = true;
-    clearInterval(this.timer);
+    this.sending.stop();
+    this.applying.stop();
     this.abort.abort();
-    await Promise.all([this.running?.catch(() => {}), this.applying?.catch(() => {})]);
-  }
-
-  private kick(): void {
-    this.kickApply();
-    this.kickSend();
-  }
-
-  private kickApply(): void {
-    if (this.stopping) return;
-    if (this.applying) {
-      this.applyAgain = true;
-      return;
-    }
-    this.applying = (async () => {
-      try {
-        do {
-          this.applyAgain = false;
-          const applied = await applyPendingEvents(this.db, this.config, this.log);
-          if (applied.queued) this.onQueued();
-        } while (this.applyAgain && !this.stopping);
-      } catch (err) {
-        if (!this.stopping) this.log.error({ err }, 'whatsapp worker: applying webhook events failed');
-      } finally {
-        this.applying = null;
-      }
-    })();
-  }
-
-  private kickSend(): void {
-    if (this.stopping) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = (async () => {
-      try {
-        do {
-          this.again = false;
-          await this.pass();
-        } while (this.again && !this.stopping);
-      } catch (err) {
-        if (!this.stopping) this.log.error({ err }, 'whatsapp worker: pass failed');
-      } finally {
-        this.running = null;
-      }
-    })();
+    await this.idle();
   }
 
   private async pass(): Promise<void> {
-    while (!this.stopping) {
+    while (!this.sending.stopping) {
       const outcome = this.dialect === 'postgres' ? await this.sendOneClaimed() : await this.sendOneSqlite();
       if (outcome !== 'sent') return;
     }
