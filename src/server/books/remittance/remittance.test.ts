@@ -167,7 +167,7 @@ describe.each(TEST_DIALECTS)('COD remittance and money at a glance on %s', (dial
     expect(row.order).toBe(hostileOrder);
     // Cut to 60 characters and an ellipsis.
     expect(row.orderRef.length).toBeLessThanOrEqual(61);
-    expect(row.orderRef).not.toMatch(/[\u0000-\u001f\u202E]/);
+    expect(row.orderRef).not.toMatch(/[\p{Cc}\u202E]/u);
     expect(row.reference.length).toBeLessThanOrEqual(61);
 
     const today = new Date(Date.now() + 5.5 * 3_600_000).toISOString().slice(0, 10);
@@ -178,7 +178,7 @@ describe.each(TEST_DIALECTS)('COD remittance and money at a glance on %s', (dial
     expect(res.body).toContain(`'=HYPERLINK`);
     expect(res.body).toContain(`'=cmd|calc!A1`);
     for (const c of cells) expect(c.replace(/^"/, '')).not.toMatch(/^[=+\-@]/);
-    expect(res.body).not.toMatch(/[\u0007\u202E]/);
+    expect(res.body.includes('\u0007') || res.body.includes('\u202E')).toBe(false);
   });
 
   it('adds Money at a glance up to the hand sum of the seeded orders', async () => {
