@@ -93,7 +93,7 @@ test('the owner matches a COD remittance report, sees the short payment, and ope
     'AWB Code,Channel Order ID,Courier,COD Amount,Remitted Amount,Remittance Date,UTR',
     `${a},${paid.number},Delhivery,${due(paid)},${due(paid)},20-11-2026,AXISCN00${run}`,
     `${b},${short.number},Delhivery,${due(short)},${shortPaid},20-11-2026,AXISCN00${run}`,
-    `UNK${run},"=HYPERLINK(""http://evil.example"",""<img src=x onerror=alert(1)>"")",Delhivery,500.00,500.00,20-11-2026,AXISCN00${run}`,
+    `UNK${run},"=HYPERLINK(""http://x.in"",""<img src=x onerror=alert(1)>"")",Delhivery,500.00,500.00,20-11-2026,AXISCN00${run}`,
   ].join('\n');
 
   await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'COD REMITTANCE' }).click();
@@ -137,9 +137,10 @@ test('the owner matches a COD remittance report, sees the short payment, and ope
   await expect(page.getByRole('link', { name: 'Download CSV for the accountant' })).toBeVisible();
   await shots(page, 'books-money');
   // A backwards range is refused in words, with the keyboard.
-  await page.getByLabel('From').fill('2026-12-31');
-  await page.getByLabel('To').fill('2026-01-01');
-  await page.getByLabel('To').press('Enter');
+  const range = page.getByRole('form', { name: 'Choose the dates' });
+  await range.getByLabel('From').fill('2026-12-31');
+  await range.getByLabel('To').fill('2026-01-01');
+  await range.getByLabel('To').press('Enter');
   await expect(page.getByText('Please choose a range of dates')).toBeVisible();
   await shopperContext.close();
 });
