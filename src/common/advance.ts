@@ -67,6 +67,15 @@ export function advanceSplit(total: number, advance: number): { amount: number; 
 }
 
 /**
+ * What the courier collects on delivery and owes the shop (rupees): the balance when the order's
+ * own advance was received, the whole total when it was waived (nothing was paid before). The
+ * booking's COD amount and the remittance match read this one rule.
+ */
+export function codDue(total: number, advance: number, advanceState: string): number {
+  return advanceState === 'received' ? advanceSplit(total, advance).balance : total;
+}
+
+/**
  * The UPI intent link of NPCI's UPI linking specification: a phone opens its UPI
  * app at a payment of the advance to the shop, with the order number as the
  * note and the reference. Values are percent-encoded (spaces as %20, which UPI

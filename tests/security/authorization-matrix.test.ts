@@ -432,6 +432,27 @@ const ROWS: Row[] = [
     }),
     expect: adminOnly(204),
   },
+  {
+    // The matrix's upload is a picture in the field "images": refused by the handler, after the guard.
+    route: 'POST /api/admin/books/remittances',
+    request: () => ({ url: '/api/admin/books/remittances', multipart: true }),
+    expect: adminOnly(400),
+  },
+  {
+    route: 'GET /api/admin/books/cod-cash',
+    request: () => ({ url: '/api/admin/books/cod-cash' }),
+    expect: adminOnly(200),
+  },
+  {
+    route: 'GET /api/admin/books/money',
+    request: () => ({ url: '/api/admin/books/money?from=2026-11-01&to=2026-11-30' }),
+    expect: adminOnly(200),
+  },
+  {
+    route: 'GET /api/admin/books/money.csv',
+    request: () => ({ url: '/api/admin/books/money.csv?from=2026-11-01&to=2026-11-30' }),
+    expect: adminOnly(200),
+  },
   // WhatsApp preferences: the shopper's own.
   { route: 'GET /api/profile/messages', request: () => ({ url: '/api/profile/messages' }), expect: shopper(200) },
   {

@@ -143,6 +143,14 @@ const calls: Call[] = [
     route: '/api/admin/books/statement-layouts',
     payload: { header: ['Date', 'Details', 'Ref', 'Credit'], date: 'Date', narration: 'Details', credit: 'Credit' },
   },
+  { method: 'POST', url: '/api/admin/books/remittances', route: '/api/admin/books/remittances', multipart: true },
+  { method: 'GET', url: '/api/admin/books/cod-cash', route: '/api/admin/books/cod-cash' },
+  { method: 'GET', url: '/api/admin/books/money?from=2026-11-01&to=2026-11-30', route: '/api/admin/books/money' },
+  {
+    method: 'GET',
+    url: '/api/admin/books/money.csv?from=2026-11-01&to=2026-11-30',
+    route: '/api/admin/books/money.csv',
+  },
 ];
 
 async function send(call: Call, cookie: string | null) {

@@ -7,6 +7,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { shopperAdminRoutes } from '../accounts/admin-routes.ts';
 import { requireAdmin } from '../auth/guards.ts';
 import { gstr1Routes } from '../books/gstr1/routes.ts';
+import { moneyRoutes } from '../books/money/routes.ts';
+import { remittanceRoutes } from '../books/remittance/routes.ts';
 import { statementRoutes } from '../books/statement/routes.ts';
 import { productAdminRoutes } from '../catalog/admin-routes.ts';
 import { complaintAdminRoutes } from '../complaints/admin-routes.ts';
@@ -45,5 +47,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     await guarded.register(complaintAdminRoutes);
     await guarded.register(shopperAdminRoutes);
     await guarded.register(statementRoutes);
+    await guarded.register(remittanceRoutes);
+    await guarded.register(moneyRoutes);
   });
 };

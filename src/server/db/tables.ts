@@ -386,6 +386,27 @@ export interface StatementLayoutsTable {
   created_at: string;
 }
 
+/** A line of a courier's COD remittance report (books/remittance/, migration 0015). */
+export interface RemittanceLinesTable {
+  id: string;
+  import_id: string;
+  /** sha256 of the courier's own line (and its count among equal lines of the file): unique. */
+  line_hash: string;
+  line_no: number;
+  awb: string;
+  /** The order reference the courier printed beside the AWB (ours, or the courier's own id). */
+  order_ref: string;
+  remitted_paise: number;
+  /** YYYY-MM-DD, when the courier says it paid; null when the report gives no date. */
+  remitted_on: string | null;
+  /** The UTR or CRF id of the courier's payment. */
+  reference: string;
+  /** The order whose shipment carries the AWB; null: an AWB we never gave a parcel. */
+  order_id: string | null;
+  admin_id: string | null;
+  created_at: string;
+}
+
 /**
  * A courier's work for an order, done later by the courier job worker (shipping/booking-jobs.ts,
  * docs/decisions/028-courier-booking.md): kind 'book' | 'pickup'; state waiting | done | failed.
@@ -433,6 +454,7 @@ export interface Database {
   statement_imports: StatementImportsTable;
   statement_lines: StatementLinesTable;
   statement_layouts: StatementLayoutsTable;
+  remittance_lines: RemittanceLinesTable;
 }
 
 export type Db = Kysely<Database>;

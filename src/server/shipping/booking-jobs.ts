@@ -14,7 +14,7 @@
  * number (shiprocket-courier.ts finds an order a lost answer was about), so a retry never books twice.
  */
 import type { ExpressionBuilder, Kysely, Transaction } from 'kysely';
-import { advanceSettled } from '../../common/advance.ts';
+import { advanceSettled, codDue } from '../../common/advance.ts';
 import { stateRule } from '../../common/orders.ts';
 import { plainLine, truncate } from '../../common/text.ts';
 import type { Config } from '../config.ts';
@@ -253,7 +253,7 @@ export async function parcelOfOrder(
       total: Number(order.total),
       // The order's own stored advance when it was received; nothing was paid when it was waived.
       advancePaid: order.advance_state === 'received' ? split.amount : 0,
-      codAmount: order.advance_state === 'received' ? split.balance : Number(order.total),
+      codAmount: codDue(Number(order.total), Number(order.advance_amount), order.advance_state),
       weightGrams: Math.max(1, weightGrams || d.grams),
       lengthCm: box.l,
       breadthCm: box.b,

@@ -18,6 +18,9 @@ const LINKS = [
   { to: '/dashboard/books/statement', label: 'BANK STATEMENT' },
   // docs/product.md#the-books-credit-notes-and-gstr-1
   { to: '/dashboard/books/gstr1', label: 'GST RETURNS' },
+  // docs/product.md "COD remittance" and "Money at a glance"
+  { to: '/dashboard/books/remittance', label: 'COD REMITTANCE' },
+  { to: '/dashboard/books/money', label: 'MONEY AT A GLANCE' },
 ] as const;
 
 /** Side navigation (docs/product.md#admin-dashboard), folded behind a hamburger under 800 px. */

@@ -25,6 +25,10 @@ const ComplaintsPage = lazy(async () => ({
 const ShoppersPage = lazy(async () => ({ default: (await import('./shoppers/shoppers-page.tsx')).ShoppersPage }));
 const Gstr1Page = lazy(async () => ({ default: (await import('./books/gstr1-page.tsx')).Gstr1Page }));
 const StatementPage = lazy(async () => ({ default: (await import('./books/statement-page.tsx')).StatementPage }));
+const RemittancePage = lazy(async () => ({
+  default: (await import('./books/remittance-page.tsx')).RemittancePage,
+}));
+const MoneyPage = lazy(async () => ({ default: (await import('./books/money-page.tsx')).MoneyPage }));
 
 export function Dashboard() {
   return (
@@ -65,6 +69,8 @@ function DashboardGate() {
           <Route path="shoppers" element={<ShoppersPage />} />
           <Route path="books/statement" element={<StatementPage />} />
           <Route path="books/gstr1" element={<Gstr1Page />} />
+          <Route path="books/remittance" element={<RemittancePage />} />
+          <Route path="books/money" element={<MoneyPage />} />
           <Route path="*" element={<p className="adm-empty">This part of the dashboard does not exist.</p>} />
         </Routes>
       </Suspense>

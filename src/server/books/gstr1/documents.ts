@@ -27,6 +27,9 @@ export interface Gstr1Document {
   /** The invoice's number and date (for a credit note, the invoice it credits). */
   invoiceNumber: string;
   invoiceDate: string;
+  /** The order's own number and the name it was placed under (the sales register prints them). */
+  orderNumber: string;
+  buyerName: string;
   /** The buyer's GSTIN for a business sale (B2B), else null. Checkout does not ask it yet. */
   buyerGstin: string | null;
   /** Place of supply: the two-digit state code. */
@@ -46,6 +49,8 @@ interface HeadRow {
   invoice_gstin: string | null;
   invoice_rate_bp: number | null;
   invoice_supply_code: string | null;
+  order_number: string;
+  buyer_name: string;
 }
 
 async function withLines(db: Db, type: Gstr1Document['type'], heads: HeadRow[]): Promise<Gstr1Document[]> {
@@ -76,6 +81,8 @@ async function withLines(db: Db, type: Gstr1Document['type'], heads: HeadRow[]):
       date: h.at,
       invoiceNumber: h.invoice_number!,
       invoiceDate: h.invoice_date!,
+      orderNumber: h.order_number,
+      buyerName: h.buyer_name,
       buyerGstin: null,
       supplyCode: h.invoice_supply_code ?? '',
       rateBp,
@@ -101,6 +108,8 @@ export async function* periodInvoices(db: Db, period: Period): AsyncGenerator<Gs
         'invoice_gstin',
         'invoice_rate_bp',
         'invoice_supply_code',
+        'number as order_number',
+        'buyer_name',
       ])
       .where('invoice_gstin', 'is not', null)
       .where('invoice_date', '>=', period.from)
@@ -138,6 +147,8 @@ export async function* periodCreditNotes(db: Db, period: Period): AsyncGenerator
         'orders.invoice_gstin',
         'orders.invoice_rate_bp',
         'orders.invoice_supply_code',
+        'orders.number as order_number',
+        'orders.buyer_name',
       ])
       .where('orders.invoice_gstin', 'is not', null)
       .where('credit_notes.issued_at', '>=', period.from)

@@ -123,6 +123,8 @@ describe('the builder, for random documents', () => {
             date: '2026-05-20T10:00:00.000Z',
             invoiceNumber: `TSW/26-27/${String(i + 1).padStart(6, '0')}`,
             invoiceDate: d.invoiceDate,
+            orderNumber: `TSW-${10001 + i}`,
+            buyerName: 'Test buyer',
             buyerGstin: d.buyerGstin,
             supplyCode: d.supplyCode,
             rateBp: d.rateBp,

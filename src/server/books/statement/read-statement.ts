@@ -64,7 +64,7 @@ function looksLikeHeader(fields: string[]): boolean {
 const NOT_PLAIN = /[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069]|\s\s|^\s|\s$|[^\S ]/u;
 
 /** Cell text as kept: plain (no control or bidi characters), one line, cut to `max`. */
-function cell(fields: string[], at: number, max: number): string {
+export function cell(fields: string[], at: number, max: number): string {
   if (at < 0) return '';
   const text = fields[at] ?? '';
   return truncate(NOT_PLAIN.test(text) ? plainLine(text) : text, max);

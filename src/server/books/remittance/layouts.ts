@@ -1,0 +1,74 @@
+/**
+ * Layouts of a courier's COD remittance report (docs/product.md "COD remittance"), read by the
+ * header's names, never by position, like the bank statement's (books/statement/layouts.ts, whose
+ * normaliseHeader they share). Each role lists the names it is known by.
+ *
+ * Shiprocket: the seller panel's Billing → COD Remittance tab lists each remittance with its UTR and
+ * exports the AWBs it paid (support.shiprocket.in/support/solutions/articles/43000337112); Shiprocket
+ * publishes no column list for that export, so the names below are the ones its panel shows (AWB
+ * Code, Order ID / Channel Order ID, COD Amount, Remitted Amount, Remittance Date, UTR, CRF ID) and
+ * their usual variants. Manual: the shop's own template for any other courier (AWB, Order, Amount
+ * remitted, Remitted on, UTR), which the owner fills from the courier's mail or sheet.
+ */
+import { normaliseHeader } from '../statement/layouts.ts';
+
+export type RemittanceRole = 'awb' | 'remitted' | 'orderRef' | 'date' | 'reference';
+
+export interface RemittanceLayout {
+  name: string;
+  /** The normalised names each role is known by; awb and remitted are required. */
+  columns: Record<RemittanceRole, readonly string[]>;
+}
+
+export const REMITTANCE_LAYOUTS: readonly RemittanceLayout[] = [
+  {
+    name: 'Shiprocket COD remittance',
+    columns: {
+      awb: ['awbcode', 'awbno', 'awbnumber'],
+      remitted: ['remittedamount', 'remittanceamount', 'codremitted', 'netremittedamount'],
+      orderRef: ['channelorderid', 'orderid', 'ordernumber'],
+      date: ['remittancedate', 'remittedon', 'remitteddate', 'dateofremittance'],
+      reference: ['utr', 'utrno', 'utrnumber', 'crfid', 'remittanceid'],
+    },
+  },
+  {
+    name: 'Manual (the shop’s template)',
+    columns: {
+      awb: ['awb', 'trackingnumber', 'awbno'],
+      remitted: ['amountremitted', 'amount', 'remitted'],
+      orderRef: ['order', 'ordernumber', 'orderno'],
+      date: ['remittedon', 'date'],
+      reference: ['utr', 'reference', 'ref'],
+    },
+  },
+];
+
+/** The header row of the manual template, as the owner's download of it starts. */
+export const MANUAL_TEMPLATE_HEADER = ['AWB', 'Order', 'Amount remitted', 'Remitted on', 'UTR'];
+
+export type RemittanceIndexes = Record<RemittanceRole, number>;
+
+/** The first layout whose awb and remitted columns the header names, with each role's column index (-1: none). */
+export function remittanceLayout(
+  header: readonly string[],
+): { layout: RemittanceLayout; at: RemittanceIndexes } | null {
+  const names = header.map(normaliseHeader);
+  for (const layout of REMITTANCE_LAYOUTS) {
+    const index = (role: RemittanceRole) => {
+      for (const name of layout.columns[role]) {
+        const i = names.indexOf(name);
+        if (i >= 0) return i;
+      }
+      return -1;
+    };
+    const at: RemittanceIndexes = {
+      awb: index('awb'),
+      remitted: index('remitted'),
+      orderRef: index('orderRef'),
+      date: index('date'),
+      reference: index('reference'),
+    };
+    if (at.awb >= 0 && at.remitted >= 0) return { layout, at };
+  }
+  return null;
+}
