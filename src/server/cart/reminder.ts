@@ -59,7 +59,7 @@ export async function sendCartReminders(db: Db, config: Config, now = Date.now()
       // The claim: the cart is still the one found (unchanged since) and not reminded yet.
       const claimed = await trx
         .updateTable('users')
-        .set({ cart_reminded_at: nowIso(Math.max(Date.now(), now)) })
+        .set({ cart_reminded_at: nowIso(now) })
         .where('id', '=', user.id)
         .where('cart_changed_at', '=', user.cart_changed_at)
         .where((eb) =>
