@@ -18,6 +18,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { docsGuard, registerAuthDecorations } from './auth/guards.ts';
 import { cartFormRoutes } from './cart/form-routes.ts';
+import { cartReminderPlugin } from './cart/reminder-plugin.ts';
 import { registerCatalogVersionWatch } from './catalog/catalog-version-watch.ts';
 import type { Config } from './config.ts';
 import type { Dialect, OpenedDatabase } from './db/database.ts';
@@ -115,6 +116,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(mailPlugin, options.mail ?? {});
   await app.register(whatsappPlugin, options.whatsapp ?? {});
   await app.register(expiryPlugin);
+  await app.register(cartReminderPlugin);
   await app.register(shippingPlugin);
   await app.register(courierJobsPlugin, options.courierJobs ?? {});
   await app.register(healthRoutes, { prefix: '/api' });

@@ -8,6 +8,7 @@ import { passwordResetRoutes } from './accounts/reset-routes.ts';
 import { accountRightsRoutes } from './accounts/rights-routes.ts';
 import { accountRoutes } from './accounts/routes.ts';
 import { adminRoutes } from './admin/routes.ts';
+import { backInStockRoutes } from './back-in-stock/routes.ts';
 import { cartQuoteRoutes, cartRoutes } from './cart/routes.ts';
 import { catalogRoutes } from './catalog/routes.ts';
 import { complaintRoutes } from './complaints/routes.ts';
@@ -36,5 +37,6 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   // Only when Shiprocket is set up with SHIPROCKET_WEBHOOK_TOKEN (docs/deploy.md#connecting-shiprocket); a 404 otherwise.
   await app.register(courierWebhookRoutes);
   await app.register(adminRoutes, { prefix: '/admin' });
+  await app.register(backInStockRoutes);
   await app.register(leadPublicRoutes, { prefix: '/leads' });
 };

@@ -92,6 +92,12 @@ const ROWS: Row[] = [
     }),
     expect: all(201),
   },
+  // "Notify me" is open to anyone; the world's watch is in stock, so everyone is told it can be ordered now.
+  {
+    route: 'POST /api/back-in-stock',
+    request: (w) => ({ url: '/api/back-in-stock', payload: { productId: w.product, contact: 'meera@example.com' } }),
+    expect: all(409),
+  },
   // A password link names its shopper: whoever holds it may use it, logged in or not (docs/product.md#account-rights).
   {
     route: 'GET /api/password-resets/:token',

@@ -67,7 +67,11 @@ export const HSN_PATTERN = /^[0-9]{4}([0-9]{2}){0,2}$/;
 export const DEFAULT_HSN = '9102';
 export const adminProductSchema = productSchema.extend({ stockCount, hsnCode: z.string(), uqc: z.string() });
 export type AdminProduct = z.infer<typeof adminProductSchema>;
-export const adminProductCardSchema = productCardSchema.extend({ stockCount });
+export const adminProductCardSchema = productCardSchema.extend({
+  stockCount,
+  /** People waiting for it to come back ("Notify me", docs/product.md#back-in-stock). */
+  waiting: z.number().int().default(0),
+});
 export type AdminProductCard = z.infer<typeof adminProductCardSchema>;
 
 const rupees = (label: string) =>

@@ -140,16 +140,13 @@ export async function addToCart(db: Db, userId: string, productId: string, quant
 
 /**
  * The cart's lines (product id → quantity), read after taking the shopper's row
- * lock (the no-op update place-order uses: a PostgreSQL row lock, SQLite's one
+ * lock (an update of the user row, as place-order takes it: a PostgreSQL row lock, SQLite's one
  * writer), so two adds at once cannot both see room for a 50th line
  * (docs/product.md#limits-and-constants: at most 50 different watches).
  */
 async function lockedCartLines(trx: Db, userId: string): Promise<Map<string, number>> {
-  await trx
-    .updateTable('users')
-    .set((eb) => ({ updated_at: eb.ref('updated_at') }))
-    .where('id', '=', userId)
-    .execute();
+  // The update that locks is the one that records the cart's change time (the cart reminder's).
+  await touchCart(trx, userId);
   const rows = await trx
     .selectFrom('cart_items')
     .select(['product_id', 'quantity'])
@@ -190,21 +187,32 @@ export async function mergeIntoCart(db: Db, userId: string, lines: Array<{ id: s
   await (db.isTransaction ? merge(db) : writeTransaction(db, merge));
 }
 
+/** The cart changed now: the cart reminder waits 24 hours from here again (reminder.ts). */
+async function touchCart(trx: Db, userId: string): Promise<void> {
+  await trx.updateTable('users').set({ cart_changed_at: nowIso() }).where('id', '=', userId).execute();
+}
+
 export async function setQuantity(db: Db, userId: string, productId: string, quantity: number): Promise<void> {
-  const result = await db
-    .updateTable('cart_items')
-    .set({ quantity })
-    .where('user_id', '=', userId)
-    .where('product_id', '=', productId)
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 0) throw notFound(NOT_IN_CART);
+  await writeTransaction(db, async (trx) => {
+    const result = await trx
+      .updateTable('cart_items')
+      .set({ quantity })
+      .where('user_id', '=', userId)
+      .where('product_id', '=', productId)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) throw notFound(NOT_IN_CART);
+    await touchCart(trx, userId);
+  });
 }
 
 export async function removeFromCart(db: Db, userId: string, productId: string): Promise<void> {
-  const result = await db
-    .deleteFrom('cart_items')
-    .where('user_id', '=', userId)
-    .where('product_id', '=', productId)
-    .executeTakeFirst();
-  if (Number(result.numDeletedRows) === 0) throw notFound(NOT_IN_CART);
+  await writeTransaction(db, async (trx) => {
+    const result = await trx
+      .deleteFrom('cart_items')
+      .where('user_id', '=', userId)
+      .where('product_id', '=', productId)
+      .executeTakeFirst();
+    if (Number(result.numDeletedRows) === 0) throw notFound(NOT_IN_CART);
+    await touchCart(trx, userId);
+  });
 }

@@ -93,7 +93,10 @@ export const productAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         deleted_at: _deleted,
         ...changes
       } = toProductRow(request.params.id, request.body, nowIso());
-      return { product: found(await updateProduct(app.db, request.params.id, changes)) };
+      const product = found(await updateProduct(app.db, app.config, request.params.id, changes));
+      // Back in stock: the waiting people's messages were queued with the change.
+      app.mail.nudge();
+      return { product };
     },
   });
 
@@ -107,7 +110,10 @@ export const productAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     handler: async (request) => {
       const changes = { in_stock: request.body.inStock ? 1 : 0, updated_at: nowIso() };
-      return { product: found(await updateProduct(app.db, request.params.id, changes)) };
+      const product = found(await updateProduct(app.db, app.config, request.params.id, changes));
+      // Back in stock: the waiting people's messages were queued with the change.
+      app.mail.nudge();
+      return { product };
     },
   });
 

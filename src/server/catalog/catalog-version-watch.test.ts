@@ -97,7 +97,7 @@ describe.skipIf(!TEST_DATABASE_URL)('catalogue version watch on PostgreSQL', () 
     const listener = (watchOf(a.app) as unknown as { client: pg.Client }).client;
     await listener.query('begin');
     try {
-      await updateProduct(a.app.db, id, { name: 'Rolex Milgauss Z', updated_at: nowIso() });
+      await updateProduct(a.app.db, a.app.config, id, { name: 'Rolex Milgauss Z', updated_at: nowIso() });
       expect(await listingNames(a.app)).toContain('Rolex Milgauss Z');
       expect(watchOf(a.app).listening).toBe(true);
     } finally {

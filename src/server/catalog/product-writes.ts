@@ -9,6 +9,9 @@ import type { Brand, Category } from '../../common/catalog.ts';
 import { PAGE_SIZE } from '../../common/constants.ts';
 import type { AdminProductPage } from '../../common/schemas/catalog.ts';
 import type { AdminProduct } from '../../common/schemas/product.ts';
+import { countWaiting } from '../back-in-stock/requests.ts';
+import { queueBackInStock } from '../back-in-stock/restock.ts';
+import type { Config } from '../config.ts';
 import { nowIso } from '../db/ids.ts';
 import type { Database, NewProductRow, ProductUpdate } from '../db/tables.ts';
 import { toAdminProduct } from './product-row.ts';
@@ -28,10 +31,17 @@ export async function createProduct(db: Db, row: NewProductRow): Promise<AdminPr
 
 /**
  * Applies `changes` to a product that is not deleted and returns it as saved;
- * null when there is no such product (never written, or deleted).
+ * null when there is no such product (never written, or deleted). A watch that is orderable again
+ * gets its waiting "Notify me" messages queued in the same transaction (the caller nudges the
+ * workers).
  */
-export async function updateProduct(db: Db, id: string, changes: ProductUpdate): Promise<AdminProduct | null> {
-  return (await changeLiveProduct(db, id, changes)) ? findAdminProduct(db, id) : null;
+export async function updateProduct(
+  db: Db,
+  config: Config,
+  id: string,
+  changes: ProductUpdate,
+): Promise<AdminProduct | null> {
+  return (await changeLiveProduct(db, id, changes, config)) ? findAdminProduct(db, id) : null;
 }
 
 /** Soft delete: orders keep their snapshots, carts show the watch unavailable. False when there was none. */
@@ -40,8 +50,11 @@ export function deleteProduct(db: Db, id: string): Promise<boolean> {
   return changeLiveProduct(db, id, { deleted_at: now, updated_at: now });
 }
 
-/** Changes a product that is not deleted, with its search entry, in one transaction; false when there is none. */
-function changeLiveProduct(db: Db, id: string, changes: ProductUpdate): Promise<boolean> {
+/**
+ * Changes a product that is not deleted, with its search entry, in one transaction; false when there
+ * is none. With `config`, people waiting for it hear it is back if it is orderable now.
+ */
+function changeLiveProduct(db: Db, id: string, changes: ProductUpdate, config?: Config): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const result = await trx
       .updateTable('products')
@@ -51,6 +64,7 @@ function changeLiveProduct(db: Db, id: string, changes: ProductUpdate): Promise<
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) === 0) return false;
     await refreshSearchIndex(trx, id);
+    if (config) await queueBackInStock(trx, config, id);
     return true;
   });
 }
@@ -78,8 +92,12 @@ export async function listAdminProducts(
     .offset((filter.page - 1) * PAGE_SIZE)
     .execute();
   const total = Number(count.n);
+  const waiting = await countWaiting(
+    db,
+    rows.map((r) => r.id),
+  );
   return {
-    items: rows.map(toAdminProduct),
+    items: rows.map((r) => ({ ...toAdminProduct(r), waiting: waiting.get(r.id) ?? 0 })),
     total,
     page: filter.page,
     pageCount: Math.max(1, Math.ceil(total / PAGE_SIZE)),

@@ -58,6 +58,10 @@ export interface UsersTable {
   offers_consent_at: ColumnType<string | null, string | null | undefined, string | null>;
   /** en | hi: the language of the shopper's WhatsApp messages. */
   language: ColumnType<string, string | undefined, string>;
+  /** When the server cart last changed; null: not since migration 0017 (no cart reminder then). */
+  cart_changed_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When the last cart reminder was queued (docs/decisions/039-back-in-stock-and-cart-reminder.md). */
+  cart_reminded_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface CartItemsTable {
@@ -427,6 +431,25 @@ export interface CourierJobsTable {
   updated_at: string;
 }
 
+/** A "Notify me" on an out-of-stock watch (notifications/back-in-stock/). */
+export interface BackInStockRequestsTable {
+  id: string;
+  product_id: string;
+  /** The person: their 10-digit phone or lower-cased email; one waiting request per contact and watch. */
+  contact: string;
+  phone: string | null;
+  email: string | null;
+  user_id: string | null;
+  /** When they agreed to one WhatsApp message about it; null: not, or taken back by STOP. */
+  whatsapp_consent_at: ColumnType<string | null, string | null | undefined, string | null>;
+  language: ColumnType<string, string | undefined, string>;
+  created_at: string;
+  /** Set once, with the message, in the transaction that brought the watch back. */
+  notified_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** whatsapp | mail | none */
+  channel: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
 export interface Database {
   products: ProductsTable;
   users: UsersTable;
@@ -455,6 +478,7 @@ export interface Database {
   statement_lines: StatementLinesTable;
   statement_layouts: StatementLayoutsTable;
   remittance_lines: RemittanceLinesTable;
+  back_in_stock_requests: BackInStockRequestsTable;
 }
 
 export type Db = Kysely<Database>;

@@ -110,7 +110,7 @@ export async function setOrderState(
       throw new AppError(409, 'move_refused', creditedRefusal(order.number));
     }
     const changed = order.status !== state;
-    if (from.live && !to.live) await returnStock(trx, await orderStockLines(trx, order.id));
+    if (from.live && !to.live) await returnStock(trx, config, await orderStockLines(trx, order.id));
     if (!from.live && to.live) await takeStock(trx, await orderStockLines(trx, order.id));
     const now = await eventTime(trx, order.id);
     // The invoice is given once, when the watches leave (dispatched, or delivered straight away), after

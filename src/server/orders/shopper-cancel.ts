@@ -36,7 +36,7 @@ export async function cancelOrderByShopper(
     const order = await trx.selectFrom('orders').select('status').where('id', '=', orderId).executeTakeFirst();
     return order?.status === 'cancelled' ? 'already-cancelled' : 'too-late';
   }
-  await returnStock(trx, await orderStockLines(trx, orderId));
+  await returnStock(trx, config, await orderStockLines(trx, orderId));
   await addOrderEvent(trx, { orderId, kind: 'state', status: 'cancelled', adminId: null, note, at });
   await queueOrderMail(trx, config, 'cancelled', orderId);
   return 'cancelled';

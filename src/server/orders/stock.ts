@@ -8,7 +8,9 @@
  * catalogue version moves so cached listings show it OUT OF STOCK (or not).
  */
 import type { Transaction } from 'kysely';
+import { queueBackInStock } from '../back-in-stock/restock.ts';
 import { refreshSearchIndex } from '../catalog/search/index-writer.ts';
+import type { Config } from '../config.ts';
 import type { Database } from '../db/tables.ts';
 import { AppError } from '../http/errors.ts';
 
@@ -60,8 +62,15 @@ export async function orderStockLines(trx: Transaction<Database>, orderId: strin
   return lines.map((l) => ({ ...l, quantity: Number(l.quantity) }));
 }
 
-/** Puts each counted line's quantity back (a cancelled order). */
-export async function returnStock(trx: Transaction<Database>, lines: readonly StockLine[]): Promise<void> {
+/**
+ * Puts each counted line's quantity back (a cancelled order). A watch that had run out is back:
+ * the people waiting for it get their message, queued here (back-in-stock/restock.ts).
+ */
+export async function returnStock(
+  trx: Transaction<Database>,
+  config: Config,
+  lines: readonly StockLine[],
+): Promise<void> {
   for (const line of byProduct(lines)) {
     const back = await trx
       .updateTable('products')
@@ -70,7 +79,10 @@ export async function returnStock(trx: Transaction<Database>, lines: readonly St
       .where('stock_count', 'is not', null)
       .returning('stock_count')
       .executeTakeFirst();
-    if (back && Number(back.stock_count) === line.quantity) await refreshSearchIndex(trx, line.product_id);
+    if (back && Number(back.stock_count) === line.quantity) {
+      await refreshSearchIndex(trx, line.product_id);
+      await queueBackInStock(trx, config, line.product_id);
+    }
   }
 }
 

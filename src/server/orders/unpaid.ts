@@ -73,7 +73,7 @@ export async function expireUnpaidOrders(db: Db, config: Config, now = Date.now(
         .returning('id')
         .executeTakeFirst();
       if (!claimed) return false;
-      await returnStock(trx, await orderStockLines(trx, order.id));
+      await returnStock(trx, config, await orderStockLines(trx, order.id));
       await addOrderEvent(trx, {
         orderId: order.id,
         kind: 'state',

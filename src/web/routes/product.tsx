@@ -13,6 +13,7 @@ import { AddToCartButton } from '../features/cart/add-to-cart-button.tsx';
 import { productChatLink } from '../features/catalog/chat-message.ts';
 import { CodTerms } from '../features/catalog/cod-terms.tsx';
 import { InfoCards } from '../features/catalog/info-cards.tsx';
+import { NotifyMeForm } from '../features/catalog/notify-me-form.tsx';
 import { Price } from '../features/catalog/price.tsx';
 import { ProductGrid } from '../features/catalog/product-grid.tsx';
 import { ProductImage } from '../features/catalog/product-image.tsx';
@@ -173,6 +174,7 @@ const ProductDetails = memo(function ProductDetails({ product }: { product: Prod
               </button>
             )}
           </div>
+          {!product.inStock && <NotifyMeForm productId={product.id} />}
           {product.description && <p className="product-description">{product.description}</p>}
           {product.countryOfOrigin && (
             <p className="product-origin">

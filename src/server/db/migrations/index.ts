@@ -16,6 +16,7 @@ import * as m0009statements from './0009-bank-statements.ts';
 import * as m0010credit from './0010-credit-notes.ts';
 import * as m0011whatsapp from './0011-whatsapp.ts';
 import * as m0015remittance from './0015-cod-remittance.ts';
+import * as m0017backInStock from './0017-back-in-stock.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '0010-credit-notes': m0010credit,
   '0011-whatsapp': m0011whatsapp,
   '0015-cod-remittance': m0015remittance,
+  '0017-back-in-stock': m0017backInStock,
 };

@@ -4,6 +4,7 @@
  * replying STOP. Offers (marketing templates) need their own consent on top.
  */
 import type { Kysely, Transaction } from 'kysely';
+import { withdrawRequestsByPhone } from '../../back-in-stock/requests.ts';
 import type { Database, Db } from '../../db/tables.ts';
 
 type Trx = Kysely<Database> | Transaction<Database>;
@@ -43,8 +44,12 @@ export async function setWhatsAppConsent(
     .execute();
 }
 
-/** STOP from this number (the store's 10-digit form): every account on it stops getting WhatsApp. */
+/**
+ * STOP from this number (the store's 10-digit form): every account on it stops getting WhatsApp, and
+ * its waiting "Notify me" requests lose their WhatsApp consent. Answers how many accounts stopped.
+ */
 export async function withdrawByPhone(trx: Trx, phone: string): Promise<number> {
+  await withdrawRequestsByPhone(trx, phone);
   const result = await trx
     .updateTable('users')
     .set({ whatsapp_consent_at: null, offers_consent_at: null })

@@ -42,7 +42,9 @@ export function ProductsPage() {
     setBusy(true);
     try {
       await adminApi.setStock(p.id, !p.inStock);
-      setMessage({ text: `${p.name} is now ${p.inStock ? 'out of stock' : 'in stock'}`, tone: 'success' });
+      // Marked in stock: the people waiting for it were sent their message (docs/product.md#back-in-stock).
+      const told = !p.inStock && p.waiting > 0 ? `; ${waitingText(p.waiting)} told` : '';
+      setMessage({ text: `${p.name} is now ${p.inStock ? 'out of stock' : 'in stock'}${told}`, tone: 'success' });
       reload();
     } catch (err) {
       setMessage({ text: errorMessage(err), tone: 'error' });
@@ -127,6 +129,9 @@ export function ProductsPage() {
                 {p.brand || titleCase(p.category)} · {p.inStock ? 'In stock' : <strong>OUT OF STOCK</strong>}
               </p>
               <StockCount count={p.stockCount} />
+              {p.waiting > 0 && (
+                <p className="adm-product-meta adm-waiting">{waitingText(p.waiting)} waiting (Notify me)</p>
+              )}
               <div className="adm-product-buttons">
                 <Link className="btn btn-ghost" to={`/dashboard/editproduct/${encodeURIComponent(p.id)}`}>
                   Edit<span className="visually-hidden"> {p.name}</span>
@@ -160,6 +165,11 @@ export function ProductsPage() {
 }
 
 /** The counted stock: none left and low stock (LOW_STOCK or fewer) stand out; uncounted says so. */
+/** "1 person" or "3 people": who asked to be told when the watch is back. */
+function waitingText(n: number): string {
+  return n === 1 ? '1 person' : `${n} people`;
+}
+
 function StockCount({ count }: { count: number | null }) {
   if (count === null) return <p className="adm-product-meta adm-stock">Stock not counted</p>;
   if (count === 0) return <p className="adm-product-meta adm-stock adm-stock-out">Stock: 0 left</p>;

@@ -1,0 +1,121 @@
+/**
+ * "Notify me" on an out-of-stock watch (docs/product.md#back-in-stock): anyone, with or without an
+ * account, leaves a phone (for one WhatsApp message) or an email, once per watch. The request is
+ * stored in a transaction that first takes the watch's row lock (the no-op update), so it cannot
+ * slip past a restock committing at the same moment: either the restock sees the request, or the
+ * request sees the watch back in stock and says so.
+ */
+import type { Kysely, Transaction } from 'kysely';
+import {
+  contactKind,
+  NOTIFY_ADDED,
+  NOTIFY_ALREADY,
+  NOTIFY_IN_STOCK,
+  NOTIFY_NO_WHATSAPP,
+  NOTIFY_WHATSAPP_NEEDED,
+} from '../../common/back-in-stock-rules.ts';
+import type { NotifyMeReply } from '../../common/schemas/back-in-stock.ts';
+import { UNKNOWN_PRODUCT } from '../../common/schemas/cart.ts';
+import { addressKey, giveBack, type Limit, takeSlots } from '../auth/rate-limit.ts';
+import { isOrderable } from '../cart/queries.ts';
+import type { Config } from '../config.ts';
+import { writeTransaction } from '../db/group-commit.ts';
+import { newId, nowIso } from '../db/ids.ts';
+import type { Database, Db } from '../db/tables.ts';
+import { AppError, badRequest, notFound } from '../http/errors.ts';
+
+/** Requests one address may make in an hour: enough for a family's watches, not for a list of strangers. */
+export const NOTIFY_PER_ADDRESS = 20;
+export const TOO_MANY_NOTIFY = 'You have asked about many watches in the last hour. Please try again later.';
+
+export interface NotifyMe {
+  productId: string;
+  /** Checked by the form rules: 10 digits or an email, one plain line. */
+  contact: string;
+  whatsapp: boolean;
+}
+
+/** Checks and stores the request; answers whether it is new. Bad input throws a 4xx and changes nothing. */
+export async function requestBackInStock(
+  db: Db,
+  config: Config,
+  input: NotifyMe,
+  userId: string | null,
+  ip: string,
+): Promise<NotifyMeReply> {
+  const kind = contactKind(input.contact);
+  if (kind === 'phone' && !config.whatsapp) throw badRequest(NOTIFY_NO_WHATSAPP, { contact: NOTIFY_NO_WHATSAPP });
+  if (kind === 'phone' && !input.whatsapp)
+    throw badRequest(NOTIFY_WHATSAPP_NEEDED, { whatsapp: NOTIFY_WHATSAPP_NEEDED });
+  const contact = kind === 'email' ? input.contact.toLowerCase() : input.contact;
+
+  const limit: Limit = { key: `notify@${addressKey(ip)}`, max: NOTIFY_PER_ADDRESS, windowMs: 60 * 60_000 };
+  if (await takeSlots(db, [limit])) throw new AppError(429, 'too_many_attempts', TOO_MANY_NOTIFY);
+  try {
+    return await writeTransaction(db, async (trx) => {
+      // The watch's row lock (PostgreSQL; SQLite has one writer): a restock waits for this, or this for it.
+      const product = await trx
+        .updateTable('products')
+        .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+        .where('id', '=', input.productId)
+        .returning(['in_stock', 'stock_count', 'deleted_at'])
+        .executeTakeFirst();
+      if (!product || product.deleted_at !== null) throw notFound(UNKNOWN_PRODUCT);
+      if (isOrderable(product)) throw new AppError(409, 'in_stock', NOTIFY_IN_STOCK);
+      const user = userId
+        ? await trx.selectFrom('users').select('language').where('id', '=', userId).executeTakeFirst()
+        : undefined;
+      const now = nowIso();
+      // One waiting request per person and watch: the partial unique index turns a repeat into nothing.
+      const inserted = await trx
+        .insertInto('back_in_stock_requests')
+        .values({
+          id: newId(),
+          product_id: input.productId,
+          contact,
+          phone: kind === 'phone' ? contact : null,
+          email: kind === 'email' ? contact : null,
+          user_id: userId,
+          whatsapp_consent_at: kind === 'phone' ? now : null,
+          language: user?.language ?? 'en',
+          created_at: now,
+        })
+        .onConflict((oc) => oc.doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      return inserted
+        ? { status: 'added' as const, message: NOTIFY_ADDED }
+        : { status: 'already' as const, message: NOTIFY_ALREADY };
+    });
+  } catch (err) {
+    // Not stored after all: the slot was never used.
+    await giveBack(db, [limit.key]);
+    throw err;
+  }
+}
+
+/** How many people wait for each of these watches (the owner's products list). */
+export async function countWaiting(db: Db, productIds: readonly string[]): Promise<Map<string, number>> {
+  if (productIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('back_in_stock_requests')
+    .select(['product_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('product_id', 'in', productIds)
+    .where('notified_at', 'is', null)
+    .groupBy('product_id')
+    .execute();
+  return new Map(rows.map((r) => [r.product_id, Number(r.n)]));
+}
+
+/** STOP from this phone (the store's 10-digit form): its waiting requests lose their WhatsApp consent. */
+export async function withdrawRequestsByPhone(
+  db: Kysely<Database> | Transaction<Database>,
+  phone: string,
+): Promise<void> {
+  await db
+    .updateTable('back_in_stock_requests')
+    .set({ whatsapp_consent_at: null })
+    .where('phone', '=', phone)
+    .where('notified_at', 'is', null)
+    .execute();
+}

@@ -1,0 +1,118 @@
+/**
+ * The watch is back (docs/product.md#back-in-stock): every person waiting for it gets one
+ * message, queued in the transaction that brought the stock back (decision 014's outbox), so the
+ * message exists exactly when the stock does. Called by every write that can make a watch orderable
+ * again: the owner's edit and in-stock toggle (catalog/product-writes.ts) and stock put back by a
+ * cancellation or a return (orders/stock.ts returnStock).
+ *
+ * Once per wait: each request is claimed by a conditional update (`notified_at is null`), and only
+ * the transaction whose update changed it queues the message. Two restocks, or two app processes
+ * restocking at once, find it claimed the second time (PostgreSQL re-checks the condition on the
+ * committed row; SQLite has one writer).
+ */
+import type { Kysely, Transaction } from 'kysely';
+import { productPath } from '../../common/catalog.ts';
+import { isOrderable } from '../cart/queries.ts';
+import type { Config } from '../config.ts';
+import { nowIso } from '../db/ids.ts';
+import type { Database } from '../db/tables.ts';
+import { escapeHtml } from '../http/html.ts';
+import { queueMail } from '../notifications/outbox.ts';
+import { queueWhatsApp, toE164 } from '../notifications/whatsapp/outbox.ts';
+import { fillBody, templateParam, WHATSAPP_TEMPLATES, whatsappLanguage } from '../notifications/whatsapp-templates.ts';
+
+type Trx = Kysely<Database> | Transaction<Database>;
+
+export type BackInStockChannel = 'whatsapp' | 'mail' | 'none';
+
+interface Waiting {
+  phone: string | null;
+  email: string | null;
+  whatsapp_consent_at: string | null;
+}
+
+/**
+ * How this person hears of it: WhatsApp when they gave a phone, ticked the box (back_in_stock is a
+ * marketing template: that tick is the consent to it, and STOP takes it back) and the shop has
+ * WhatsApp set up; else a mail when they gave an email; else nothing (consent taken back).
+ */
+export function channelFor(config: Config, w: Waiting): BackInStockChannel {
+  if (config.whatsapp && w.phone && w.whatsapp_consent_at !== null) return 'whatsapp';
+  return w.email ? 'mail' : 'none';
+}
+
+/** The mail: plain text and simple HTML, every value escaped. */
+export function composeBackInStockMail(config: Config, name: string, link: string) {
+  const shop = config.shop;
+  const subject = `Back in stock: ${name}`;
+  const lines = [
+    'Good news: the watch you asked about is back in stock.',
+    `${name}: ${link}`,
+    'We sent this once, because you asked on our shop to be told. We will not write again about it.',
+  ];
+  const text = [...lines, '', shop.name, `${shop.phone} | ${shop.email}`, ''].join('\n');
+  const e = escapeHtml;
+  const html = [
+    '<!doctype html><html><head><meta charset="utf-8"></head>',
+    '<body style="font-family:Arial,Helvetica,sans-serif;color:#222;line-height:1.5">',
+    `<p>${e(lines[0] ?? '')}</p>`,
+    `<p><a href="${e(link)}">${e(name)}</a></p>`,
+    `<p>${e(lines[2] ?? '')}</p>`,
+    `<p style="color:#666">${e(shop.name)}<br>${e(shop.phone)} | ${e(shop.email)}</p>`,
+    '</body></html>',
+  ].join('\n');
+  return { subject, text, html };
+}
+
+/**
+ * Queues one message per person waiting for this watch, if it is orderable now; returns how many
+ * were queued (the caller nudges the workers after its commit). Cheap when nobody waits: one read.
+ */
+export async function queueBackInStock(trx: Trx, config: Config, productId: string): Promise<number> {
+  const waiting = await trx
+    .selectFrom('back_in_stock_requests')
+    .select(['id', 'phone', 'email', 'whatsapp_consent_at', 'language'])
+    .where('product_id', '=', productId)
+    .where('notified_at', 'is', null)
+    .orderBy('created_at')
+    .execute();
+  if (waiting.length === 0) return 0;
+  const product = await trx
+    .selectFrom('products')
+    .select(['id', 'name', 'in_stock', 'stock_count', 'deleted_at'])
+    .where('id', '=', productId)
+    .executeTakeFirst();
+  if (!product || !isOrderable(product)) return 0;
+
+  const base = config.publicUrl ?? `http://localhost:${config.port}`;
+  const link = `${base}${productPath(product)}`;
+  const name = templateParam(product.name, 120);
+  const template = WHATSAPP_TEMPLATES.back_in_stock;
+  const at = nowIso();
+  let queued = 0;
+  for (const w of waiting) {
+    const channel = channelFor(config, w);
+    // The claim: only the transaction that changes the row sends its message.
+    const claimed = await trx
+      .updateTable('back_in_stock_requests')
+      .set({ notified_at: at, channel })
+      .where('id', '=', w.id)
+      .where('notified_at', 'is', null)
+      .executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) === 0) continue;
+    if (channel === 'whatsapp' && w.phone) {
+      const language = whatsappLanguage(w.language);
+      const body = [name, link];
+      await queueWhatsApp(trx, {
+        kind: 'back-in-stock',
+        to: toE164(w.phone),
+        content: { template: template.name, language, body, buttons: [] },
+        preview: fillBody(template.body[language], body),
+      });
+    } else if (channel === 'mail' && w.email) {
+      await queueMail(trx, { kind: 'back-in-stock', to: w.email, ...composeBackInStockMail(config, name, link) });
+    } else continue;
+    queued += 1;
+  }
+  return queued;
+}

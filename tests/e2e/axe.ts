@@ -1,0 +1,31 @@
+/** axe-core for the journeys: the rules axe runs by default, on the page as it is now. */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Page } from '@playwright/test';
+import type { AxeResults } from 'axe-core';
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/**
+ * axe's violations on the page as it is now: rule, impact and the first elements, one line each.
+ * `exclude` leaves out elements by CSS selector (say why at the call).
+ */
+export async function axeViolations(page: Page, exclude: string[] = []): Promise<string[]> {
+  // Evaluated through the DevTools protocol, not a <script>: the page's CSP allows only its own scripts.
+  await page.evaluate(AXE_SOURCE);
+  const results = await page.evaluate(
+    (left) =>
+      (window as unknown as { axe: { run: (context: object, options: object) => Promise<AxeResults> } }).axe.run(
+        { exclude: left.map((selector) => [selector]) },
+        { resultTypes: ['violations'] },
+      ),
+    exclude,
+  );
+  return results.violations.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help}: ${v.nodes
+        .slice(0, 4)
+        .map((n) => n.target.join(' '))
+        .join(' | ')}`,
+  );
+}
