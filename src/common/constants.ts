@@ -54,5 +54,11 @@ export const POLICY = {
 /** Estimated delivery: order date plus 3 to plus 9 days (docs/product.md#limits-and-constants). */
 export const DELIVERY_DAYS = { min: 3, max: 9 } as const;
 
+/**
+ * Of DELIVERY_DAYS, the days the shop takes to pack and hand the parcel over (the rest is the
+ * courier's), as search engines ask the two apart in a product's shippingDetails.
+ */
+export const HANDLING_DAYS = 1;
+
 /** A counted watch with this many or fewer left is flagged as low stock to the owner. */
 export const LOW_STOCK = 3;

@@ -347,6 +347,17 @@ const ROWS: Row[] = [
     }),
     expect: adminOnly(200),
   },
+  {
+    route: 'GET /api/admin/leads/export.csv',
+    request: () => ({ url: '/api/admin/leads/export.csv' }),
+    expect: adminOnly(200),
+  },
+  {
+    // A lead that does not exist: the admin's 404 proves the route was reached without ticking any.
+    route: 'PUT /api/admin/leads/:id/followed-up',
+    request: () => ({ url: `/api/admin/leads/${'0'.repeat(20)}/followed-up`, payload: { followedUp: true } }),
+    expect: adminOnly(404),
+  },
   // Shipping (docs/product.md#shipping): the pincode check and /track are public; a wrong pair at
   // /track answers like an unknown order, for everyone.
   { route: 'GET /api/delivery/:pincode', request: () => ({ url: '/api/delivery/411001' }), expect: all(200) },

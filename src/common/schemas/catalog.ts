@@ -41,6 +41,8 @@ export const homeResponseSchema = z.object({
   latest: z.array(productCardSchema),
   counts: categoryCountsSchema,
   content: homeContentSchema.nullable(),
+  /** The largest whole percentage off MRP among the shop's watches (percentOff), for the sale banner. */
+  largestDiscount: z.number().int(),
 });
 export type HomeResponse = z.infer<typeof homeResponseSchema>;
 

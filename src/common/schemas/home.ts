@@ -23,6 +23,12 @@ export interface HomeBanner {
   /** Button label, e.g. 'SHOP NOW'. */
   cta: string;
   link: HomeLink;
+  /**
+   * The sale banner: its headline is followed by "up to N% off", N the catalogue's largest
+   * discount (GET /api/home's largestDiscount), written over the picture as text, since a figure
+   * drawn in would go stale as prices change. Its picture leaves the headline's place empty.
+   */
+  offer?: boolean | undefined;
 }
 
 export interface HomeReel {
@@ -60,6 +66,7 @@ export const homeContentSchema = z.object({
       headline: z.string(),
       subline: z.string(),
       cta: z.string(),
+      offer: z.boolean().optional(),
       link: z.discriminatedUnion('kind', [
         z.object({ kind: z.literal('path'), path: z.string().startsWith('/') }),
         z.object({ kind: z.literal('chat'), message: z.string() }),

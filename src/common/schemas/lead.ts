@@ -19,9 +19,24 @@ export const LEAD_TABS = [
 export type LeadTab = (typeof LEAD_TABS)[number]['platform'];
 const TABS = LEAD_TABS.map((t) => t.platform) as ['all', 'amazon', 'whatsapp', 'website'];
 
-/** GET /admin/leads: one tab, a page at a time. */
-export const leadListQuerySchema = z.object({
+/** The Leads filter on follow-up: every lead, only those followed up, or only those not yet. */
+export const LEAD_FOLLOW_UP_FILTERS = [
+  { label: 'Any follow-up', value: 'all' },
+  { label: 'Followed up', value: 'yes' },
+  { label: 'Not followed up', value: 'no' },
+] as const;
+export type LeadFollowUpFilter = (typeof LEAD_FOLLOW_UP_FILTERS)[number]['value'];
+const FOLLOW_UPS = LEAD_FOLLOW_UP_FILTERS.map((f) => f.value) as ['all', 'yes', 'no'];
+
+/** The list's filters, shared by the page and the CSV export. */
+export const leadFilterSchema = z.object({
   platform: z.enum(TABS, 'Unknown lead tab').default('all'),
+  followedUp: z.enum(FOLLOW_UPS, 'The follow-up filter must be all, yes or no').default('all'),
+});
+export type LeadFilter = z.infer<typeof leadFilterSchema>;
+
+/** GET /admin/leads: one tab, a page at a time. */
+export const leadListQuerySchema = leadFilterSchema.extend({
   page: z.coerce.number('The page must be a number').int().min(1).max(100_000).default(1),
 });
 
@@ -63,6 +78,8 @@ export const leadSchema = z.object({
   productName: z.string(),
   quantity: z.number().int(),
   date: z.string(),
+  /** When an admin marked it followed up; null: not yet. */
+  followedUpAt: z.string().nullable(),
 });
 export type Lead = z.infer<typeof leadSchema>;
 
@@ -96,6 +113,19 @@ export const leadImportResultSchema = z.object({
   errors: z.array(z.object({ line: z.number().int(), message: z.string() })),
 });
 export type LeadImportResult = z.infer<typeof leadImportResultSchema>;
+
+/**
+ * PUT /admin/leads/:id/followed-up: tick or untick. A website lead's id is its shopper's and
+ * watch's ids joined by ':' (leads/queries.ts).
+ */
+export const leadIdParamsSchema = z.object({
+  id: z.string().regex(/^[0-9a-z]{20}(:[0-9a-z]{20})?$/, 'Unknown lead'),
+});
+export const leadFollowUpSchema = z.object({
+  followedUp: z.boolean('followedUp must be true or false'),
+});
+export const leadFollowedUpSchema = z.object({ followedUpAt: z.string().nullable() });
+export type LeadFollowedUp = z.infer<typeof leadFollowedUpSchema>;
 
 /** POST /leads/whatsapp-click: the watch whose BUY NOW chat link was clicked. */
 export const whatsappClickSchema = z.object({

@@ -85,6 +85,13 @@ const calls: Call[] = [
   { method: 'GET', url: '/api/admin/leads', route: '/api/admin/leads' },
   { method: 'POST', url: '/api/admin/leads', route: '/api/admin/leads', payload: { platform: 'amazon' } },
   { method: 'POST', url: '/api/admin/leads/import', route: '/api/admin/leads/import', payload: { csv: 'a' } },
+  { method: 'GET', url: '/api/admin/leads/export.csv', route: '/api/admin/leads/export.csv' },
+  {
+    method: 'PUT',
+    url: `/api/admin/leads/${'0'.repeat(20)}/followed-up`,
+    route: '/api/admin/leads/:id/followed-up',
+    payload: { followedUp: true },
+  },
   {
     method: 'GET',
     url: '/api/admin/orders/TSW-99999/invoice.pdf',

@@ -18,7 +18,14 @@ import { HOME_CONTENT_KEY, parseHomeContent } from '../../common/schemas/home.ts
 import { productSchema } from '../../common/schemas/product.ts';
 import type { Database } from '../db/tables.ts';
 import { CachedJson } from '../http/cached-json.ts';
-import { categoryCounts, findProduct, latestProducts, listProducts, relatedProducts } from './queries.ts';
+import {
+  categoryCounts,
+  findProduct,
+  largestDiscount,
+  latestProducts,
+  listProducts,
+  relatedProducts,
+} from './queries.ts';
 import { cachedAnswer } from './response-cache.ts';
 import { searchProducts } from './search/search.ts';
 import { queryWords } from './search/words.ts';
@@ -81,12 +88,19 @@ export async function latestAnswer(db: Db, limit: number): Promise<CachedJson> {
 
 export async function homeAnswer(db: Db): Promise<CachedJson> {
   const answer = await cachedAnswer(db, 'home', homeResponseSchema, async () => {
-    const [latest, categoryCounts, content] = await Promise.all([
+    // Made once per catalogue version, so the sale banner's figure follows every price change.
+    const [latest, categoryCounts, content, discount] = await Promise.all([
       latestProducts(db, HOME_LATEST),
       counts(db),
       db.selectFrom('site_content').select('value').where('key', '=', HOME_CONTENT_KEY).executeTakeFirst(),
+      largestDiscount(db),
     ]);
-    return { latest, counts: categoryCounts, content: parseHomeContent(content?.value) };
+    return {
+      latest,
+      counts: categoryCounts,
+      content: parseHomeContent(content?.value),
+      largestDiscount: discount,
+    };
   });
   return answer as CachedJson;
 }

@@ -3,9 +3,10 @@
  * in the browser). Plain functions taking the database; deleted products
  * (deleted_at set) are never shown.
  */
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { CATEGORIES, type Category } from '../../common/catalog.ts';
 import type { Sort } from '../../common/catalog-api.ts';
+import { percentOff } from '../../common/money.ts';
 import type { Product, ProductCard } from '../../common/schemas/product.ts';
 import { nowIso } from '../db/ids.ts';
 import type { Database, ProductRow } from '../db/tables.ts';
@@ -112,6 +113,23 @@ export async function categoryCounts(db: Kysely<Database>): Promise<Array<{ cate
     .execute();
   const counts = new Map(rows.map((r) => [r.category, Number(r.n)]));
   return CATEGORIES.map((category) => ({ category, count: counts.get(category) ?? 0 }));
+}
+
+/**
+ * The largest percentage off MRP among the live watches, as their cards show it (percentOff);
+ * 0 when none is discounted.
+ */
+export async function largestDiscount(db: Kysely<Database>): Promise<number> {
+  const row = await db
+    .selectFrom('products')
+    .select(['price', 'discount_price'])
+    .where('deleted_at', 'is', null)
+    .where('price', '>', 0)
+    .where((eb) => eb('discount_price', '<', eb.ref('price')))
+    .orderBy(sql`(price - discount_price) * 1.0 / price`, 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row ? percentOff(Number(row.price), Number(row.discount_price)) : 0;
 }
 
 /** Records that this shopper viewed this product, once per shopper and product. */

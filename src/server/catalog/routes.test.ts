@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_SIZE } from '../../common/constants.ts';
+import { percentOff } from '../../common/money.ts';
 import { startSession } from '../auth/sessions.ts';
 import { newId, nowIso } from '../db/ids.ts';
 import { cookiesFrom, createTestApp, type TestApp } from '../test-support/app.ts';
@@ -233,6 +234,19 @@ describe.each(TEST_DIALECTS)('catalogue API on %s', (dialect) => {
       expect(body.latest).toHaveLength(4);
       expect(body.counts.total).toBe(50);
       expect(body.content).toBeNull();
+    });
+
+    it('names the catalogue’s largest discount, made anew when a price changes', async () => {
+      const items = [
+        ...(await get('/api/products?page=1')).body.items,
+        ...(await get('/api/products?page=2')).body.items,
+      ] as Array<{ price: number; discountPrice: number }>;
+      const largest = Math.max(0, ...items.map((p) => percentOff(p.price, p.discountPrice)));
+      expect((await get('/api/home')).body.largestDiscount).toBe(largest);
+      const sale = await addProduct(t.app.db, { name: 'Deep Sale', price: 10_000, discountPrice: 1_000 });
+      expect((await get('/api/home')).body.largestDiscount).toBe(90);
+      await deleteProduct(t.app.db, sale.id);
+      expect((await get('/api/home')).body.largestDiscount).toBe(largest);
     });
   });
 

@@ -69,6 +69,8 @@ export interface CartItemsTable {
   product_id: string;
   quantity: number;
   added_at: string;
+  /** When an admin marked this line, shown as a website lead, followed up (migration 0012). */
+  followed_up_at: string | null;
 }
 
 export interface OrdersTable {
@@ -238,6 +240,7 @@ export interface LeadsTable {
   quantity: number;
   created_at: string;
   created_by: string | null; // admin id for hand-entered leads
+  followed_up_at: string | null; // when an admin marked it followed up (migration 0012)
 }
 
 export interface AdminsTable {

@@ -1,19 +1,34 @@
-/** Leads for the admin: the tabbed list, a platform order entered by hand, and CSV import. */
+/**
+ * Leads for the admin: the tabbed list, a platform order entered by hand, CSV import and export,
+ * and the follow-up tick.
+ */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { indiaDateTimeCell } from '../../common/india-time.ts';
 import { leadApi } from '../../common/lead-api.ts';
 import {
   LEAD_PAGE_SIZE,
   leadAddedSchema,
+  leadFilterSchema,
+  leadFollowedUpSchema,
+  leadFollowUpSchema,
+  leadIdParamsSchema,
   leadImportResultSchema,
   leadImportSchema,
   leadInputSchema,
   leadListQuerySchema,
   leadPageSchema,
 } from '../../common/schemas/lead.ts';
+import { plainLine } from '../../common/text.ts';
+import { nowIso } from '../db/ids.ts';
 import { contractRoute } from '../http/contract-route.ts';
-import { AppError } from '../http/errors.ts';
+import { AppError, notFound } from '../http/errors.ts';
+import { toCsv } from './csv.ts';
 import { readLeadCsv } from './import.ts';
-import { insertLeads, listLeads } from './queries.ts';
+import { insertLeads, listLeads, setLeadFollowedUp } from './queries.ts';
+
+/** The export is for a small shop's records; past this, narrow it by tab. */
+const EXPORT_MAX = 50_000;
+const PLATFORM_CELL = { amazon: 'Amazon', whatsapp: 'Whatsapp', website: 'Website' } as const;
 
 export const leadAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
@@ -24,9 +39,59 @@ export const leadAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: leadPageSchema },
     }),
     handler: async (request) => {
-      const { platform, page } = request.query;
-      const { items, total } = await listLeads(app.db, platform, LEAD_PAGE_SIZE, (page - 1) * LEAD_PAGE_SIZE);
+      const { page, ...filter } = request.query;
+      const { items, total } = await listLeads(app.db, filter, LEAD_PAGE_SIZE, (page - 1) * LEAD_PAGE_SIZE);
       return { items, total, page, pageCount: Math.max(1, Math.ceil(total / LEAD_PAGE_SIZE)) };
+    },
+  });
+
+  app.route({
+    ...contractRoute(app, leadApi.exportCsv, {
+      tags: ['admin'],
+      summary: 'Leads as CSV, newest first (same filters as the list)',
+      querystring: leadFilterSchema,
+      produces: ['text/csv'],
+    }),
+    handler: async (request, reply) => {
+      const { items } = await listLeads(app.db, request.query, EXPORT_MAX, 0);
+      const rows: Array<Array<string | number | null>> = [
+        ['date (IST)', 'platform', 'customer', 'phone', 'product id', 'product', 'quantity', 'followed up (IST)'],
+      ];
+      for (const l of items) {
+        rows.push([
+          indiaDateTimeCell(l.date),
+          PLATFORM_CELL[l.platform],
+          // Names typed by shoppers or read from a platform's file: one line per cell (text.ts);
+          // toCsv neutralises a cell a spreadsheet would run as a formula.
+          plainLine(l.customer),
+          l.phone,
+          l.productId,
+          plainLine(l.productName),
+          l.quantity,
+          l.followedUpAt ? indiaDateTimeCell(l.followedUpAt) : '',
+        ]);
+      }
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="leads-${nowIso().slice(0, 10)}.csv"`)
+        .header('cache-control', 'no-store')
+        .send(toCsv(rows));
+    },
+  });
+
+  app.route({
+    ...contractRoute(app, leadApi.setFollowedUp, {
+      tags: ['admin'],
+      summary: 'Tick a lead as followed up (now), or untick it',
+      params: leadIdParamsSchema,
+      body: leadFollowUpSchema,
+      response: { 200: leadFollowedUpSchema },
+    }),
+    handler: async (request) => {
+      const done = await setLeadFollowedUp(app.db, request.params.id, request.body.followedUp);
+      // A website lead goes when its cart line does (ordered, or removed by the shopper).
+      if (!done) throw notFound('This lead is no longer there: the shopper may have ordered or removed it.');
+      return done;
     },
   });
 

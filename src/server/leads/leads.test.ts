@@ -150,6 +150,97 @@ describe.each(TEST_DIALECTS)('leads on %s', (dialect) => {
       expect.arrayContaining([expect.objectContaining({ customer: 'Rao, Priya', productName: 'Omega "Moonwatch"' })]),
     );
   });
+
+  it('ticks a platform lead and a website lead as followed up, with the time, and filters on it', async () => {
+    const buyer = await shopper(t);
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/cart/items',
+      headers: { cookie: buyer.cookie },
+      payload: { productId, quantity: 1 },
+    });
+    const added = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/leads',
+      headers: { cookie: admin },
+      payload: { platform: 'whatsapp', customer: 'Follow Me', productName: 'Titan Karishma', quantity: 1 },
+    });
+    expect(added.statusCode).toBe(201);
+    const all = (await list()).items as Array<{ id: string; customer: string; phone: string; followedUpAt: null }>;
+    const platformLead = all.find((l) => l.customer === 'Follow Me');
+    const websiteLead = all.find((l) => l.phone === buyer.phone);
+    if (!platformLead || !websiteLead) throw new Error('the two leads are not listed');
+    expect(platformLead.followedUpAt).toBeNull();
+    const tick = (id: string, payload: object) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/admin/leads/${encodeURIComponent(id)}/followed-up`,
+        headers: { cookie: admin },
+        payload,
+      });
+    const before = Date.now();
+    for (const lead of [platformLead, websiteLead]) {
+      const done = await tick(lead.id, { followedUp: true });
+      expect(done.statusCode).toBe(200);
+      expect(Date.parse(done.json().followedUpAt)).toBeGreaterThanOrEqual(before - 1000);
+    }
+    const followed = await list('all&followedUp=yes');
+    expect(followed.items.map((l: { id: string }) => l.id).sort()).toEqual([platformLead.id, websiteLead.id].sort());
+    expect(followed.total).toBe(2);
+    const notYet = await list('all&followedUp=no');
+    expect(notYet.total).toBe(all.length - 2);
+    expect(notYet.items.every((l: { followedUpAt: string | null }) => l.followedUpAt === null)).toBe(true);
+    expect((await list('website&followedUp=yes')).items).toEqual([
+      expect.objectContaining({ id: websiteLead.id, followedUpAt: expect.any(String) }),
+    ]);
+
+    // Unticked: back among those not followed up.
+    expect((await tick(platformLead.id, { followedUp: false })).json()).toEqual({ followedUpAt: null });
+    expect((await list('all&followedUp=yes')).items.map((l: { id: string }) => l.id)).toEqual([websiteLead.id]);
+
+    // Bad input: a clear 4xx, nothing changed.
+    expect((await tick(platformLead.id, { followedUp: 'yes' })).json().error.message).toBe(
+      'followedUp must be true or false',
+    );
+    const unknown = await tick('0'.repeat(20), { followedUp: true });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error.message).toMatch(/no longer there/);
+    expect((await tick('../../etc', { followedUp: true })).statusCode).toBe(400);
+    expect((await list('all&followedUp=maybe')).error.message).toBe('The follow-up filter must be all, yes or no');
+    expect((await list('all&followedUp=yes')).total).toBe(1);
+  });
+
+  it('exports the filtered leads as CSV, with formula cells neutralised', async () => {
+    const hostile = `=HYPERLINK("http://evil.example","Click")${'x'.repeat(50)}`;
+    const added = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/leads',
+      headers: { cookie: admin },
+      payload: { platform: 'amazon', customer: hostile, productName: '@SUM(A1:A9), "quoted"', quantity: 3 },
+    });
+    expect(added.json()).toEqual({ ok: true });
+    const csv = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/leads/export.csv?platform=amazon&followedUp=no',
+      headers: { cookie: admin },
+    });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(csv.headers['content-disposition']).toMatch(/^attachment; filename="leads-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const lines = csv.body.trimEnd().split('\r\n');
+    expect(lines[0]).toBe('date (IST),platform,customer,phone,product id,product,quantity,followed up (IST)');
+    const row = lines.find((l) => l.includes('HYPERLINK'));
+    expect(row).toContain(`"'=HYPERLINK(""http://evil.example"",""Click"")${'x'.repeat(50)}"`);
+    expect(row).toContain(`"'@SUM(A1:A9), ""quoted"""`);
+    expect(row).toMatch(/,Amazon,.*,3,$/);
+    // Only the amazon tab, and only leads not followed up.
+    expect(lines.slice(1).every((l) => l.includes(',Amazon,'))).toBe(true);
+    const amazonTotal = (await list('amazon&followedUp=no')).total;
+    expect(lines).toHaveLength(amazonTotal + 1);
+    // Admins only.
+    const anon = await t.app.inject({ method: 'GET', url: '/api/admin/leads/export.csv' });
+    expect(anon.statusCode).toBe(401);
+  });
 });
 
 describe('readLeadCsv', () => {

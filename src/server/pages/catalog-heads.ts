@@ -31,45 +31,10 @@ import { homeAnswer, latestAnswer, listingAnswer, productAnswer, searchAnswer } 
 import type { CachedJson } from '../http/cached-json.ts';
 import { defaultHead, type PageAnswer, type PageHead } from './head.ts';
 import { staticHead } from './static-heads.ts';
+import { homeJsonLd, productJsonLd, titleCase } from './structured-data.ts';
 
 /** Ids are 20 lowercase base32 characters (db/ids.ts); other two-part paths are not products. */
 const PRODUCT_ID = /^[0-9a-z]{20}$/;
-
-function titleCase(text: string): string {
-  return text.replace(/\b\p{L}/gu, (c) => c.toUpperCase()).replace(/\bEta\b/, 'ETA');
-}
-
-/** Absolute when PUBLIC_URL is set; otherwise relative, which JSON-LD resolves against the page URL. */
-function absolute(app: FastifyInstance, path: string): string {
-  // A picture under S3_PUBLIC_URL is absolute already.
-  return /^https?:\/\//.test(path) ? path : (app.config.publicUrl ?? '') + path;
-}
-
-function productJsonLd(app: FastifyInstance, p: Product, path: string): unknown {
-  return {
-    '@context': 'https://schema.org',
-    '@type': 'Product',
-    name: p.name,
-    description: p.description || p.name,
-    sku: p.id,
-    category: titleCase(p.category),
-    ...(p.brand ? { brand: { '@type': 'Brand', name: p.brand } } : {}),
-    // Shown before purchase, as the e-commerce rules ask (docs/product.md#country-of-origin).
-    ...(p.countryOfOrigin ? { countryOfOrigin: { '@type': 'Country', name: p.countryOfOrigin } } : {}),
-    ...(p.images.length ? { image: p.images.slice(0, 4).map((id) => absolute(app, imageUrl(id, 960))) } : {}),
-    ...(p.reviewsCount > 0 && p.stars > 0
-      ? { aggregateRating: { '@type': 'AggregateRating', ratingValue: p.stars, reviewCount: p.reviewsCount } }
-      : {}),
-    offers: {
-      '@type': 'Offer',
-      url: absolute(app, path),
-      priceCurrency: 'INR',
-      price: p.discountPrice,
-      availability: p.inStock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
-      itemCondition: 'https://schema.org/NewCondition',
-    },
-  };
-}
 
 /** The picture `id` in `slot`, as the page's preload hint gives it. */
 function lcpImage(id: string | undefined, slot: PictureSlot): PageHead['lcpImage'] {
@@ -96,6 +61,7 @@ export async function homeHead(app: FastifyInstance, path: string): Promise<Page
   return {
     ...defaultHead(app, path),
     canonicalPath: '/',
+    jsonLd: homeJsonLd(app),
     lcpImage: lcpImage(data.content?.banners[0]?.image, HERO_PICTURE),
     answers: [answer],
   };

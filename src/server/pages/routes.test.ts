@@ -31,6 +31,15 @@ beforeAll(async () => {
       reviewsCount: 12,
     })
   ).id;
+  ids.plain = (
+    await addProduct(t.app.db, {
+      name: 'Titan Plain',
+      category: 'women watch',
+      brand: '',
+      price: 9_999,
+      discountPrice: 9_999,
+    })
+  ).id;
   ids.gone = (await addProduct(t.app.db, { name: 'Gone Watch' })).id;
   await deleteProduct(t.app.db, ids.gone);
 });
@@ -66,9 +75,76 @@ describe('link previews', () => {
       '@type': 'Product',
       name: 'Rolex Submariner "Hulk" <Green>',
       brand: { '@type': 'Brand', name: 'Rolex' },
-      offers: { price: 123_456, priceCurrency: 'INR', availability: 'https://schema.org/InStock' },
-      aggregateRating: { ratingValue: 4.5, reviewCount: 12 },
+      offers: {
+        price: 123_456,
+        priceCurrency: 'INR',
+        availability: 'https://schema.org/InStock',
+        // The MRP the page strikes through.
+        priceSpecification: {
+          '@type': 'UnitPriceSpecification',
+          priceType: 'https://schema.org/StrikethroughPrice',
+          price: 125_000,
+          priceCurrency: 'INR',
+        },
+        // docs/product.md#policy-pages: exchange only, within 24 hours, courier paid by the shopper.
+        hasMerchantReturnPolicy: {
+          '@type': 'MerchantReturnPolicy',
+          applicableCountry: 'IN',
+          returnPolicyCategory: 'https://schema.org/MerchantReturnFiniteReturnWindow',
+          merchantReturnDays: 1,
+          returnMethod: 'https://schema.org/ReturnByMail',
+          returnFees: 'https://schema.org/ReturnFeesCustomerResponsibility',
+          refundType: 'https://schema.org/ExchangeRefund',
+          merchantReturnLink: 'https://shop.example.in/return-and-refund-policy',
+        },
+        // Free delivery across India in 3 to 9 days.
+        shippingDetails: {
+          '@type': 'OfferShippingDetails',
+          shippingRate: { '@type': 'MonetaryAmount', value: 0, currency: 'INR' },
+          shippingDestination: { '@type': 'DefinedRegion', addressCountry: 'IN' },
+          deliveryTime: {
+            handlingTime: { minValue: 0, maxValue: 1, unitCode: 'DAY' },
+            transitTime: { minValue: 2, maxValue: 8, unitCode: 'DAY' },
+          },
+        },
+      },
       countryOfOrigin: { '@type': 'Country', name: 'Switzerland' },
+    });
+    // The owner typed 4.5 stars from 12 reviews, with no review behind them: no rating is published.
+    expect(data).not.toHaveProperty('aggregateRating');
+    expect(json).not.toContain('Rating');
+  });
+
+  it('gives a watch sold at its MRP no strikethrough price', async () => {
+    const { body } = await html(`/${ids.plain}/Titan%20Plain`);
+    const data = JSON.parse(body.match(/<script type="application\/ld\+json">(.*?)<\/script>/)?.[1] ?? '');
+    expect(data.offers.price).toBe(9_999);
+    expect(data.offers).not.toHaveProperty('priceSpecification');
+  });
+
+  it('gives the home page the shop as an Organization and the site with its search', async () => {
+    const { body } = await html('/');
+    const data = JSON.parse(body.match(/<script type="application\/ld\+json">(.*?)<\/script>/)?.[1] ?? '');
+    expect(data['@context']).toBe('https://schema.org');
+    const [organization, website] = data['@graph'];
+    expect(organization).toMatchObject({
+      '@type': 'Organization',
+      '@id': 'https://shop.example.in/#organization',
+      name: 'Time Square Watches',
+      url: 'https://shop.example.in/',
+      contactPoint: { '@type': 'ContactPoint', contactType: 'customer service' },
+      hasMerchantReturnPolicy: { merchantReturnDays: 1 },
+    });
+    expect(organization.telephone).toEqual(expect.any(String));
+    expect(website).toMatchObject({
+      '@type': 'WebSite',
+      url: 'https://shop.example.in/',
+      publisher: { '@id': 'https://shop.example.in/#organization' },
+      potentialAction: {
+        '@type': 'SearchAction',
+        target: { urlTemplate: 'https://shop.example.in/explore?q={search_term_string}' },
+        'query-input': 'required name=search_term_string',
+      },
     });
   });
 

@@ -24,6 +24,7 @@ interface BannerPlan {
   subline: string;
   cta: string;
   link: HomeLink;
+  offer?: boolean;
   brand: string;
   chronograph: boolean;
   background: string;
@@ -33,7 +34,9 @@ interface BannerPlan {
 
 const BANNERS: BannerPlan[] = [
   {
-    headline: 'SALE up to 50% off',
+    // Followed by "up to N% off" over the picture, N from the catalogue (schemas/home.ts).
+    headline: 'SALE',
+    offer: true,
     subline: 'Luxury watches with cash on delivery across India',
     cta: 'SHOP NOW',
     link: { kind: 'path', path: '/product' },
@@ -117,7 +120,10 @@ export async function seedHomeContent(
     .where('key', '=', HOME_CONTENT_KEY)
     .executeTakeFirst();
   if (existing) return 0;
-  const bannerSvgs = BANNERS.map((b) => bannerSvg({ ...b, face: faceStyle(random, b.brand, b.chronograph).style }));
+  // The sale banner's headline is text over the picture (the figure changes with prices): its place is left empty.
+  const bannerSvgs = BANNERS.map((b) =>
+    bannerSvg({ ...b, headline: b.offer ? '' : b.headline, face: faceStyle(random, b.brand, b.chronograph).style }),
+  );
   const reviewSvgs = REVIEWS.map((r, i) =>
     reviewCardSvg({ ...r, background: REVIEW_BACKGROUNDS[i % REVIEW_BACKGROUNDS.length] as string }),
   );
@@ -130,6 +136,7 @@ export async function seedHomeContent(
     subline: b.subline,
     cta: b.cta,
     link: b.link,
+    ...(b.offer ? { offer: true } : {}),
   }));
   const reviews: HomeReview[] = REVIEWS.map((r, i) => ({ ...r, image: ids[BANNERS.length + i] as string }));
   const faces = [...pool.byBrand.values()].flat();

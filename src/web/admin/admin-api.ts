@@ -9,7 +9,7 @@ import { orderApi } from '../../common/order-api.ts';
 import type { OrderState } from '../../common/orders.ts';
 import type { ChangePasswordInput, NewAdminInput } from '../../common/schemas/admin.ts';
 import type { AdvanceActionInput, OrderListQuery } from '../../common/schemas/admin-orders.ts';
-import type { LeadInput, LeadTab } from '../../common/schemas/lead.ts';
+import type { LeadFilter, LeadInput } from '../../common/schemas/lead.ts';
 import type { ProductInput } from '../../common/schemas/product.ts';
 import { call } from '../lib/api-client.ts';
 
@@ -61,8 +61,11 @@ export const adminApi = {
     call(orderApi.recordAdvance, { params: { orderNumber }, body: input }),
   ordersCsvUrl: (filter: OrderFilter) => fileUrl(orderApi.exportCsv, {}, orderQuery(filter)),
 
-  leads: (platform: LeadTab, page: number, signal: AbortSignal) =>
-    call(leadApi.list, { query: { platform, page }, signal }),
+  leads: (filter: LeadFilter, page: number, signal: AbortSignal) =>
+    call(leadApi.list, { query: { ...filter, page }, signal }),
+  leadsCsvUrl: (filter: LeadFilter) => fileUrl(leadApi.exportCsv, {}, filter),
+  setLeadFollowedUp: (id: string, followedUp: boolean) =>
+    call(leadApi.setFollowedUp, { params: { id }, body: { followedUp } }),
   addLead: (input: LeadInput) => call(leadApi.add, { body: input }),
   importLeads: (csv: string, skipBadRows: boolean) => call(leadApi.import, { body: { csv, skipBadRows } }),
 

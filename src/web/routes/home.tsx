@@ -7,7 +7,7 @@ import { useEffect } from 'react';
 import { HOME_LATEST } from '../../common/constants.ts';
 import { useCardActions } from '../features/admin-actions/use-card-actions.tsx';
 import { CategoryGrid } from '../features/catalog/category-grid.tsx';
-import { Hero } from '../features/catalog/hero.tsx';
+import { bannerHeadline, Hero } from '../features/catalog/hero.tsx';
 import { FollowCards, Reels, Reviews, SupportChat } from '../features/catalog/home-extras.tsx';
 import { ProductGrid, ProductGridSkeleton } from '../features/catalog/product-grid.tsx';
 import { useHome } from '../features/catalog/use-home.ts';
@@ -30,13 +30,14 @@ export function HomePage() {
         {/* The page's level-one heading, for screen readers and crawlers; sighted shoppers read the banners. */}
         <h1 className="visually-hidden">{site().name}: premium watches with cash on delivery</h1>
         {content ? (
-          <Hero banners={content.banners} />
+          <Hero banners={content.banners} largestDiscount={data.largestDiscount} />
         ) : (
-          // The size of the banners with their previous/next row, so nothing moves when they arrive.
+          // The size of the banners with their previous/next row, so nothing moves when they arrive;
+          // the sale's figure once the catalogue has answered.
           <div className="hero">
             <div className="hero-placeholder">
               <p className="hero-fallback">
-                <span>SALE up to 50% off</span>
+                <span>{bannerHeadline({ headline: 'SALE', offer: true }, data?.largestDiscount ?? 0)}</span>
                 <Link to="/product" className="btn btn-gold">
                   Shop now
                 </Link>

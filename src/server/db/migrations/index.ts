@@ -15,6 +15,7 @@ import * as m0008courierJobs from './0008-courier-jobs.ts';
 import * as m0009statements from './0009-bank-statements.ts';
 import * as m0010credit from './0010-credit-notes.ts';
 import * as m0011whatsapp from './0011-whatsapp.ts';
+import * as m0012followUps from './0012-lead-follow-ups.ts';
 import * as m0015remittance from './0015-cod-remittance.ts';
 import * as m0017backInStock from './0017-back-in-stock.ts';
 
@@ -30,6 +31,7 @@ export const migrations: Record<string, Migration> = {
   '0009-bank-statements': m0009statements,
   '0010-credit-notes': m0010credit,
   '0011-whatsapp': m0011whatsapp,
+  '0012-lead-follow-ups': m0012followUps,
   '0015-cod-remittance': m0015remittance,
   '0017-back-in-stock': m0017backInStock,
 };

@@ -13,8 +13,8 @@ import type { HomeData } from './use-home.ts';
 type Banner = NonNullable<HomeData['content']>['banners'][number];
 
 /** The whole banner is the link: the picture already shows its button (drawn in). */
-function BannerLink({ banner, children }: { banner: Banner; children: ReactNode }) {
-  const label = `${banner.headline}: ${banner.cta}`;
+function BannerLink({ banner, headline, children }: { banner: Banner; headline: string; children: ReactNode }) {
+  const label = `${headline}: ${banner.cta}`;
   if (banner.link.kind === 'path') {
     return (
       <Link to={banner.link.path} className="hero-link" aria-label={label}>
@@ -35,8 +35,13 @@ function BannerLink({ banner, children }: { banner: Banner; children: ReactNode 
   );
 }
 
+/** A banner's headline as read: the sale banner's with the catalogue's largest discount. */
+export function bannerHeadline(banner: Pick<Banner, 'headline' | 'offer'>, largestDiscount: number): string {
+  return banner.offer && largestDiscount > 0 ? `${banner.headline} up to ${largestDiscount}% off` : banner.headline;
+}
+
 /** Memoised, as the home re-renders when the session arrives after the first paint. */
-export const Hero = memo(function Hero({ banners }: { banners: Banner[] }) {
+export const Hero = memo(function Hero({ banners, largestDiscount }: { banners: Banner[]; largestDiscount: number }) {
   const track = useRef<HTMLUListElement>(null);
   const scroll = (direction: 1 | -1) => {
     const el = track.current;
@@ -53,7 +58,7 @@ export const Hero = memo(function Hero({ banners }: { banners: Banner[] }) {
             aria-roledescription="slide"
             aria-label={`${i + 1} of ${banners.length}`}
           >
-            <BannerLink banner={b}>
+            <BannerLink banner={b} headline={bannerHeadline(b, largestDiscount)}>
               <img
                 // The first banner is the page's largest paint; the others (off to the side) load
                 // lazily, after it. All have their address in the server's HTML (valid, and shown without JavaScript).
@@ -62,10 +67,16 @@ export const Hero = memo(function Hero({ banners }: { banners: Banner[] }) {
                 sizes={HERO_PICTURE.sizes}
                 width={b.width}
                 height={b.height}
-                alt={`${b.headline}. ${b.subline}`}
+                alt={`${bannerHeadline(b, largestDiscount)}. ${b.subline}`}
                 loading={i === 0 ? 'eager' : 'lazy'}
                 fetchPriority={i === 0 ? 'high' : 'low'}
               />
+              {/* Over the picture's empty headline place; read through the link's label. */}
+              {b.offer && (
+                <span className="hero-offer" aria-hidden="true">
+                  {bannerHeadline(b, largestDiscount)}
+                </span>
+              )}
             </BannerLink>
           </li>
         ))}
