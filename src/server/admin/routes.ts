@@ -17,6 +17,7 @@ import { uploadRoutes } from '../media/upload-routes.ts';
 import { orderAdminRoutes } from '../orders/admin-routes.ts';
 import { shippingAdminRoutes } from '../shipping/admin-routes.ts';
 import { bookingRoutes } from '../shipping/booking-routes.ts';
+import { failedDeliveryAdminRoutes } from '../shipping/delivery-choice-routes.ts';
 import { adminsRoutes } from './admins-routes.ts';
 import { adminAuthRoutes, adminMeRoutes } from './auth-routes.ts';
 import { statsRoutes } from './stats-routes.ts';
@@ -45,5 +46,6 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     await guarded.register(complaintAdminRoutes);
     await guarded.register(shopperAdminRoutes);
     await guarded.register(statementRoutes);
+    await guarded.register(failedDeliveryAdminRoutes);
   });
 };
