@@ -12,7 +12,7 @@
  */
 import type { Transaction } from 'kysely';
 import { choiceDays, DAY_MESSAGE, type DeliveryAction } from '../../common/delivery-choice-rules.ts';
-import { ORDER_STATES, stateRule } from '../../common/orders.ts';
+import { LIVE_STATES, stateRule } from '../../common/orders.ts';
 import type {
   ChoicePage,
   DeliveryChoiceInput,
@@ -29,8 +29,6 @@ import { badRequest, conflict } from '../http/errors.ts';
 import { jobError } from './booking-jobs.ts';
 import type { DeliveryRetry } from './courier.ts';
 import { deliveryChoiceUrl } from './delivery-choice-link.ts';
-
-const LIVE_STATES = ORDER_STATES.filter((s) => stateRule(s).live);
 
 /** How long one send may hold its claim: longer than the courier's call (20 s). */
 export const SEND_LEASE_MS = 2 * 60_000;
