@@ -39,6 +39,7 @@ export const SCREENS = {
   resetPassword: { module: 'routes/reset-password.tsx', component: 'ResetPasswordPage' },
   policy: { module: 'routes/policy.tsx', component: 'PolicyPage' },
   track: { module: 'routes/track.tsx', component: 'TrackPage' },
+  deliveryChoice: { module: 'routes/delivery-choice.tsx', component: 'DeliveryChoicePage' },
   dashboard: { module: 'admin/dashboard.tsx', component: 'Dashboard' },
   notFound: { module: 'routes/not-found.tsx', component: 'NotFoundPage' },
 } as const;
@@ -61,6 +62,7 @@ export const SCRIPT_ONLY_SCREENS: ReadonlySet<ScreenName> = new Set([
   'changePassword',
   'yourData',
   'resetPassword',
+  'deliveryChoice',
   'dashboard',
 ]);
 
@@ -97,6 +99,8 @@ export const PAGE_ROUTES = {
   '/reset-password/:token': 'resetPassword',
   // A parcel by order number and phone, no log-in: a GET form the server answers (docs/product.md#shipping).
   '/track': 'track',
+  // The shopper's choice after a failed delivery, through a signed link (docs/product.md#failed-deliveries).
+  '/delivery/:orderNumber/:token': 'deliveryChoice',
   ...POLICY_ROUTES,
   // The footer's misspelt path (docs/product.md#better-12): the app redirects it, the server answers 301.
   '/terms-and-conditoins': { redirect: '/terms-and-conditions' },

@@ -16,6 +16,7 @@ import { leadPublicRoutes } from './leads/public-routes.ts';
 import { messagePreferencesRoutes } from './notifications/whatsapp/preferences-routes.ts';
 import { whatsappWebhookRoutes } from './notifications/whatsapp/webhook-routes.ts';
 import { orderRoutes } from './orders/routes.ts';
+import { deliveryChoiceRoutes } from './shipping/delivery-choice-routes.ts';
 import { shippingRoutes } from './shipping/routes.ts';
 import { courierWebhookRoutes } from './shipping/webhook-routes.ts';
 
@@ -31,6 +32,8 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(cartRoutes);
   await app.register(orderRoutes);
   await app.register(shippingRoutes);
+  // The shopper's choice after a failed delivery, through a signed link (docs/product.md#failed-deliveries).
+  await app.register(deliveryChoiceRoutes);
   // Only when WhatsApp is set up (docs/whatsapp.md); a 404 otherwise.
   await app.register(whatsappWebhookRoutes);
   await app.register(messagePreferencesRoutes);

@@ -10,6 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeResetLink } from '../../src/server/accounts/password-resets.ts';
 import { ORDER_NOT_FOUND } from '../../src/server/orders/queries.ts';
+import { deliveryChoiceToken } from '../../src/server/shipping/delivery-choice-link.ts';
 import { multipart, placeOrder, pngImage, settleAdvance, validProduct } from '../../src/server/test-support/admin.ts';
 import { TEST_DIALECTS } from '../../src/server/test-support/databases.ts';
 import { ADDRESS, signupBody } from '../../src/server/test-support/shoppers.ts';
@@ -365,6 +366,34 @@ const ROWS: Row[] = [
     route: 'GET /api/track',
     request: (w) => ({ url: `/api/track?order=${w.bOrder}&phone=9000000000` }),
     expect: all(404),
+  },
+  // Failed deliveries (docs/product.md#failed-deliveries): the signed link is the key, the same for
+  // everyone; a forged token is every caller's 404; B's order has no failed delivery to choose for (409).
+  {
+    route: 'GET /api/delivery-choice/:orderNumber/:token',
+    request: (w) => ({ url: `/api/delivery-choice/${w.bOrder}/${deliveryChoiceToken(w.t.config, w.bOrder)}` }),
+    expect: all(200),
+  },
+  {
+    route: 'PUT /api/delivery-choice/:orderNumber/:token',
+    request: (w, role) =>
+      role === 'shopperA'
+        ? { url: `/api/delivery-choice/${w.bOrder}/${'A'.repeat(24)}`, payload: { action: 'return' } }
+        : {
+            url: `/api/delivery-choice/${w.bOrder}/${deliveryChoiceToken(w.t.config, w.bOrder)}`,
+            payload: { action: 'return' },
+          },
+    expect: { nobody: 409, shopperA: 404, shopperB: 409, admin: 409 },
+  },
+  {
+    route: 'GET /api/admin/failed-deliveries',
+    request: () => ({ url: '/api/admin/failed-deliveries' }),
+    expect: adminOnly(200),
+  },
+  {
+    route: 'POST /api/admin/failed-deliveries/:orderNumber/send',
+    request: (w) => ({ url: `/api/admin/failed-deliveries/${w.bSettledOrder}/send` }),
+    expect: adminOnly(409),
   },
   {
     route: 'GET /api/admin/orders/:orderNumber/shipment',

@@ -159,6 +159,8 @@ export const statsSchema = z.object({
     /** Complaints not yet marked answered, and those of them older than 48 hours (docs/product.md#contact). */
     complaintsOpen: z.number().int(),
     complaintsOverdue: z.number().int(),
+    /** Parcels after a failed delivery whose choice is not sent to the courier yet (docs/product.md#failed-deliveries). */
+    failedDeliveries: z.number().int(),
   }),
   topViewed: z.array(
     z.object({

@@ -8,12 +8,13 @@ import type { AdminStats } from '../../common/schemas/admin-orders.ts';
 import { countOpenComplaints } from '../complaints/queries.ts';
 import type { Db } from '../db/tables.ts';
 import { countUnsent, listUnsent } from '../notifications/outbox.ts';
+import { countFailedDeliveries } from '../shipping/delivery-choices.ts';
 
 const LOW_STOCK_SHOWN = 20;
 const UNSENT_SHOWN = 20;
 
 export async function readAttention(db: Db, mailConfigured: boolean): Promise<AdminStats['attention']> {
-  const [toCheck, toPack, confirmed, lowStock, unsentCount, unsent, complaints] = await Promise.all([
+  const [toCheck, toPack, confirmed, lowStock, unsentCount, unsent, complaints, failed] = await Promise.all([
     db
       .selectFrom('orders')
       .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -46,6 +47,7 @@ export async function readAttention(db: Db, mailConfigured: boolean): Promise<Ad
     countUnsent(db),
     listUnsent(db, UNSENT_SHOWN),
     countOpenComplaints(db),
+    countFailedDeliveries(db),
   ]);
   return {
     advancesToCheck: Number(toCheck.n),
@@ -57,5 +59,6 @@ export async function readAttention(db: Db, mailConfigured: boolean): Promise<Ad
     unsentCount,
     complaintsOpen: complaints.open,
     complaintsOverdue: complaints.overdue,
+    failedDeliveries: failed,
   };
 }

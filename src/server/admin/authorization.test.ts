@@ -114,6 +114,13 @@ const calls: Call[] = [
   },
   // Shipping, courier booking, credit notes and the books (issues 23 and 25).
   { method: 'GET', url: '/api/admin/courier', route: '/api/admin/courier' },
+  // Failed deliveries (docs/product.md#failed-deliveries).
+  { method: 'GET', url: '/api/admin/failed-deliveries', route: '/api/admin/failed-deliveries' },
+  {
+    method: 'POST',
+    url: '/api/admin/failed-deliveries/TSW-99999/send',
+    route: '/api/admin/failed-deliveries/:orderNumber/send',
+  },
   {
     method: 'POST',
     url: '/api/admin/orders/book-courier',

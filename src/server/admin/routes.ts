@@ -19,6 +19,7 @@ import { uploadRoutes } from '../media/upload-routes.ts';
 import { orderAdminRoutes } from '../orders/admin-routes.ts';
 import { shippingAdminRoutes } from '../shipping/admin-routes.ts';
 import { bookingRoutes } from '../shipping/booking-routes.ts';
+import { failedDeliveryAdminRoutes } from '../shipping/delivery-choice-routes.ts';
 import { adminsRoutes } from './admins-routes.ts';
 import { adminAuthRoutes, adminMeRoutes } from './auth-routes.ts';
 import { statsRoutes } from './stats-routes.ts';
@@ -49,5 +50,6 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     await guarded.register(statementRoutes);
     await guarded.register(remittanceRoutes);
     await guarded.register(moneyRoutes);
+    await guarded.register(failedDeliveryAdminRoutes);
   });
 };

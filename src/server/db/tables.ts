@@ -453,6 +453,39 @@ export interface BackInStockRequestsTable {
   channel: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
+/**
+ * The shopper's answer to a failed delivery (shipping/delivery-choices.ts, docs/decisions/035-failed-deliveries.md):
+ * action 're-attempt' | 'return'; state waiting | sending | sent | refused.
+ */
+export interface DeliveryChoicesTable {
+  order_id: string;
+  awb: string;
+  /** The shipment's failed attempts when the shopper chose: a later failure opens the choice again. */
+  attempt: number;
+  action: string;
+  /** YYYY-MM-DD (India): the day the shopper asked for. */
+  deferred_date: string | null;
+  phone: string | null;
+  landmark: string | null;
+  chosen_at: string;
+  state: ColumnType<string, string | undefined, string>;
+  /** A sender's claim: nobody else sends before this time. */
+  send_until: ColumnType<string | null, string | null | undefined, string | null>;
+  sent_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 'shopper' (sent by the store when chosen) or 'owner' (the owner's click). */
+  sent_by: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The courier's refusal in its words, or why it could not be reached. */
+  error: ColumnType<string | null, string | null | undefined, string | null>;
+  updated_at: string;
+}
+
+/** Secrets the store makes itself (shipping/delivery-choice-link.ts). */
+export interface AppSecretsTable {
+  name: string;
+  value: string;
+  created_at: string;
+}
+
 export interface Database {
   products: ProductsTable;
   users: UsersTable;
@@ -482,6 +515,8 @@ export interface Database {
   statement_layouts: StatementLayoutsTable;
   remittance_lines: RemittanceLinesTable;
   back_in_stock_requests: BackInStockRequestsTable;
+  delivery_choices: DeliveryChoicesTable;
+  app_secrets: AppSecretsTable;
 }
 
 export type Db = Kysely<Database>;
@@ -499,3 +534,4 @@ export type WhatsAppOutboxRow = Selectable<WhatsAppOutboxTable>;
 export type ShipmentRow = Selectable<ShipmentsTable>;
 export type ShipmentEventRow = Selectable<ShipmentEventsTable>;
 export type CourierJobRow = Selectable<CourierJobsTable>;
+export type DeliveryChoiceRow = Selectable<DeliveryChoicesTable>;

@@ -31,6 +31,8 @@ export const ROBOTS_DISALLOW = [
   '/your-data',
   // A live reset link is a secret: it must never be fetched by a crawler or listed.
   '/reset-password/',
+  // A failed delivery's choice link is a secret too (docs/product.md#failed-deliveries).
+  '/delivery/',
 ];
 
 export const pageRoutes: FastifyPluginAsyncZod = async (app) => {

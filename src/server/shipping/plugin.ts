@@ -1,12 +1,14 @@
 /**
  * Shipping's services on the app (docs/product.md#shipping): the courier the settings choose
- * (choose-courier.ts) and the pincode check in front of it (delivery-check.ts), made once at start.
+ * (choose-courier.ts) and the pincode check in front of it (delivery-check.ts), made once at start;
+ * and the secret the failed-delivery links are signed with.
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { chooseCourier } from './choose-courier.ts';
 import type { Courier } from './courier.ts';
 import { type DeliveryChecker, deliveryChecker } from './delivery-check.ts';
+import { keepLinkSecret, loadLinkSecret } from './delivery-choice-link.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -17,6 +19,8 @@ declare module 'fastify' {
 
 async function shipping(app: FastifyInstance): Promise<void> {
   const courier = chooseCourier(app.config);
+  // The failed-delivery links' secret (delivery-choice-link.ts), read once: mails made later sign with it.
+  keepLinkSecret(app.config, await loadLinkSecret(app.db));
   app.decorate('courier', courier);
   app.decorate(
     'delivery',

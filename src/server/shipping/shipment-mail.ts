@@ -18,6 +18,8 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/tables.ts';
 import { escapeHtml } from '../http/html.ts';
 import { queueMail } from '../notifications/outbox.ts';
+import { queueDeliveryFailedWhatsApp } from '../notifications/whatsapp/order-messages.ts';
+import { deliveryChoiceUrl } from './delivery-choice-link.ts';
 
 export interface ShipmentMailFacts {
   number: string;
@@ -29,6 +31,8 @@ export interface ShipmentMailFacts {
   /** YYYY-MM-DD, India time. */
   expectedBy: string | null;
   reason: string | null;
+  /** A failed delivery's link where the shopper chooses what happens next (delivery-choice-link.ts). */
+  choiceLink?: string | null;
   /** Rupees to pay the courier (the order's total less its own advance). */
   balance: number;
 }
@@ -54,7 +58,14 @@ function wording(kind: StepMail, f: ShipmentMailFacts, shopName: string): { subj
         paragraphs: [
           `${f.courierName} could not deliver your order ${f.number}.`,
           `The courier says: ${f.reason ?? 'no reason given'}`,
-          'The courier will try again. If you need a different day, or your phone or landmark changed, please reply to this mail or call us.',
+          ...(f.choiceLink
+            ? [
+                `Choose what happens next (another day, a corrected phone or landmark, or cancel): ${f.choiceLink}`,
+                'Without a choice the courier will try again.',
+              ]
+            : [
+                'The courier will try again. If you need a different day, or your phone or landmark changed, please reply to this mail or call us.',
+              ]),
           parcel,
         ],
       };
@@ -125,8 +136,16 @@ export async function queueShipmentMail(
     ])
     .where('shipments.order_id', '=', orderId)
     .executeTakeFirstOrThrow();
+  if (!row.awb) return;
+  const reason = row.undelivered_reason ? plainLine(row.undelivered_reason) : null;
+  // A failed delivery carries the shopper's choice link, on WhatsApp first when they agreed to it
+  // (the mail is then held for that message and goes only if it fails, as order-mail.ts does).
+  const choiceLink = kind === 'delivery-failed' ? deliveryChoiceUrl(config, row.number) : null;
+  const heldFor = choiceLink
+    ? await queueDeliveryFailedWhatsApp(trx, config, orderId, reason ?? 'no one was available', choiceLink)
+    : null;
   const to = row.email.trim();
-  if (!to || !row.awb) return;
+  if (!to) return;
   const facts: ShipmentMailFacts = {
     number: row.number,
     customerName: plainLine(row.name || row.buyer_name),
@@ -134,8 +153,15 @@ export async function queueShipmentMail(
     awb: row.awb,
     link: trackingUrl(row.courier_name, row.awb),
     expectedBy: row.expected_by,
-    reason: row.undelivered_reason ? plainLine(row.undelivered_reason) : null,
+    reason,
+    choiceLink,
     balance: advanceSplit(Number(row.total), Number(row.advance_amount)).balance,
   };
-  await queueMail(trx, { kind: `shipment-${kind}`, to, ...composeShipmentMail(kind, facts, config), orderId });
+  await queueMail(trx, {
+    kind: `shipment-${kind}`,
+    to,
+    ...composeShipmentMail(kind, facts, config),
+    orderId,
+    ...(heldFor ? { heldFor } : {}),
+  });
 }

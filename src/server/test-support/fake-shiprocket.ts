@@ -62,6 +62,8 @@ export interface FakeShiprocket {
   unserved: Set<string>;
   prepaidOnly: Set<string>;
   ndrActions: Array<{ awb: string; body: Record<string, unknown> }>;
+  /** AWBs whose NDR is closed (already actioned or returning): the action is refused in Shiprocket's error shape. */
+  ndrClosed: Set<string>;
   cancelled: number[];
   /** The scans the tracking call answers, by AWB (oldest first). */
   scans: Map<string, FakeScan[]>;
@@ -208,6 +210,7 @@ export async function startFakeShiprocket(
     unserved: new Set(),
     prepaidOnly: new Set(),
     ndrActions: [],
+    ndrClosed: new Set(),
     cancelled: [],
     scans: new Map(),
     expireTokens: () => {
@@ -618,6 +621,13 @@ export async function startFakeShiprocket(
     if (Object.keys(errors).length > 0) return invalid(errors);
     if (![...fake.orders.values()].some((o) => o.awb === awb)) {
       return { status: 400, body: { message: 'AWB not found in NDR', status_code: 400 } };
+    }
+    // The collection publishes no refusal of a closed NDR: Shiprocket's one error shape, at 422.
+    if (fake.ndrClosed.has(awb)) {
+      return {
+        status: 422,
+        body: { message: 'Action can not be taken as the shipment is not in NDR state', status_code: 422 },
+      };
     }
     fake.ndrActions.push({ awb, body });
     return { status: 202, body: { status: 'Data Updated Sucessfully' } };

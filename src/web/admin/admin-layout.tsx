@@ -10,6 +10,8 @@ const LINKS = [
   { to: '/dashboard/upload', label: 'UPLOAD' },
   { to: '/dashboard/admins', label: 'ADMINS' },
   { to: '/dashboard/orders', label: 'ORDERS' },
+  // docs/product.md#failed-deliveries
+  { to: '/dashboard/failed-deliveries', label: 'FAILED DELIVERIES' },
   { to: '/dashboard/leads', label: 'LEADS' },
   // docs/product.md#contact and #admin-shoppers
   { to: '/dashboard/complaints', label: 'COMPLAINTS' },

@@ -22,6 +22,9 @@ const AdminsPage = lazy(async () => ({ default: (await import('./admins-page.tsx
 const ComplaintsPage = lazy(async () => ({
   default: (await import('./complaints/complaints-page.tsx')).ComplaintsPage,
 }));
+const FailedDeliveriesPage = lazy(async () => ({
+  default: (await import('./failed-deliveries/failed-deliveries-page.tsx')).FailedDeliveriesPage,
+}));
 const ShoppersPage = lazy(async () => ({ default: (await import('./shoppers/shoppers-page.tsx')).ShoppersPage }));
 const Gstr1Page = lazy(async () => ({ default: (await import('./books/gstr1-page.tsx')).Gstr1Page }));
 const StatementPage = lazy(async () => ({ default: (await import('./books/statement-page.tsx')).StatementPage }));
@@ -63,6 +66,7 @@ function DashboardGate() {
           <Route path="upload" element={<ProductFormPage />} />
           <Route path="editproduct/:proid" element={<ProductFormPage />} />
           <Route path="orders" element={<OrdersPage />} />
+          <Route path="failed-deliveries" element={<FailedDeliveriesPage />} />
           <Route path="leads" element={<LeadsPage />} />
           <Route path="admins" element={<AdminsPage />} />
           <Route path="complaints" element={<ComplaintsPage />} />

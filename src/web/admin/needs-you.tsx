@@ -16,6 +16,7 @@ export function NeedsYou({ attention }: { attention: AdminStats['attention'] }) 
     ordersToPack === 0 &&
     attention.shopperConfirmed === 0 &&
     complaintsOpen === 0 &&
+    attention.failedDeliveries === 0 &&
     lowStock.length === 0 &&
     !showMail;
   return (
@@ -49,6 +50,14 @@ export function NeedsYou({ attention }: { attention: AdminStats['attention'] }) 
         >
           <strong>{complaintsOpen}</strong> {complaintsOpen === 1 ? 'complaint' : 'complaints'} to answer
           {complaintsOverdue > 0 && <span className="adm-need-note">{complaintsOverdue} past 48 hours</span>}
+        </Link>
+        {/* docs/product.md#failed-deliveries: parcels whose shopper's choice is not with the courier yet. */}
+        <Link
+          className={`card adm-need${attention.failedDeliveries > 0 ? ' adm-need-on' : ''}`}
+          to="/dashboard/failed-deliveries"
+        >
+          <strong>{attention.failedDeliveries}</strong>{' '}
+          {attention.failedDeliveries === 1 ? 'failed delivery' : 'failed deliveries'} to act on
         </Link>
       </div>
       {lowStock.length > 0 && (
