@@ -3,32 +3,11 @@
  * what the filters show (formula cells neutralised, as the orders' export). Then axe on every
  * admin screen at 360 and 1280 px, with a screenshot of each.
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Page } from '@playwright/test';
-import type { AxeResults } from 'axe-core';
 import { adminLogin } from './admin-fixtures.ts';
+import { axeViolations } from './axe.ts';
 import { screenshots, WIDTHS } from './fixtures.ts';
 import { expect, test } from './test.ts';
-
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-async function axeViolations(page: Page): Promise<string[]> {
-  // Through the DevTools protocol, not a <script>: the page's CSP allows only its own scripts.
-  await page.evaluate(AXE_SOURCE);
-  const results = await page.evaluate(() =>
-    (window as unknown as { axe: { run: (options: object) => Promise<AxeResults> } }).axe.run({
-      resultTypes: ['violations'],
-    }),
-  );
-  return results.violations.map(
-    (v) =>
-      `${v.id} (${v.impact}): ${v.nodes
-        .slice(0, 3)
-        .map((n) => n.target.join(' '))
-        .join(' | ')}`,
-  );
-}
 
 test('Leads: tick one followed up, filter on it, and export the list as CSV', async ({ page }) => {
   const customer = `=Lead ${Date.now()}`;

@@ -6,30 +6,15 @@
  * with axe on both screens.
  */
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { APIRequestContext, Page } from '@playwright/test';
-import type { AxeResults } from 'axe-core';
 import { adminLogin } from './admin-fixtures.ts';
+import { axeViolations } from './axe.ts';
 import { stableProducts, uniquePhone } from './fixtures.ts';
 import { DESKTOP, expectFits, PHONE } from './layout-checks.ts';
 import { expect, test } from './test.ts';
 
 test.describe.configure({ timeout: 180_000 });
 const ADDRESS = '14, Lotus Residency, near City Mall, Pune - 411001, Maharashtra';
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-async function axeViolations(page: Page): Promise<string[]> {
-  // Through the DevTools protocol, not a <script>: the page's CSP allows only its own scripts.
-  await page.evaluate(AXE_SOURCE);
-  const results = await page.evaluate(() =>
-    (window as unknown as { axe: { run: (options: object) => Promise<AxeResults> } }).axe.run({
-      resultTypes: ['violations'],
-    }),
-  );
-  return results.violations.map((v) => `${v.id}: ${v.help}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
-}
-
 /** A shopper orders a watch; the owner (admin request) receives the advance, adds the AWB and marks it delivered. */
 async function deliveredOrder(shopper: APIRequestContext, admin: APIRequestContext, awb: string) {
   const signup = await shopper.post('/api/signup', {
