@@ -122,7 +122,8 @@ export const ORDER_STATE_RULES: Record<OrderState, StateRule> = {
     // Final: the watches are back in stock and the invoice is spent on its credit note; a shopper who
     // still wants the watch places a new order (docs/decisions/030-credit-notes-and-gstr1.md).
     to: ['returned'],
-    refusal: 'A returned order is finished: its watches are back in stock and its invoice has a credit note. Place a new order instead.',
+    refusal:
+      'A returned order is finished: its watches are back in stock and its invoice has a credit note. Place a new order instead.',
     needsAdvance: true,
     // The parcel did leave: the invoice stands (credited) and the shopper reads it beside its credit note.
     parcelLeft: true,

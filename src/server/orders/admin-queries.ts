@@ -191,7 +191,9 @@ async function earlierReturnsOf(db: Db, ids: readonly string[]): Promise<Map<str
       join
         .on('r.status', 'in', [...RETURNED_STATES])
         .onRef('r.created_at', '<', 'o.created_at')
-        .on((eb) => eb.or([eb('r.user_id', '=', eb.ref('o.user_id')), eb('r.user_phone', '=', eb.ref('o.user_phone'))])),
+        .on((eb) =>
+          eb.or([eb('r.user_id', '=', eb.ref('o.user_id')), eb('r.user_phone', '=', eb.ref('o.user_phone'))]),
+        ),
     )
     .select(['o.id', (eb) => eb.fn.count<number>('r.id').distinct().as('n')])
     .where('o.id', 'in', [...ids])
