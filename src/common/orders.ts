@@ -7,12 +7,15 @@
  */
 import { DELIVERY_DAYS } from './constants.ts';
 
-/** Order states: the spec's four plus cancelled (docs/product.md#better-18). */
-export const ORDER_STATES = ['ordered', 'packed', 'dispatched', 'delivered', 'cancelled'] as const;
+/**
+ * Order states: the spec's four plus cancelled (docs/product.md#better-18) and returned (a parcel that
+ * came back to the shop, docs/product.md#returns-to-origin).
+ */
+export const ORDER_STATES = ['ordered', 'packed', 'dispatched', 'delivered', 'cancelled', 'returned'] as const;
 export type OrderState = (typeof ORDER_STATES)[number];
 
 /** The mails a state sends the shopper when an order enters it (notifications/order-mail.ts words them). */
-export type StateMail = 'dispatched' | 'delivered' | 'cancelled';
+export type StateMail = 'dispatched' | 'delivered' | 'cancelled' | 'returned';
 
 export interface StateRule {
   /** What shopper and owner read. */
@@ -40,40 +43,52 @@ export interface StateRule {
   live: boolean;
   /** The shopper's mail on entering this state, if any. */
   mail: StateMail | null;
+  /**
+   * An invoiced order entering this state from a live one gets a credit note for its whole invoice,
+   * with this reason (CGST Rule 53; invoices/credit-notes.ts); null: none.
+   */
+  creditNote: 'cancelled' | 'returned' | null;
 }
 
-const EVERY: readonly OrderState[] = ORDER_STATES;
+/** Every state but returned: only a parcel that left can come back, so only dispatched moves there. */
+const NOT_RETURNED: readonly OrderState[] = ORDER_STATES.filter((s) => s !== 'returned');
+const NOT_SENT = 'Only a dispatched order can be marked returned: its parcel never left.';
 
 export const ORDER_STATE_RULES: Record<OrderState, StateRule> = {
   ordered: {
     label: 'Ordered',
-    to: EVERY,
+    to: NOT_RETURNED,
+    refusal: NOT_SENT,
     needsAdvance: false,
     parcelLeft: false,
     history: false,
     closed: false,
     live: true,
     mail: null,
+    creditNote: null,
   },
   packed: {
     label: 'Packed',
-    to: EVERY,
+    to: NOT_RETURNED,
+    refusal: NOT_SENT,
     needsAdvance: true,
     parcelLeft: false,
     history: false,
     closed: false,
     live: true,
     mail: null,
+    creditNote: null,
   },
   dispatched: {
     label: 'Dispatched',
-    to: EVERY,
+    to: ORDER_STATES,
     needsAdvance: true,
     parcelLeft: true,
     history: false,
     closed: false,
     live: true,
     mail: 'dispatched',
+    creditNote: null,
   },
   delivered: {
     label: 'Delivered',
@@ -81,23 +96,42 @@ export const ORDER_STATE_RULES: Record<OrderState, StateRule> = {
     // stock and leave an invoice without its credit note. A delivered order that comes back is a
     // return, not a cancellation (docs/product.md#states-and-transitions).
     to: ['ordered', 'packed', 'dispatched', 'delivered'],
-    refusal: 'A delivered order cannot be cancelled: the shopper has the watch and its invoice stands.',
+    refusal: 'A delivered order cannot be cancelled or returned: the shopper has the watch and its invoice stands.',
     needsAdvance: true,
     parcelLeft: true,
     history: true,
     closed: true,
     live: true,
     mail: 'delivered',
+    creditNote: null,
   },
   cancelled: {
     label: 'Cancelled',
-    to: EVERY,
+    to: NOT_RETURNED,
+    refusal: NOT_SENT,
     needsAdvance: false,
     parcelLeft: false,
     history: false,
     closed: true,
     live: false,
     mail: 'cancelled',
+    creditNote: 'cancelled',
+  },
+  returned: {
+    label: 'Returned',
+    // Final: the watches are back in stock and the invoice is spent on its credit note; a shopper who
+    // still wants the watch places a new order (docs/decisions/030-credit-notes-and-gstr1.md).
+    to: ['returned'],
+    refusal:
+      'A returned order is finished: its watches are back in stock and its invoice has a credit note. Place a new order instead.',
+    needsAdvance: true,
+    // The parcel did leave: the invoice stands (credited) and the shopper reads it beside its credit note.
+    parcelLeft: true,
+    history: true,
+    closed: true,
+    live: false,
+    mail: 'returned',
+    creditNote: 'returned',
   },
 };
 
@@ -118,6 +152,10 @@ export const LIVE_STATES: readonly OrderState[] = ORDER_STATES.filter((s) => ORD
 /** Live states before the packing gate: with the advance settled, the owner's next step is to pack. */
 export const TO_PACK_STATES: readonly OrderState[] = ORDER_STATES.filter(
   (s) => ORDER_STATE_RULES[s].live && !ORDER_STATE_RULES[s].needsAdvance,
+);
+/** The states of an order whose parcel came back (Admin Orders counts a shopper's earlier ones). */
+export const RETURNED_STATES: readonly OrderState[] = ORDER_STATES.filter(
+  (s) => ORDER_STATE_RULES[s].creditNote === 'returned',
 );
 /** The states a shopper reads under History. */
 export const HISTORY_STATES: readonly OrderState[] = ORDER_STATES.filter((s) => ORDER_STATE_RULES[s].history);

@@ -5,6 +5,7 @@
  */
 import type { z } from 'zod';
 import { endpoint } from './api-contract.ts';
+import type { AdminOrderReply } from './schemas/admin-orders.ts';
 import type {
   AdminShipmentReply,
   DeliveryCheck,
@@ -30,4 +31,9 @@ export const shippingApi = {
     'POST',
     '/admin/orders/:orderNumber/shipment/step',
   ),
+  /**
+   * A parcel back at the shop (return to origin), received and checked by the owner: the order ends
+   * as Returned, its stock comes back once, its invoice gets a credit note. Repeating it changes nothing.
+   */
+  receivedBack: endpoint<{ reply: AdminOrderReply }>()('POST', '/admin/orders/:orderNumber/shipment/received-back'),
 } as const;

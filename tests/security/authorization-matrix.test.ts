@@ -414,6 +414,12 @@ const ROWS: Row[] = [
     request: (w) => ({ url: `/api/admin/orders/${w.bSettledOrder}/shipment/step`, payload: { step: 'in_transit' } }),
     expect: adminOnly(200),
   },
+  {
+    // The parcel is in transit, not back at the shop: the owner is told so, and nothing changes.
+    route: 'POST /api/admin/orders/:orderNumber/shipment/received-back',
+    request: (w) => ({ url: `/api/admin/orders/${w.bSettledOrder}/shipment/received-back` }),
+    expect: adminOnly(409),
+  },
   { route: 'GET /api/admin/courier', request: () => ({ url: '/api/admin/courier' }), expect: adminOnly(200) },
   {
     // The manual courier books nothing: the owner's answer says so per order.

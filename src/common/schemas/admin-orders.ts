@@ -86,6 +86,11 @@ export const adminOrderSchema = z.object({
   creditNoteNumber: z.string().nullable(),
   /** The parcel: courier, AWB, step, latest scan, booking (docs/product.md#shipping); null before any. */
   shipment: adminShipmentSchema.nullable(),
+  /**
+   * The shopper's orders placed before this one whose parcel came back (same account or same phone):
+   * shown beside the advance, where the owner decides whether to trust a cash-on-delivery order.
+   */
+  earlierReturns: z.number().int(),
 });
 export type AdminOrder = z.infer<typeof adminOrderSchema>;
 

@@ -79,5 +79,12 @@ export const courierInfoSchema = z.object({
   id: z.string(),
   /** True when the store books through the courier's API. */
   automatic: z.boolean(),
+  /** The parcel of a product that names none (PARCEL_DEFAULT_*): the product form's placeholders. */
+  parcelDefaults: z.object({
+    grams: z.number().int(),
+    lengthCm: z.number().int(),
+    breadthCm: z.number().int(),
+    heightCm: z.number().int(),
+  }),
 });
 export type CourierInfo = z.infer<typeof courierInfoSchema>;

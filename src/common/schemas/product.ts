@@ -65,7 +65,17 @@ const stockCount = z.number().int().nullable();
 /** The tariff code on the invoice: 4 to 8 digits (docs/product.md#invoice). */
 export const HSN_PATTERN = /^[0-9]{4}([0-9]{2}){0,2}$/;
 export const DEFAULT_HSN = '9102';
-export const adminProductSchema = productSchema.extend({ stockCount, hsnCode: z.string(), uqc: z.string() });
+/** A product's parcel for the courier (docs/product.md#shipping); null: the shop's PARCEL_DEFAULT_* setting. */
+const parcelMeasure = z.number().int().nullable();
+export const adminProductSchema = productSchema.extend({
+  stockCount,
+  hsnCode: z.string(),
+  uqc: z.string(),
+  weightGrams: parcelMeasure,
+  lengthCm: parcelMeasure,
+  breadthCm: parcelMeasure,
+  heightCm: parcelMeasure,
+});
 export type AdminProduct = z.infer<typeof adminProductSchema>;
 export const adminProductCardSchema = productCardSchema.extend({
   stockCount,
@@ -80,6 +90,21 @@ const rupees = (label: string) =>
     .int(`${label} must be whole rupees`)
     .min(0, `${label} cannot be negative`)
     .max(100_000_000, `${label} is too large`);
+
+/**
+ * The parcel's limits: the same as the shop's PARCEL_DEFAULT_* settings (server/config.ts). 30 kg and
+ * 150 cm a side are far above a boxed watch and within what couriers book as one parcel.
+ */
+export const PARCEL_LIMITS = { grams: 30_000, cm: 150 } as const;
+/** An optional whole number from 1 to max; null (or absent) when the product uses the shop's default. */
+const measure = (label: string, unit: string, max: number) =>
+  z
+    .number(`The ${label} must be a number of ${unit}`)
+    .int(`The ${label} must be a whole number of ${unit}`)
+    .min(1, `The ${label} must be at least 1 ${unit.replace(/s$/, '')}`)
+    .max(max, `The ${label} must be at most ${max.toLocaleString('en-IN')} ${unit}`)
+    .nullable()
+    .default(null);
 
 const countryOfOrigin = z
   .string()
@@ -137,6 +162,11 @@ export const productInputSchema = z
       .default(DEFAULT_UQC),
     /** Optional in the API so older tools keep working; the admin form asks for it (productFormSchema). */
     countryOfOrigin: countryOfOrigin.default(''),
+    /** The parcel a courier books for one of this watch (docs/product.md#shipping); empty: the shop's default. */
+    weightGrams: measure('shipping weight', 'grams', PARCEL_LIMITS.grams),
+    lengthCm: measure('package length', 'cm', PARCEL_LIMITS.cm),
+    breadthCm: measure('package width', 'cm', PARCEL_LIMITS.cm),
+    heightCm: measure('package height', 'cm', PARCEL_LIMITS.cm),
   })
   .refine((p) => p.discountPrice <= p.price, {
     message: 'The selling price cannot be above the MRP',

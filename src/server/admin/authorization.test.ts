@@ -141,6 +141,11 @@ const calls: Call[] = [
     payload: { step: 'in_transit' },
   },
   {
+    method: 'POST',
+    url: '/api/admin/orders/TSW-99999/shipment/received-back',
+    route: '/api/admin/orders/:orderNumber/shipment/received-back',
+  },
+  {
     method: 'GET',
     url: '/api/admin/orders/TSW-99999/credit-note.pdf',
     route: '/api/admin/orders/:orderNumber/credit-note.pdf',

@@ -51,8 +51,15 @@ export function toAdminProduct(row: ProductRow): AdminProduct {
     stockCount: stockCountOf(row),
     hsnCode: row.hsn_code,
     uqc: row.uqc,
+    weightGrams: nullableNumber(row.weight_grams),
+    lengthCm: nullableNumber(row.length_cm),
+    breadthCm: nullableNumber(row.breadth_cm),
+    heightCm: nullableNumber(row.height_cm),
   };
 }
+
+/** PostgreSQL's integers may come back as strings from some drivers; null stays null. */
+const nullableNumber = (v: number | null): number | null => (v === null ? null : Number(v));
 
 export function toProductRow(id: string, input: ProductInput, now: string): NewProductRow {
   return {
@@ -79,6 +86,10 @@ export function toProductRow(id: string, input: ProductInput, now: string): NewP
     hsn_code: input.hsnCode,
     uqc: input.uqc,
     country_of_origin: input.countryOfOrigin,
+    weight_grams: input.weightGrams,
+    length_cm: input.lengthCm,
+    breadth_cm: input.breadthCm,
+    height_cm: input.heightCm,
     created_at: now,
     updated_at: now,
     deleted_at: null,

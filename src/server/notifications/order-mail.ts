@@ -133,6 +133,17 @@ function wording(kind: OrderMailKind, o: OrderFacts, shopName: string, placed: s
           'If you paid the advance, please reply to this mail with its UPI reference and we will sort it out. You are welcome to order again.',
         ],
       };
+    case 'returned':
+      // A parcel back at the shop (docs/product.md#returns-to-origin): its invoice has a credit note.
+      return {
+        subject: `Your order ${o.number} came back to us - ${shopName}`,
+        greeting: hello,
+        paragraphs: [
+          `The courier could not deliver your order ${o.number} and brought it back to us. We have received it and closed the order.`,
+          'Its invoice is cancelled by a credit note, which you can read with the order on your orders page.',
+          'To get the watch, you are welcome to order again. About your advance, please reply to this mail or call us.',
+        ],
+      };
     case 'cancelled':
       return {
         subject: `Your order ${o.number} was cancelled - ${shopName}`,

@@ -1,7 +1,7 @@
 /** Reading orders for the admin area: a filtered page, each with its lines and state history. */
 import { sql } from 'kysely';
 import type { AdvanceState } from '../../common/advance.ts';
-import type { OrderState } from '../../common/orders.ts';
+import { type OrderState, RETURNED_STATES } from '../../common/orders.ts';
 import type { AdminOrder, OrderListQuery } from '../../common/schemas/admin-orders.ts';
 import type { Db } from '../db/tables.ts';
 import { creditNoteNumbersOf } from '../invoices/credit-notes.ts';
@@ -129,7 +129,7 @@ async function withDetails(db: Db, orders: OrderHead[]): Promise<AdminOrder[]> {
       .execute(),
     shipmentsOf(db, ids),
   ]);
-  const creditNotes = await creditNoteNumbersOf(db, ids);
+  const [creditNotes, returns] = await Promise.all([creditNoteNumbersOf(db, ids), earlierReturnsOf(db, ids)]);
   return orders.map((o) => {
     const own = lines.filter((l) => l.order_id === o.id);
     const history = events.filter((e) => e.order_id === o.id);
@@ -174,6 +174,30 @@ async function withDetails(db: Db, orders: OrderHead[]): Promise<AdminOrder[]> {
       })),
       invoiceNumber: o.invoice_number,
       creditNoteNumber: creditNotes.get(o.id) ?? null,
+      earlierReturns: returns.get(o.id) ?? 0,
     };
   });
+}
+
+/**
+ * For each order, how many orders of the same shopper placed before it came back (returned), by
+ * account or by phone (a shopper with a second account keeps the phone). Returned orders are few:
+ * the status index finds them and the join pairs them with the page's orders.
+ */
+async function earlierReturnsOf(db: Db, ids: readonly string[]): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom('orders as o')
+    .innerJoin('orders as r', (join) =>
+      join
+        .on('r.status', 'in', [...RETURNED_STATES])
+        .onRef('r.created_at', '<', 'o.created_at')
+        .on((eb) =>
+          eb.or([eb('r.user_id', '=', eb.ref('o.user_id')), eb('r.user_phone', '=', eb.ref('o.user_phone'))]),
+        ),
+    )
+    .select(['o.id', (eb) => eb.fn.count<number>('r.id').distinct().as('n')])
+    .where('o.id', 'in', [...ids])
+    .groupBy('o.id')
+    .execute();
+  return new Map(rows.map((r) => [r.id, Number(r.n)]));
 }

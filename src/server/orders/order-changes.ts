@@ -119,10 +119,11 @@ export async function setOrderState(
     if (to.parcelLeft && !order.invoice_number) {
       await issueInvoice(trx, config.invoice, order, now, supplyState);
     }
-    // An invoiced order that is cancelled gets its credit note in the same transaction (CGST Rule 53;
-    // docs/product.md#the-books-credit-notes-and-gstr-1); one never invoiced gets none.
-    if (from.live && !to.live && order.invoice_number) {
-      await issueCreditNote(trx, config.invoice, order.id, 'cancelled', now);
+    // An invoiced order that is cancelled or comes back gets its credit note in the same transaction
+    // (CGST Rule 53; docs/product.md#the-books-credit-notes-and-gstr-1), its reason from the table;
+    // one never invoiced gets none.
+    if (from.live && to.creditNote && order.invoice_number) {
+      await issueCreditNote(trx, config.invoice, order.id, to.creditNote, now);
     }
     await trx.updateTable('orders').set({ status: state, updated_at: now }).where('id', '=', order.id).execute();
     await addOrderEvent(trx, { orderId: order.id, kind: 'state', status: state, adminId, note: opts.note, at: now });

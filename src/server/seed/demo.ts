@@ -8,6 +8,7 @@ import { hashPassword } from '../auth/passwords.ts';
 import type { Config } from '../config.ts';
 import { parseJsonList } from '../db/json.ts';
 import type { Db } from '../db/tables.ts';
+import { issueCreditNote } from '../invoices/credit-notes.ts';
 import { issueInvoice } from '../invoices/issue.ts';
 import { nextOrderNumber } from '../orders/order-number.ts';
 import { chance, int, pick, type Random, sample, seededId } from './random.ts';
@@ -82,6 +83,16 @@ const ORDER_PLANS: Array<{ daysAgo: number; states: Array<[string, number]> }> =
       ['packed', 6],
       ['dispatched', 26],
       ['delivered', 96],
+    ],
+  },
+  {
+    // A parcel the courier brought back (docs/product.md#returns-to-origin), received after a week.
+    daysAgo: 30,
+    states: [
+      ['ordered', 0],
+      ['packed', 10],
+      ['dispatched', 24],
+      ['returned', 200],
     ],
   },
   {
@@ -182,6 +193,9 @@ export async function seedShopper(
       // delivered demo order has its invoice as a real one would (docs/product.md#invoice).
       const left = events.find((e) => stateRule(e.status).parcelLeft);
       if (left) await issueInvoice(trx, settings.invoice, { id: orderId, number, address }, left.at);
+      // An invoiced order that came back has its credit note, as a real return would.
+      const credit = stateRule(last.status).creditNote;
+      if (left && credit) await issueCreditNote(trx, settings.invoice, orderId, credit, last.at);
       await trx
         .insertInto('order_events')
         .values(

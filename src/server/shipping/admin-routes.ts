@@ -2,9 +2,10 @@
  * The owner's shipping endpoints (docs/product.md#shipping), under the admin guard: an order's
  * shipment with its history, the manual courier's name and AWB, and its steps set by hand, which
  * go through applyTrackingEvent like a courier's scan, so the same rules hold (forward only, the
- * packing gate, the shopper's mails).
+ * packing gate, the shopper's mails); and a parcel back at the shop received and checked (returns.ts).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { adminOrderReplySchema } from '../../common/schemas/admin-orders.ts';
 import { orderNumberParamsSchema } from '../../common/schemas/order.ts';
 import { adminShipmentReplySchema, manualShipmentSchema, shipmentStepSchema } from '../../common/schemas/shipping.ts';
 import { stepRule } from '../../common/shipments.ts';
@@ -12,7 +13,9 @@ import { shippingApi } from '../../common/shipping-api.ts';
 import type { Db } from '../db/tables.ts';
 import { contractRoute } from '../http/contract-route.ts';
 import { conflict, notFound } from '../http/errors.ts';
+import { getOrder } from '../orders/admin-queries.ts';
 import { applyTrackingEvent } from './apply-event.ts';
+import { receiveReturn } from './returns.ts';
 import {
   ORDER_NOT_FOUND,
   orderNumberExists,
@@ -100,6 +103,24 @@ export const shippingAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       app.mail.nudge();
       return shipmentReply(app.db, orderNumber, result.orderHeld);
+    },
+  });
+
+  app.route({
+    ...contractRoute(app, shippingApi.receivedBack, {
+      tags: ['admin'],
+      summary:
+        'A parcel back at the shop, received and checked: the order ends as Returned, stock back once, credit note issued',
+      params: orderNumberParamsSchema,
+      response: { 200: adminOrderReplySchema },
+    }),
+    handler: async (request) => {
+      const { orderNumber } = request.params;
+      const outcome = await receiveReturn(app.db, app.config, orderNumber, request.adminId!);
+      if (outcome === 'returned') app.mail.nudge();
+      const order = await getOrder(app.db, orderNumber);
+      if (!order) throw notFound(ORDER_NOT_FOUND);
+      return { order };
     },
   });
 };

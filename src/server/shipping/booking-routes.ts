@@ -18,7 +18,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'The store’s courier, and whether it books through its API',
       response: { 200: courierInfoSchema },
     }),
-    handler: async () => ({ id: app.courier.id, automatic: app.courier.automatic }),
+    handler: async () => ({ id: app.courier.id, automatic: app.courier.automatic, parcelDefaults: app.config.parcel }),
   });
 
   app.route({

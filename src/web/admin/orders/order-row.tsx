@@ -123,6 +123,11 @@ export function OrderRow({
           <span className="adm-advance-sum">
             {formatRupees(advance.amount)} advance · {formatRupees(advance.balance)} on delivery
           </span>
+          {order.earlierReturns > 0 && (
+            <span className="adm-returns">
+              {order.earlierReturns} earlier {order.earlierReturns === 1 ? 'order' : 'orders'} returned
+            </span>
+          )}
           {order.shopperConfirmedAt && (
             <span className="adm-confirmed" title={`Confirmed ${formatDateTime(order.shopperConfirmedAt)}`}>
               ✓ Confirmed by the shopper on WhatsApp

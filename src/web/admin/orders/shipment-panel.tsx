@@ -17,7 +17,7 @@ import { LoaderOverlay } from '../../components/loader.tsx';
 import { Message } from '../../components/message.tsx';
 import { SelectField } from '../../components/select-field.tsx';
 import { TextField } from '../../components/text-field.tsx';
-import { call } from '../../lib/api-client.ts';
+import { call, errorMessage } from '../../lib/api-client.ts';
 import { useForm } from '../../lib/forms/use-form.ts';
 import './shipment.css';
 
@@ -71,6 +71,7 @@ export function ShipmentPanel({ order, onOrder }: { order: AdminOrder; onOrder: 
         </p>
       ) : null}
       {held && <Message text={held} tone="error" onClose={() => setHeld(null)} autoHideMs={null} />}
+      {live && shipment?.step === 'rto_delivered' && <ReceivedBack number={number} onOrder={onOrder} />}
       {manual && live && (
         <details className="adm-shipment-edit" open={!shipment?.awb}>
           <summary>
@@ -143,5 +144,36 @@ function StepForm({ order, onSaved }: { order: AdminOrder; onSaved: (held: strin
       </button>
       <LoaderOverlay active={form.busy} label="Saving…" />
     </form>
+  );
+}
+
+/**
+ * A parcel back at the shop (docs/product.md#returns-to-origin): once the owner has opened and
+ * checked it, one click ends the order as Returned, puts its watches back in stock and gives its
+ * invoice a credit note. The server does it once however often it is asked.
+ */
+function ReceivedBack({ number, onOrder }: { number: string; onOrder: (order: AdminOrder) => void }) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  async function receive() {
+    setBusy(true);
+    setError(null);
+    try {
+      onOrder((await call(shippingApi.receivedBack, { params: { orderNumber: number } })).order);
+    } catch (e) {
+      setError(errorMessage(e));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <div className="adm-shipment-back">
+      <p>The parcel is back. Open it and check the watches, then:</p>
+      <button type="button" className="btn btn-small" disabled={busy} onClick={() => void receive()}>
+        Received back and checked<span className="visually-hidden"> for {number}</span>
+      </button>
+      {error && <Message text={error} tone="error" onClose={() => setError(null)} autoHideMs={null} />}
+      <LoaderOverlay active={busy} label="Returning the watches to stock…" />
+    </div>
   );
 }

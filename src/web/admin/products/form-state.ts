@@ -29,7 +29,16 @@ export interface ProductForm {
   hsnCode: string;
   uqc: string;
   countryOfOrigin: string;
+  /** The parcel as typed; empty: the shop's default (PARCEL_DEFAULT_*). */
+  weightGrams: string;
+  lengthCm: string;
+  breadthCm: string;
+  heightCm: string;
 }
+
+const measureText = (v: number | null) => (v === null ? '' : String(v));
+/** Empty: null (the shop's default); anything else is checked as a number by the schema. */
+const measureValue = (text: string) => (text.trim() === '' ? null : Number(text));
 
 export function blankForm(): ProductForm {
   return {
@@ -53,6 +62,10 @@ export function blankForm(): ProductForm {
     hsnCode: DEFAULT_HSN,
     uqc: DEFAULT_UQC,
     countryOfOrigin: '',
+    weightGrams: '',
+    lengthCm: '',
+    breadthCm: '',
+    heightCm: '',
   };
 }
 
@@ -78,6 +91,10 @@ export function formFromProduct(p: AdminProduct): ProductForm {
     hsnCode: p.hsnCode,
     uqc: p.uqc,
     countryOfOrigin: p.countryOfOrigin,
+    weightGrams: measureText(p.weightGrams),
+    lengthCm: measureText(p.lengthCm),
+    breadthCm: measureText(p.breadthCm),
+    heightCm: measureText(p.heightCm),
   };
 }
 
@@ -107,5 +124,9 @@ export function inputFromForm(f: ProductForm): Record<keyof ProductInput, unknow
     hsnCode: f.hsnCode,
     uqc: f.uqc,
     countryOfOrigin: f.countryOfOrigin,
+    weightGrams: measureValue(f.weightGrams),
+    lengthCm: measureValue(f.lengthCm),
+    breadthCm: measureValue(f.breadthCm),
+    heightCm: measureValue(f.heightCm),
   };
 }

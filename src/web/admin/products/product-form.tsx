@@ -9,6 +9,7 @@ import { TextField } from '../../components/text-field.tsx';
 import { useForm } from '../../lib/forms/use-form.ts';
 import { invalidate } from '../../lib/use-resource.ts';
 import { adminApi } from '../admin-api.ts';
+import { useCourier } from '../orders/book-courier.tsx';
 import { ColorImages } from './color-images.tsx';
 import { FeatureRows } from './feature-rows.tsx';
 import { blankForm, type ProductForm as FormState, formFromProduct, inputFromForm } from './form-state.ts';
@@ -38,6 +39,7 @@ export function ProductForm({ product, onSaved }: { product?: AdminProduct; onSa
     },
   });
   const { values, errors, set } = form;
+  const parcel = useCourier()?.parcelDefaults;
 
   const isMen = values.category === 'men watch';
   return (
@@ -159,6 +161,20 @@ export function ProductForm({ product, onSaved }: { product?: AdminProduct; onSa
           <input type="checkbox" checked={values.inStock} onChange={(e) => set('inStock', e.target.checked)} /> In stock
         </label>
       </div>
+      {/* The parcel a courier books for one of this watch (docs/product.md#shipping), all optional. */}
+      <fieldset className="adm-fieldset">
+        <legend>Shipping (for the courier)</legend>
+        <div className="adm-form-grid">
+          <TextField
+            label="Shipping weight (grams)"
+            {...parcelHint(parcel?.grams, 'g')}
+            {...form.field('weightGrams')}
+          />
+          <TextField label="Package length (cm)" {...parcelHint(parcel?.lengthCm, 'cm')} {...form.field('lengthCm')} />
+          <TextField label="Package width (cm)" {...parcelHint(parcel?.breadthCm, 'cm')} {...form.field('breadthCm')} />
+          <TextField label="Package height (cm)" {...parcelHint(parcel?.heightCm, 'cm')} {...form.field('heightCm')} />
+        </div>
+      </fieldset>
       <div className="adm-actions">
         <button type="submit" className="btn btn-gold" disabled={form.busy}>
           {product ? 'SAVE CHANGES' : 'UPLOAD PRODUCT'}
@@ -167,4 +183,15 @@ export function ProductForm({ product, onSaved }: { product?: AdminProduct; onSa
       <LoaderOverlay active={form.busy} label={product ? 'Saving the product…' : 'Uploading the product…'} />
     </form>
   );
+}
+
+/** What an empty parcel field means: the shop's default (PARCEL_DEFAULT_*), once the server said it. */
+function parcelHint(value: number | undefined, unit: string) {
+  return {
+    hint: value === undefined ? 'Empty: the shop’s default' : `Empty: the shop’s default, ${value} ${unit}`,
+    placeholder: value === undefined ? undefined : String(value),
+    inputMode: 'numeric' as const,
+    autoComplete: 'off',
+    maxLength: 6,
+  };
 }
