@@ -1,6 +1,7 @@
 /**
  * What needs the owner now (docs/product.md#the-packing-gate), for the dashboard's first block:
- * advances to check, orders to pack, low stock, and mail that has not gone out.
+ * advances to check, orders to pack, low stock, mail that has not gone out, and WhatsApp messages
+ * that failed.
  */
 import { LOW_STOCK } from '../../common/constants.ts';
 import { LIVE_STATES, TO_PACK_STATES } from '../../common/orders.ts';
@@ -8,12 +9,14 @@ import type { AdminStats } from '../../common/schemas/admin-orders.ts';
 import { countOpenComplaints } from '../complaints/queries.ts';
 import type { Db } from '../db/tables.ts';
 import { countUnsent, listUnsent } from '../notifications/outbox.ts';
+import { listFailedWhatsApp } from '../notifications/whatsapp/outbox.ts';
 
 const LOW_STOCK_SHOWN = 20;
 const UNSENT_SHOWN = 20;
+const FAILED_SHOWN = 20;
 
 export async function readAttention(db: Db, mailConfigured: boolean): Promise<AdminStats['attention']> {
-  const [toCheck, toPack, confirmed, lowStock, unsentCount, unsent, complaints] = await Promise.all([
+  const [toCheck, toPack, confirmed, lowStock, unsentCount, unsent, complaints, failedWhatsApp] = await Promise.all([
     db
       .selectFrom('orders')
       .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -46,6 +49,7 @@ export async function readAttention(db: Db, mailConfigured: boolean): Promise<Ad
     countUnsent(db),
     listUnsent(db, UNSENT_SHOWN),
     countOpenComplaints(db),
+    listFailedWhatsApp(db, FAILED_SHOWN),
   ]);
   return {
     advancesToCheck: Number(toCheck.n),
@@ -57,5 +61,7 @@ export async function readAttention(db: Db, mailConfigured: boolean): Promise<Ad
     unsentCount,
     complaintsOpen: complaints.open,
     complaintsOverdue: complaints.overdue,
+    failedWhatsApp: failedWhatsApp.messages,
+    failedWhatsAppCount: failedWhatsApp.count,
   };
 }

@@ -9,8 +9,10 @@ import type { Kysely } from 'kysely';
 
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('orders').addColumn('unpaid_reminded_at', 'text').execute();
+  await db.schema.createIndex('whatsapp_outbox_failed').on('whatsapp_outbox').columns(['failed_at']).execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.dropIndex('whatsapp_outbox_failed').execute();
   await db.schema.alterTable('orders').dropColumn('unpaid_reminded_at').execute();
 }

@@ -218,6 +218,43 @@ describe.each(TEST_DIALECTS)('more WhatsApp messages on %s', (dialect) => {
     expect(rows).toHaveLength(1);
     expect(await mailsOf(id, 'unpaid-reminder')).toEqual([{ kind: 'unpaid-reminder', held_for: rows[0]?.id }]);
   });
+
+  it('the dashboard lists the messages that failed, newest first, with the recipient and the reason', async () => {
+    const first = await signUp(t.app, { whatsappUpdates: true });
+    const second = await signUp(t.app, { whatsappUpdates: true });
+    const product = await insertProduct(t.app.db);
+    // Meta does not know the template (132001): refused for good.
+    fake.templates.delete('order_placed');
+    try {
+      for (const shopper of [first, second]) {
+        const id = await orderId(await placeOrder(t, shopper.cookie, product.id));
+        await until(
+          async () => (await messagesOf(id)).find((m) => m.kind === 'order-placed' && m.failed_at),
+          'the refusal',
+        );
+      }
+    } finally {
+      fake.templates.set('order_placed', new Set(['en', 'hi']));
+    }
+    const res = await t.app.inject({ method: 'GET', url: '/api/admin/stats', headers: { cookie: admin } });
+    expect(res.statusCode).toBe(200);
+    const { failedWhatsApp, failedWhatsAppCount } = res.json().attention;
+    expect(failedWhatsAppCount).toBeGreaterThanOrEqual(2);
+    expect(failedWhatsApp.slice(0, 2)).toEqual([
+      {
+        to: `+91${second.number}`,
+        kind: 'order-placed',
+        failedAt: expect.any(String),
+        reason: expect.stringContaining('132001'),
+      },
+      {
+        to: `+91${first.number}`,
+        kind: 'order-placed',
+        failedAt: expect.any(String),
+        reason: expect.stringContaining('132001'),
+      },
+    ]);
+  });
 });
 
 describe('without OWNER_WHATSAPP', () => {
