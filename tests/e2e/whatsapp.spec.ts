@@ -83,3 +83,71 @@ test('consent at checkout, Confirm on WhatsApp, and the owner sees the order con
   const prefs = await (await page.request.get('/api/profile/messages')).json();
   expect(prefs).toMatchObject({ whatsappUpdates: false, offers: false });
 });
+
+test('a Hindi shopper gets Hindi templates, and Cancel on WhatsApp cancels the order and returns its stock', async ({
+  page,
+  browser,
+}) => {
+  const phone = uniquePhone();
+  const signup = await page.request.post('/api/signup', {
+    data: {
+      name: 'Sunita Devi',
+      number: phone,
+      email: 'sunita@example.in',
+      address: ADDRESS,
+      password: 'sunita-pass-12',
+    },
+  });
+  expect(signup.status()).toBe(201);
+
+  // The shopper turns updates on and picks Hindi on the profile.
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto('/profile');
+  await page.getByLabel('Send my order updates on WhatsApp').check();
+  await expect(page.getByText('Saved')).toBeVisible();
+  await page.getByLabel('Language of the messages').selectOption('hi');
+  await expect.poll(async () => (await (await page.request.get('/api/profile/messages')).json()).language).toBe('hi');
+  await expectNothingOverflows(page);
+  await screenshots(page, 'whatsapp-profile-hindi');
+
+  // The owner's view of the stock, before and after.
+  const ownerContext = await browser.newContext();
+  const owner = await ownerContext.newPage();
+  await adminLogin(owner, '/dashboard');
+  const [product] = await stableProducts(page.request);
+  if (!product) throw new Error('the seeded catalogue has no watch in stock');
+  const stock = async () =>
+    (await (await owner.request.get(`/api/admin/products/${product.id}`)).json()).product.stockCount as number | null;
+  const before = await stock();
+
+  expect((await page.request.post('/api/cart/items', { data: { productId: product.id, quantity: 1 } })).status()).toBe(
+    200,
+  );
+  await page.goto('/cart');
+  await page.getByRole('button', { name: 'Checkout' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel(ADDRESS).check();
+  await dialog.getByRole('button', { name: 'Proceed' }).click();
+  await dialog.getByRole('button', { name: 'Place order' }).click();
+  await expect(page.getByRole('heading', { name: 'ORDERED SUCCESSFULLY' })).toBeVisible();
+  const orderNumber = (await page.locator('.confirmation-id').textContent())?.trim() ?? '';
+  if (before !== null) await expect.poll(stock).toBe(before - 1);
+
+  // The message is the Hindi template, with Hindi buttons.
+  const message = await expectWhatsApp(phone, 'order_placed');
+  expect(message.language).toBe('hi');
+  expect(message.body[1]).toBe(orderNumber);
+  await tapButton(page.request, message, 1);
+
+  // The order is cancelled (the shopper sees it), the stock is back, and the cancellation comes in Hindi.
+  const cancelled = await expectWhatsApp(phone, 'order_cancelled');
+  expect(cancelled.language).toBe('hi');
+  expect(cancelled.body[1]).toBe(orderNumber);
+  if (before !== null) await expect.poll(stock).toBe(before);
+  await page.goto('/orders');
+  await expect(page.getByText(orderNumber).first()).toBeVisible();
+  await expect(page.getByText(/cancelled/i).first()).toBeVisible();
+  await expectNothingOverflows(page);
+  await screenshots(page, 'whatsapp-cancelled-orders');
+  await ownerContext.close();
+});

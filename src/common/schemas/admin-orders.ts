@@ -161,6 +161,16 @@ export const statsSchema = z.object({
       }),
     ),
     unsentCount: z.number().int(),
+    /** WhatsApp messages that failed for good in the last week, newest first (docs/whatsapp.md). */
+    failedWhatsApp: z.array(
+      z.object({
+        to: z.string(),
+        kind: z.string(),
+        failedAt: z.string(),
+        reason: z.string().nullable(),
+      }),
+    ),
+    failedWhatsAppCount: z.number().int(),
     /** Complaints not yet marked answered, and those of them older than 48 hours (docs/product.md#contact). */
     complaintsOpen: z.number().int(),
     complaintsOverdue: z.number().int(),

@@ -1,6 +1,7 @@
 /**
  * What needs the owner now (docs/product.md#the-packing-gate), for the dashboard's first block:
- * advances to check, orders to pack, low stock, and mail that has not gone out.
+ * advances to check, orders to pack, low stock, mail that has not gone out, and WhatsApp messages
+ * that failed.
  */
 import { LOW_STOCK } from '../../common/constants.ts';
 import { LIVE_STATES, TO_PACK_STATES } from '../../common/orders.ts';
@@ -8,47 +9,51 @@ import type { AdminStats } from '../../common/schemas/admin-orders.ts';
 import { countOpenComplaints } from '../complaints/queries.ts';
 import type { Db } from '../db/tables.ts';
 import { countUnsent, listUnsent } from '../notifications/outbox.ts';
+import { listFailedWhatsApp } from '../notifications/whatsapp/outbox.ts';
 import { countFailedDeliveries } from '../shipping/delivery-choices.ts';
 
 const LOW_STOCK_SHOWN = 20;
 const UNSENT_SHOWN = 20;
+const FAILED_SHOWN = 20;
 
 export async function readAttention(db: Db, mailConfigured: boolean): Promise<AdminStats['attention']> {
-  const [toCheck, toPack, confirmed, lowStock, unsentCount, unsent, complaints, failed] = await Promise.all([
-    db
-      .selectFrom('orders')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('advance_state', '=', 'submitted')
-      .where('status', 'in', LIVE_STATES)
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom('orders')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('status', 'in', TO_PACK_STATES)
-      .where('advance_state', 'in', ['received', 'waived'])
-      .executeTakeFirstOrThrow(),
-    // Confirmed by the shopper on WhatsApp and not packed yet (docs/whatsapp.md).
-    db
-      .selectFrom('orders')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('status', 'in', TO_PACK_STATES)
-      .where('shopper_confirmed_at', 'is not', null)
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom('products')
-      .select(['id', 'name', 'stock_count'])
-      .where('deleted_at', 'is', null)
-      .where('stock_count', 'is not', null)
-      .where('stock_count', '<=', LOW_STOCK)
-      .orderBy('stock_count')
-      .orderBy('name')
-      .limit(LOW_STOCK_SHOWN)
-      .execute(),
-    countUnsent(db),
-    listUnsent(db, UNSENT_SHOWN),
-    countOpenComplaints(db),
-    countFailedDeliveries(db),
-  ]);
+  const [toCheck, toPack, confirmed, lowStock, unsentCount, unsent, complaints, failed, failedWhatsApp] =
+    await Promise.all([
+      db
+        .selectFrom('orders')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('advance_state', '=', 'submitted')
+        .where('status', 'in', LIVE_STATES)
+        .executeTakeFirstOrThrow(),
+      db
+        .selectFrom('orders')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('status', 'in', TO_PACK_STATES)
+        .where('advance_state', 'in', ['received', 'waived'])
+        .executeTakeFirstOrThrow(),
+      // Confirmed by the shopper on WhatsApp and not packed yet (docs/whatsapp.md).
+      db
+        .selectFrom('orders')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('status', 'in', TO_PACK_STATES)
+        .where('shopper_confirmed_at', 'is not', null)
+        .executeTakeFirstOrThrow(),
+      db
+        .selectFrom('products')
+        .select(['id', 'name', 'stock_count'])
+        .where('deleted_at', 'is', null)
+        .where('stock_count', 'is not', null)
+        .where('stock_count', '<=', LOW_STOCK)
+        .orderBy('stock_count')
+        .orderBy('name')
+        .limit(LOW_STOCK_SHOWN)
+        .execute(),
+      countUnsent(db),
+      listUnsent(db, UNSENT_SHOWN),
+      countOpenComplaints(db),
+      countFailedDeliveries(db),
+      listFailedWhatsApp(db, FAILED_SHOWN),
+    ]);
   return {
     advancesToCheck: Number(toCheck.n),
     ordersToPack: Number(toPack.n),
@@ -60,5 +65,7 @@ export async function readAttention(db: Db, mailConfigured: boolean): Promise<Ad
     complaintsOpen: complaints.open,
     complaintsOverdue: complaints.overdue,
     failedDeliveries: failed,
+    failedWhatsApp: failedWhatsApp.messages,
+    failedWhatsAppCount: failedWhatsApp.count,
   };
 }

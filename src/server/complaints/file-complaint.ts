@@ -9,7 +9,8 @@ import type { Config } from '../config.ts';
 import { writeTransaction } from '../db/group-commit.ts';
 import type { Db } from '../db/tables.ts';
 import { AppError } from '../http/errors.ts';
-import { queueComplaintMail } from './mail.ts';
+import { queueOwnerComplaintWhatsApp } from '../notifications/whatsapp/owner-messages.ts';
+import { complaintAnswerBy, queueComplaintMail } from './mail.ts';
 import { insertComplaint, type NewComplaint } from './queries.ts';
 
 /** Complaints one address may file in an hour. */
@@ -24,6 +25,13 @@ export async function fileComplaint(db: Db, config: Config, input: NewComplaint,
     const complaint = await writeTransaction(db, async (trx) => {
       const row = await insertComplaint(trx, input);
       await queueComplaintMail(trx, config, row);
+      await queueOwnerComplaintWhatsApp(trx, config, {
+        ticket: row.ticket,
+        name: row.name,
+        phone: row.phone,
+        message: row.message,
+        answerBy: complaintAnswerBy(row.created_at),
+      });
       return row;
     });
     return { ticket: complaint.ticket, createdAt: complaint.created_at };

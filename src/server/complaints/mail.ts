@@ -16,11 +16,16 @@ export type ComplaintFacts = Pick<
   'ticket' | 'name' | 'phone' | 'order_number' | 'message' | 'created_at'
 >;
 
+/** When a complaint received at `createdAt` must be acknowledged by, in India time. */
+export function complaintAnswerBy(createdAt: string): string {
+  return indiaDateTime(new Date(Date.parse(createdAt) + COMPLAINT_ANSWER_HOURS * 3_600_000).toISOString());
+}
+
 export function composeComplaintMail(c: ComplaintFacts, config: Config) {
   const base = config.publicUrl ?? `http://localhost:${config.port}`;
   const link = `${base}/dashboard/complaints`;
   const received = indiaDateTime(c.created_at);
-  const answerBy = indiaDateTime(new Date(Date.parse(c.created_at) + COMPLAINT_ANSWER_HOURS * 3_600_000).toISOString());
+  const answerBy = complaintAnswerBy(c.created_at);
   const facts: Array<[string, string]> = [
     ['Ticket', c.ticket],
     ['From', c.name],

@@ -109,6 +109,8 @@ export interface OrdersTable {
   invoice_supply_code: ColumnType<string | null, string | null | undefined, string | null>;
   /** When the shopper confirmed this cash-on-delivery order with WhatsApp's Confirm button. */
   shopper_confirmed_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When the reminder before an unpaid order expires was queued (orders/unpaid.ts); null: not yet. */
+  unpaid_reminded_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface OrderLinesTable {

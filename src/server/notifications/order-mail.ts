@@ -18,7 +18,8 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/tables.ts';
 import { escapeHtml } from '../http/html.ts';
 import { queueMail } from './outbox.ts';
-import { queueOrderWhatsApp, WHATSAPP_FOR_MAIL } from './whatsapp/order-messages.ts';
+import { queueOrderWhatsApp, unpaidExpiry, WHATSAPP_FOR_MAIL } from './whatsapp/order-messages.ts';
+import { queueOwnerOrderWhatsApp } from './whatsapp/owner-messages.ts';
 
 /** The owner's and the advance's mails, and the state mails the state table names (common/orders.ts). */
 export type OrderMailKind =
@@ -27,6 +28,7 @@ export type OrderMailKind =
   | 'advance-received'
   | 'advance-refused'
   | 'expired'
+  | 'unpaid-reminder'
   | StateMail;
 
 export const OWNER_MAIL_KINDS: readonly OrderMailKind[] = ['new-order', 'advance-submitted'];
@@ -50,6 +52,8 @@ interface OrderFacts {
   advanceUtr: string | null;
   advanceNote: string | null;
   customerName: string;
+  /** When an unpaid order expires (its UNPAID_ORDER_HOURS after it was placed); null when it never does. */
+  expiresAt: string | null;
   lines: Array<{ name: string; quantity: number; price: number }>;
 }
 
@@ -144,6 +148,17 @@ function wording(kind: OrderMailKind, o: OrderFacts, shopName: string, placed: s
           'To get the watch, you are welcome to order again. About your advance, please reply to this mail or call us.',
         ],
       };
+    case 'unpaid-reminder': {
+      const by = o.expiresAt ? indiaDateTime(o.expiresAt) : 'soon';
+      return {
+        subject: `Your order ${o.number} is waiting for its ${advance} advance - ${shopName}`,
+        greeting: hello,
+        paragraphs: [
+          `Your order ${o.number} is still waiting for its ${advance} advance. Please pay it from your orders page.`,
+          `If it is not paid by ${by}, the order will be cancelled and the watches go back on sale.`,
+        ],
+      };
+    }
     case 'cancelled':
       return {
         subject: `Your order ${o.number} was cancelled - ${shopName}`,
@@ -271,6 +286,18 @@ export async function queueOrderMail(trx: Trx, config: Config, kind: OrderMailKi
   const forOwner = OWNER_MAIL_KINDS.includes(kind);
   const whatsappKind = forOwner ? undefined : WHATSAPP_FOR_MAIL[kind];
   const heldFor = whatsappKind ? await queueOrderWhatsApp(trx, config, whatsappKind, orderId) : null;
+  if (kind === 'new-order' || kind === 'advance-submitted') {
+    // Beside the owner's mail, not in front of it (whatsapp/owner-messages.ts).
+    await queueOwnerOrderWhatsApp(trx, config, kind, {
+      id: orderId,
+      number: order.number,
+      customerName: order.name,
+      phone: order.user_phone,
+      total: Number(order.total),
+      advanceAmount: Number(order.advance_amount),
+      advanceUtr: order.advance_utr,
+    });
+  }
   const to = forOwner ? config.ownerEmail : order.email.trim();
   if (!to) return;
 
@@ -286,6 +313,7 @@ export async function queueOrderMail(trx: Trx, config: Config, kind: OrderMailKi
     advanceUtr: order.advance_utr,
     advanceNote: order.advance_note,
     customerName: plainLine(order.name),
+    expiresAt: unpaidExpiry(order.created_at, config),
     lines: rows.flatMap((l) =>
       l.product_name === null
         ? []

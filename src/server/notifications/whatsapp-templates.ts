@@ -133,6 +133,46 @@ export const WHATSAPP_TEMPLATES = {
       hi: `नमस्ते {{1}}, आपके कार्ट में {{2}} रखा है। यहाँ से ऑर्डर पूरा करें: {{3}}\n${STOP_LINE.hi}`,
     },
   },
+  /**
+   * The owner's own messages (OWNER_WHATSAPP, docs/whatsapp.md#the-owner): sent beside the owner's
+   * mails, to the number the owner set, so no consent is asked; always in English.
+   */
+  owner_new_order: {
+    name: 'owner_new_order',
+    category: 'utility',
+    params: ['order number', 'shopper name', 'shopper phone', 'order total', 'advance', 'orders link'],
+    body: {
+      en: 'New order {{1}} from {{2}} (phone {{3}}): {{4}}, advance {{5}}.\nOpen {{6}} to see it.',
+      hi: 'नया ऑर्डर {{1}}, {{2}} से (फ़ोन {{3}}): {{4}}, एडवांस {{5}}।\nदेखने के लिए {{6}} खोलें।',
+    },
+  },
+  owner_advance_submitted: {
+    name: 'owner_advance_submitted',
+    category: 'utility',
+    params: ['order number', 'shopper name', 'UPI reference', 'advance', 'orders link'],
+    body: {
+      en: 'Advance to check for order {{1}}: {{2}} sent UPI reference {{3}} for {{4}}.\nFind it in the bank, then mark it at {{5}} (your dashboard).',
+      hi: 'ऑर्डर {{1}} का एडवांस जाँचें: {{2}} ने {{4}} का UPI रेफ़रेंस {{3}} भेजा है।\nबैंक में देखकर {{5}} पर दर्ज करें।',
+    },
+  },
+  owner_delivery_failed: {
+    name: 'owner_delivery_failed',
+    category: 'utility',
+    params: ['order number', 'shopper name', 'shopper phone', "the courier's reason", 'orders link'],
+    body: {
+      en: 'The courier could not deliver order {{1}} to {{2}} (phone {{3}}): {{4}}.\nSee the order at {{5}} and call the shopper.',
+      hi: 'कूरियर ऑर्डर {{1}} {{2}} (फ़ोन {{3}}) तक नहीं पहुँचा सका: {{4}}।\nऑर्डर {{5}} पर देखें और ग्राहक को फ़ोन करें।',
+    },
+  },
+  owner_complaint: {
+    name: 'owner_complaint',
+    category: 'utility',
+    params: ['ticket', 'name', 'phone', 'answer by', 'the complaint (its start)', 'complaints link'],
+    body: {
+      en: 'Complaint {{1}} from {{2}} (phone {{3}}). Please answer by {{4}}.\nThey wrote: {{5}}\nOpen {{6}} and mark it answered once you have called.',
+      hi: 'शिकायत {{1}}, {{2}} से (फ़ोन {{3}})। कृपया {{4}} तक जवाब दें।\nउन्होंने लिखा: {{5}}\nफ़ोन करने के बाद {{6}} पर इसे जवाब दिया दर्ज करें।',
+    },
+  },
 } as const satisfies Record<string, WhatsAppTemplate>;
 
 export type TemplateName = keyof typeof WHATSAPP_TEMPLATES;

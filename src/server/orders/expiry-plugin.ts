@@ -1,14 +1,14 @@
 /**
- * Runs the unpaid-order expiry (unpaid.ts) in every app process: once when the app gets ready (awaited), then
+ * Runs the unpaid-order expiry and the reminder before it (unpaid.ts) in every app process: once when the app gets ready (awaited), then
  * every EXPIRY_EVERY_MS. Each run's claim per order makes concurrent processes safe. The timer
  * never keeps the process alive, and a failed run (the database briefly away) is logged and
  * tried again on the next tick.
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { expireUnpaidOrders } from './unpaid.ts';
+import { expireUnpaidOrders, remindUnpaidOrders } from './unpaid.ts';
 
-/** An order expires within this long after its UNPAID_ORDER_HOURS are up. */
+/** An order expires (or is reminded) within this long after its time came. */
 export const EXPIRY_EVERY_MS = 10 * 60_000;
 
 async function expiry(app: FastifyInstance) {
@@ -16,10 +16,11 @@ async function expiry(app: FastifyInstance) {
   let running: Promise<void> | undefined;
   const run = () => {
     running ??= expireUnpaidOrders(app.db, app.config)
-      .then((expired) => {
-        if (expired.length === 0) return;
-        app.log.info({ orders: expired }, 'unpaid orders expired');
-        app.mail.nudge();
+      .then(async (expired) => {
+        const reminded = await remindUnpaidOrders(app.db, app.config);
+        if (expired.length > 0) app.log.info({ orders: expired }, 'unpaid orders expired');
+        if (reminded.length > 0) app.log.info({ orders: reminded }, 'unpaid orders reminded');
+        if (expired.length + reminded.length > 0) app.mail.nudge();
       })
       .catch((err: unknown) => app.log.error({ err }, 'unpaid order expiry failed; trying again later'))
       .finally(() => {

@@ -15,7 +15,7 @@ import { DEFAULT_UNPAID_ORDERS_MAX } from '../../common/constants.ts';
 import { createTestApp, type TestApp } from '../test-support/app.ts';
 import { TEST_DATABASE_URL, TEST_DIALECTS } from '../test-support/databases.ts';
 import { ADDRESS, insertProduct, type Shopper, signUp } from '../test-support/shoppers.ts';
-import { expiredNote, expireUnpaidOrders, tooManyUnpaid } from './unpaid.ts';
+import { expiredNote, expireUnpaidOrders, remindUnpaidOrders, tooManyUnpaid } from './unpaid.ts';
 
 const HOUR = 3_600_000;
 
@@ -185,6 +185,109 @@ describe.each(TEST_DIALECTS)('unpaid orders on %s', (dialect) => {
       expect(Number(mails.n)).toBe(numbers.length);
     }
   });
+});
+
+describe.each(TEST_DIALECTS)('the reminder before an unpaid order expires, on %s', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ dialect, env: { UNPAID_ORDER_HOURS: '48' } });
+  });
+  afterAll(async () => t.close());
+
+  const place = async (s: Shopper, productId: string) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      headers: { cookie: s.cookie },
+      payload: { address: ADDRESS, idempotencyKey: randomUUID(), lines: [{ productId, quantity: 1 }] },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const number = res.json().order.number as string;
+    const { id } = await t.app.db
+      .selectFrom('orders')
+      .select('id')
+      .where('number', '=', number)
+      .executeTakeFirstOrThrow();
+    return { id, number };
+  };
+  const reminders = async (orderIds: string[]) =>
+    t.app.db
+      .selectFrom('outbox')
+      .select(['order_id', 'to_address', 'subject', 'text_body'])
+      .where('order_id', 'in', orderIds)
+      .where('kind', '=', 'unpaid-reminder')
+      .execute();
+
+  it('goes once, when two thirds of UNPAID_ORDER_HOURS have passed, telling when the order expires', async () => {
+    const s = await signUp(t.app);
+    const product = await insertProduct(t.app.db);
+    const order = await place(s, product.id);
+    // 31 hours on: a third of the 48 is still more than 16 hours away.
+    expect(await remindUnpaidOrders(t.app.db, t.config, Date.now() + 31 * HOUR)).not.toContain(order.number);
+    const at = Date.now() + 33 * HOUR;
+    expect(await remindUnpaidOrders(t.app.db, t.config, at)).toContain(order.number);
+    expect(await remindUnpaidOrders(t.app.db, t.config, at + HOUR)).not.toContain(order.number);
+    const mails = await reminders([order.id]);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toMatchObject({
+      to_address: 'asha@example.com',
+      subject: expect.stringContaining(`Your order ${order.number} is waiting for its ₹300 advance`),
+    });
+    expect(mails[0]?.text_body).toContain('If it is not paid by ');
+    expect(mails[0]?.text_body).toContain(' IST, the order will be cancelled');
+  });
+
+  it('never reminds an order whose reference was sent, or one already expired', async () => {
+    const s = await signUp(t.app);
+    const product = await insertProduct(t.app.db);
+    const sent = await place(s, product.id);
+    await t.app.db.updateTable('orders').set({ advance_state: 'submitted' }).where('id', '=', sent.id).execute();
+    const late = await place(s, product.id);
+    // Past the 48 hours (the expiry tells the shopper itself), and one with its reference sent.
+    expect(await remindUnpaidOrders(t.app.db, t.config, Date.now() + 49 * HOUR)).not.toContain(late.number);
+    expect(await remindUnpaidOrders(t.app.db, t.config, Date.now() + 40 * HOUR)).not.toContain(sent.number);
+    expect(await reminders([sent.id])).toEqual([]);
+  });
+
+  it('reminds each order once with two app processes sweeping at the same moment', async () => {
+    const product = await insertProduct(t.app.db);
+    const ids: string[] = [];
+    const numbers: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const s = await signUp(t.app);
+      for (let j = 0; j < 3; j++) {
+        const o = await place(s, product.id);
+        ids.push(o.id);
+        numbers.push(o.number);
+      }
+    }
+    const later = Date.now() + 40 * HOUR;
+    const job = {
+      ...(dialect === 'postgres'
+        ? { databaseUrl: TEST_DATABASE_URL, schema: t.database.schema }
+        : { sqlitePath: join(t.database.dataDir, 'store.sqlite') }),
+      env: { DATA_DIR: t.database.dataDir, UNPAID_ORDER_HOURS: '48' },
+      now: later,
+      task: 'remind',
+    };
+    const other = spawn(
+      process.execPath,
+      ['--import', 'tsx', join(import.meta.dirname, '../test-support/expire-process.ts'), JSON.stringify(job)],
+      { stdio: ['pipe', 'pipe', 'inherit'] },
+    );
+    const lines = createInterface({ input: other.stdout! })[Symbol.asyncIterator]();
+    expect((await lines.next()).value).toBe('ready');
+    other.stdin!.write('go\n');
+    const a = await remindUnpaidOrders(t.app.db, t.config, later);
+    const b = JSON.parse((await lines.next()).value as string) as string[];
+    await once(other, 'exit');
+    const mine = numbers.filter((n) => a.includes(n) || b.includes(n));
+    expect(mine.sort()).toEqual([...numbers].sort());
+    expect(a.filter((n) => b.includes(n))).toEqual([]);
+    const mails = await reminders(ids);
+    expect(mails.map((m) => m.order_id).sort()).toEqual([...ids].sort());
+    // A second process started with tsx: slow on a busy machine.
+  }, 120_000);
 });
 
 describe('unpaid orders without an advance (COD_ADVANCE=0)', () => {

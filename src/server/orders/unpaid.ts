@@ -5,11 +5,13 @@
  * - a shopper may have at most UNPAID_ORDERS_MAX (3) open unpaid orders, counted by account and by
  *   phone, checked inside the order's transaction after the shopper's row lock (place-order.ts);
  * - an unpaid order expires after UNPAID_ORDER_HOURS: cancelled, its stock returned, an event
- *   by the store, and the shopper's mail queued, all in one transaction per order.
+ *   by the store, and the shopper's mail queued, all in one transaction per order;
+ * - once, when two thirds of those hours have passed, the shopper is reminded (WhatsApp to a
+ *   shopper who agreed, the mail behind it; docs/whatsapp.md): a third of the time is left to pay.
  *
  * Neither applies to orders without an advance (COD_ADVANCE=0 orders are waived from the start).
- * Every app process runs the expiry; the conditional update that cancels an order is the claim,
- * so two processes never expire one order twice.
+ * Every app process runs the expiry and the reminders; the conditional update that cancels an
+ * order (or stamps its reminder) is the claim, so two processes never act on one order twice.
  */
 import type { Transaction } from 'kysely';
 import { UNPAID_ADVANCE_STATES } from '../../common/advance.ts';
@@ -88,4 +90,44 @@ export async function expireUnpaidOrders(db: Db, config: Config, now = Date.now(
     if (done) expired.push(order.number);
   }
   return expired;
+}
+
+/** The share of UNPAID_ORDER_HOURS after which the reminder goes: a third of the time is left to pay. */
+export const REMIND_AT = 2 / 3;
+
+/**
+ * Reminds the shoppers of unpaid orders placed more than REMIND_AT of UNPAID_ORDER_HOURS before
+ * `now` and not reminded yet (nor expired: the expiry's own mail tells of that); returns the
+ * numbers this call reminded. Once per order: the update that stamps unpaid_reminded_at is the
+ * claim, and the messages are queued in its transaction.
+ */
+export async function remindUnpaidOrders(db: Db, config: Config, now = Date.now()): Promise<string[]> {
+  const hours = config.unpaidOrderHours * 3_600_000;
+  const due = await unpaid(db)
+    .where('created_at', '<', nowIso(now - hours * REMIND_AT))
+    .where('created_at', '>=', nowIso(now - hours))
+    .where('unpaid_reminded_at', 'is', null)
+    .select(['id', 'number'])
+    .orderBy('created_at')
+    .limit(BATCH)
+    .execute();
+  const reminded: string[] = [];
+  for (const order of due) {
+    const done = await db.transaction().execute(async (trx) => {
+      const claimed = await trx
+        .updateTable('orders')
+        .set({ unpaid_reminded_at: nowIso(Math.max(Date.now(), now)) })
+        .where('id', '=', order.id)
+        .where('unpaid_reminded_at', 'is', null)
+        .where('status', 'in', TO_PACK_STATES)
+        .where('advance_state', 'in', UNPAID_ADVANCE_STATES)
+        .returning('id')
+        .executeTakeFirst();
+      if (!claimed) return false;
+      await queueOrderMail(trx, config, 'unpaid-reminder', order.id);
+      return true;
+    });
+    if (done) reminded.push(order.number);
+  }
+  return reminded;
 }

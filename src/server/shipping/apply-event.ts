@@ -23,6 +23,7 @@ import type { Database, Db } from '../db/tables.ts';
 import { AppError, conflict } from '../http/errors.ts';
 import { deliveryState } from '../invoices/delivery-state.ts';
 import { supplyStateUnknownMessage } from '../invoices/issue.ts';
+import { queueOwnerDeliveryFailedWhatsApp } from '../notifications/whatsapp/owner-messages.ts';
 import { gateMessage, setOrderState } from '../orders/order-changes.ts';
 import { orderAdvanceSplit } from '../orders/queries.ts';
 import type { ShipmentStep, TrackingEvent } from './courier.ts';
@@ -138,6 +139,10 @@ async function applyIn(
   const sendsStepMail = rule.mail !== null && stepChanged;
   const { movedTo, held } = await moveOrderForward(trx, config, shipment.order_id, event, sendsStepMail, opts);
   if (sendsStepMail && rule.mail) await queueShipmentMail(trx, config, rule.mail, shipment.order_id);
+  // The owner hears of each failed attempt on WhatsApp too, when OWNER_WHATSAPP is set.
+  if (sendsStepMail && rule.mail === 'delivery-failed') {
+    await queueOwnerDeliveryFailedWhatsApp(trx, config, shipment.order_id);
+  }
   return { outcome: 'applied', step: event.step, orderMovedTo: movedTo, orderHeld: held };
 }
 

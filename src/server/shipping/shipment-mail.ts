@@ -3,6 +3,7 @@
  * a failed attempt, delivered. Which step sends which is the step table's (common/shipments.ts);
  * this file words them. Queued in the transaction that applies the tracking event (apply-event.ts),
  * so a mail exists exactly when the step it tells of does, and is sent by the outbox's worker.
+ * A shopper who agreed to WhatsApp gets the step there first, the mail held behind it (docs/whatsapp.md).
  *
  * Every courier-given text (the scan's words, place, reason) is folded to one plain line: it came
  * from outside and reaches a person's mail (common/text.ts).
@@ -18,7 +19,12 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/tables.ts';
 import { escapeHtml } from '../http/html.ts';
 import { queueMail } from '../notifications/outbox.ts';
-import { queueDeliveryFailedWhatsApp } from '../notifications/whatsapp/order-messages.ts';
+import {
+  queueDeliveryFailedWhatsApp,
+  queueOrderWhatsApp,
+  queueOutForDeliveryWhatsApp,
+  queueShippedWhatsApp,
+} from '../notifications/whatsapp/order-messages.ts';
 import { deliveryChoiceUrl } from './delivery-choice-link.ts';
 
 export interface ShipmentMailFacts {
@@ -111,7 +117,35 @@ export function composeShipmentMail(kind: StepMail, f: ShipmentMailFacts, config
   return { subject: w.subject, text, html };
 }
 
-/** Queues the step's mail to the shopper in `trx`; nothing when the shopper gave no email. */
+/**
+ * The step's WhatsApp message, to a shopper who agreed (whatsapp/order-messages.ts); its id, for
+ * the mail to wait behind (docs/decisions/031-whatsapp-channel.md). A failed delivery's message,
+ * with its reschedule link, is not sent from here.
+ */
+function queueStepWhatsApp(
+  trx: Transaction<Database>,
+  config: Config,
+  kind: StepMail,
+  orderId: string,
+  link: string | null,
+): Promise<string | null> {
+  switch (kind) {
+    case 'picked-up':
+      return queueShippedWhatsApp(trx, config, orderId, link ?? undefined);
+    case 'out-for-delivery':
+      return queueOutForDeliveryWhatsApp(trx, config, orderId);
+    case 'delivered':
+      return queueOrderWhatsApp(trx, config, 'delivered', orderId);
+    case 'delivery-failed':
+      return Promise.resolve(null);
+  }
+}
+
+/**
+ * Queues the step's messages to the shopper in `trx`: the WhatsApp message to a shopper who agreed
+ * to it, and the mail (when the shopper gave an email), held behind that message so that it goes
+ * only if WhatsApp fails.
+ */
 export async function queueShipmentMail(
   trx: Transaction<Database>,
   config: Config,
@@ -137,13 +171,15 @@ export async function queueShipmentMail(
     .where('shipments.order_id', '=', orderId)
     .executeTakeFirstOrThrow();
   if (!row.awb) return;
+  const link = trackingUrl(row.courier_name, row.awb);
   const reason = row.undelivered_reason ? plainLine(row.undelivered_reason) : null;
   // A failed delivery carries the shopper's choice link, on WhatsApp first when they agreed to it
-  // (the mail is then held for that message and goes only if it fails, as order-mail.ts does).
+  // (the mail is then held for that message and goes only if it fails, as order-mail.ts does);
+  // the other steps send their own template (docs/decisions/040).
   const choiceLink = kind === 'delivery-failed' ? deliveryChoiceUrl(config, row.number) : null;
   const heldFor = choiceLink
     ? await queueDeliveryFailedWhatsApp(trx, config, orderId, reason ?? 'no one was available', choiceLink)
-    : null;
+    : await queueStepWhatsApp(trx, config, kind, orderId, link);
   const to = row.email.trim();
   if (!to) return;
   const facts: ShipmentMailFacts = {
@@ -151,7 +187,7 @@ export async function queueShipmentMail(
     customerName: plainLine(row.name || row.buyer_name),
     courierName: plainLine(row.courier_name) || 'The courier',
     awb: row.awb,
-    link: trackingUrl(row.courier_name, row.awb),
+    link,
     expectedBy: row.expected_by,
     reason,
     choiceLink,

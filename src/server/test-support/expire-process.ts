@@ -1,13 +1,13 @@
 /**
  * A second app process for the expiry's concurrency test (unpaid.test.ts): opens the same database,
- * says "ready", waits for "go" on stdin, runs the unpaid-order expiry at the given time, prints the
- * numbers it expired as JSON, and exits.
- * Usage: node --import tsx expire-process.ts '{"sqlitePath"|"databaseUrl","schema","env","now"}'
+ * says "ready", waits for "go" on stdin, runs the unpaid-order expiry (or, with task "remind", the
+ * reminder before it) at the given time, prints the numbers it expired (reminded) as JSON, and exits.
+ * Usage: node --import tsx expire-process.ts '{"sqlitePath"|"databaseUrl","schema","env","now","task"?}'
  */
 import { once } from 'node:events';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
-import { expireUnpaidOrders } from '../orders/unpaid.ts';
+import { expireUnpaidOrders, remindUnpaidOrders } from '../orders/unpaid.ts';
 
 interface Job {
   sqlitePath?: string;
@@ -15,6 +15,7 @@ interface Job {
   schema?: string;
   env: Record<string, string>;
   now: number;
+  task?: 'expire' | 'remind';
 }
 
 const job = JSON.parse(process.argv[2] ?? '{}') as Job;
@@ -26,7 +27,7 @@ const { db } = openDatabase(
 const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...job.env });
 process.stdout.write('ready\n');
 await once(process.stdin, 'data');
-const expired = await expireUnpaidOrders(db, config, job.now);
+const expired = await (job.task === 'remind' ? remindUnpaidOrders : expireUnpaidOrders)(db, config, job.now);
 process.stdout.write(`${JSON.stringify(expired)}\n`);
 await db.destroy();
 process.exit(0);

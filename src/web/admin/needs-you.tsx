@@ -18,6 +18,7 @@ export function NeedsYou({ attention }: { attention: AdminStats['attention'] }) 
     complaintsOpen === 0 &&
     attention.failedDeliveries === 0 &&
     lowStock.length === 0 &&
+    attention.failedWhatsAppCount === 0 &&
     !showMail;
   return (
     <section className="panel adm-needs" aria-labelledby="adm-needs-title">
@@ -108,6 +109,56 @@ export function NeedsYou({ attention }: { attention: AdminStats['attention'] }) 
           )}
         </div>
       )}
+      {attention.failedWhatsAppCount > 0 && <FailedWhatsApp attention={attention} />}
     </section>
+  );
+}
+
+/** What each WhatsApp message was, as the owner calls it (whatsapp_outbox.kind). */
+const WHATSAPP_KINDS: Record<string, string> = {
+  'order-placed': 'Order confirmation',
+  dispatched: 'Shipped',
+  'out-for-delivery': 'Out for delivery',
+  'delivery-failed': 'Failed delivery',
+  delivered: 'Delivered',
+  cancelled: 'Cancelled',
+  expired: 'Cancelled (advance not paid)',
+  'unpaid-reminder': 'Advance reminder',
+  'owner-new-order': 'To you: new order',
+  'owner-advance-submitted': 'To you: advance to check',
+  'owner-delivery-failed': 'To you: failed delivery',
+  'owner-complaint': 'To you: complaint',
+};
+
+/**
+ * WhatsApp messages that failed in the last week (docs/whatsapp.md): to whom, what, when and
+ * Meta's reason. A shopper's message that failed has its mail sent instead, when they gave one.
+ */
+function FailedWhatsApp({ attention }: { attention: AdminStats['attention'] }) {
+  const { failedWhatsApp, failedWhatsAppCount } = attention;
+  return (
+    <div className="adm-needs-part">
+      <h3>WhatsApp messages that failed ({failedWhatsAppCount})</h3>
+      <p className="adm-needs-none">
+        From the last 7 days, newest first. A shopper&apos;s order message that failed went by email instead, when they
+        gave one.
+      </p>
+      <details className="adm-unsent-box" open={failedWhatsAppCount <= 3}>
+        <summary>The failed messages: to, what, time and reason</summary>
+        <ul className="adm-unsent">
+          {failedWhatsApp.map((m) => (
+            <li key={`${m.failedAt}-${m.to}-${m.kind}`}>
+              <strong>{WHATSAPP_KINDS[m.kind] ?? m.kind}</strong>
+              <span>To {m.to}</span>
+              <span>Failed {formatDateTime(m.failedAt)}</span>
+              <span className="adm-unsent-error">Reason: {m.reason ?? 'not given'}</span>
+            </li>
+          ))}
+        </ul>
+      </details>
+      {failedWhatsAppCount > failedWhatsApp.length && (
+        <p className="adm-needs-none">and {failedWhatsAppCount - failedWhatsApp.length} more</p>
+      )}
+    </div>
   );
 }

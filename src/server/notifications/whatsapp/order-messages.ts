@@ -89,15 +89,14 @@ function templateFor(kind: OrderWhatsAppKind, o: OrderFacts, extra: OrderMessage
     case 'unpaid-reminder':
       return [
         'unpaid_reminder',
-        [
-          o.name,
-          o.number,
-          rupees(o.advance),
-          `${formatDateTime(extra.expiresAt ?? new Date().toISOString())} IST`,
-          orders,
-        ],
+        [o.name, o.number, rupees(o.advance), `${formatDateTime(extra.expiresAt ?? '')} IST`, orders],
       ];
   }
+}
+
+/** When an order placed at `createdAt` expires unpaid (orders/unpaid.ts), as an ISO time. */
+export function unpaidExpiry(createdAt: string, config: Config): string {
+  return new Date(Date.parse(createdAt) + config.unpaidOrderHours * 3_600_000).toISOString();
 }
 
 /** The order message of this kind, queued in `trx` when WhatsApp is set up and the shopper agreed. */
@@ -118,6 +117,7 @@ export async function queueOrderWhatsApp(
       'orders.user_phone',
       'orders.total',
       'orders.advance_amount',
+      'orders.created_at',
       'users.name',
       'users.language',
       'users.whatsapp_consent_at',
@@ -137,7 +137,9 @@ export async function queueOrderWhatsApp(
     balance: split.balance,
     base: config.publicUrl ?? `http://localhost:${config.port}`,
   };
-  const [name, params] = templateFor(kind, facts, extra);
+  // The reminder tells when the order expires: UNPAID_ORDER_HOURS after it was placed (orders/unpaid.ts).
+  const expiresAt = extra.expiresAt ?? unpaidExpiry(order.created_at, config);
+  const [name, params] = templateFor(kind, facts, { ...extra, expiresAt });
   const template = WHATSAPP_TEMPLATES[name];
   if (!whatsappAllowed(order, template.category)) return null;
   const language = whatsappLanguage(order.language);
@@ -183,4 +185,5 @@ export const WHATSAPP_FOR_MAIL: Partial<Record<string, OrderWhatsAppKind>> = {
   delivered: 'delivered',
   cancelled: 'cancelled',
   expired: 'expired',
+  'unpaid-reminder': 'unpaid-reminder',
 };

@@ -6,7 +6,7 @@
  */
 import type { Kysely, Transaction } from 'kysely';
 import { newId, nowIso } from '../../db/ids.ts';
-import type { Database } from '../../db/tables.ts';
+import type { Database, Db } from '../../db/tables.ts';
 import type { WhatsAppContent } from './graph-api.ts';
 
 type Trx = Kysely<Database> | Transaction<Database>;
@@ -88,4 +88,46 @@ export async function releaseFallbackMail(trx: Trx, whatsappId: string): Promise
 /** The message reached the shopper's phone: the mail behind it is not needed. */
 export async function dropFallbackMail(trx: Trx, whatsappId: string): Promise<void> {
   await trx.deleteFrom('outbox').where('held_for', '=', whatsappId).where('sent_at', 'is', null).execute();
+}
+
+/** How far back the dashboard lists failed messages: older failures no longer need the owner. */
+export const FAILED_SHOWN_DAYS = 7;
+
+export interface FailedWhatsApp {
+  /** E.164. */
+  to: string;
+  kind: string;
+  failedAt: string;
+  /** Meta's answer or status error, as the worker or webhook recorded it. */
+  reason: string | null;
+}
+
+/**
+ * WhatsApp messages that failed for good in the last FAILED_SHOWN_DAYS (refused by Meta, or a
+ * "failed" status), newest first, for the dashboard; and how many there are.
+ */
+export async function listFailedWhatsApp(db: Db, limit: number, now = Date.now()) {
+  const since = nowIso(now - FAILED_SHOWN_DAYS * 86_400_000);
+  const [rows, count] = await Promise.all([
+    db
+      .selectFrom('whatsapp_outbox')
+      .select(['to_phone', 'kind', 'failed_at', 'last_error'])
+      .where('failed_at', '>=', since)
+      .orderBy('failed_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute(),
+    db
+      .selectFrom('whatsapp_outbox')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('failed_at', '>=', since)
+      .executeTakeFirstOrThrow(),
+  ]);
+  const messages: FailedWhatsApp[] = rows.map((r) => ({
+    to: r.to_phone,
+    kind: r.kind,
+    failedAt: r.failed_at ?? '',
+    reason: r.last_error,
+  }));
+  return { messages, count: Number(count.n) };
 }

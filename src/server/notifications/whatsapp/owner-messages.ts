@@ -1,0 +1,137 @@
+/**
+ * The owner's WhatsApp messages (docs/whatsapp.md#the-owner): a new order, a submitted advance, a
+ * failed delivery and a complaint also go to OWNER_WHATSAPP, as templates (a message that starts a
+ * conversation must be one), queued in the transaction of the change they tell of, like the
+ * owner's mails. They stand beside those mails, not in front of them: the owner gets both, and a
+ * failed WhatsApp message releases nothing.
+ *
+ * Nothing is queued unless WhatsApp is set up and OWNER_WHATSAPP is set. Every shopper-typed
+ * value is folded to one short plain line (templateParam): it reaches the owner's phone.
+ */
+import type { Kysely, Transaction } from 'kysely';
+import { advanceSplit } from '../../../common/advance.ts';
+import { formatRupees } from '../../../common/money.ts';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/tables.ts';
+import { fillBody, type TemplateName, templateParam, WHATSAPP_TEMPLATES } from '../whatsapp-templates.ts';
+import { queueWhatsApp } from './outbox.ts';
+
+type Trx = Kysely<Database> | Transaction<Database>;
+
+export type OwnerWhatsAppKind =
+  | 'owner-new-order'
+  | 'owner-advance-submitted'
+  | 'owner-delivery-failed'
+  | 'owner-complaint';
+
+const TEMPLATE: Record<OwnerWhatsAppKind, TemplateName> = {
+  'owner-new-order': 'owner_new_order',
+  'owner-advance-submitted': 'owner_advance_submitted',
+  'owner-delivery-failed': 'owner_delivery_failed',
+  'owner-complaint': 'owner_complaint',
+};
+
+const base = (config: Config) => config.publicUrl ?? `http://localhost:${config.port}`;
+
+/** Queues one owner message in `trx`; null when WhatsApp or OWNER_WHATSAPP is not set. */
+async function queueOwnerWhatsApp(
+  trx: Trx,
+  config: Config,
+  kind: OwnerWhatsAppKind,
+  params: string[],
+  orderId: string | null,
+): Promise<string | null> {
+  if (!config.whatsapp || !config.ownerWhatsapp) return null;
+  const template = WHATSAPP_TEMPLATES[TEMPLATE[kind]];
+  const body = params.map((p) => templateParam(p));
+  return queueWhatsApp(trx, {
+    kind,
+    to: config.ownerWhatsapp,
+    content: { template: template.name, language: 'en', body, buttons: [] },
+    preview: fillBody(template.body.en, body),
+    orderId,
+  });
+}
+
+/** What the owner's order messages tell: the order as the caller's transaction sees it. */
+export interface OwnerOrderFacts {
+  id: string;
+  number: string;
+  customerName: string;
+  phone: string;
+  total: number;
+  advanceAmount: number;
+  advanceUtr: string | null;
+}
+
+/** A new order, or a shopper's UPI reference to check (beside the owner's mail of that kind). */
+export async function queueOwnerOrderWhatsApp(
+  trx: Trx,
+  config: Config,
+  kind: 'new-order' | 'advance-submitted',
+  o: OwnerOrderFacts,
+): Promise<string | null> {
+  const split = advanceSplit(o.total, o.advanceAmount);
+  const link = `${base(config)}/dashboard/orders`;
+  if (kind === 'new-order') {
+    const advance = split.amount > 0 ? formatRupees(split.amount) : 'none';
+    return queueOwnerWhatsApp(
+      trx,
+      config,
+      'owner-new-order',
+      [o.number, o.customerName, o.phone, formatRupees(o.total), advance, link],
+      o.id,
+    );
+  }
+  return queueOwnerWhatsApp(
+    trx,
+    config,
+    'owner-advance-submitted',
+    [o.number, o.customerName, o.advanceUtr ?? '(none)', formatRupees(split.amount), link],
+    o.id,
+  );
+}
+
+/** The courier could not deliver: the owner hears of it with the courier's reason. */
+export async function queueOwnerDeliveryFailedWhatsApp(
+  trx: Trx,
+  config: Config,
+  orderId: string,
+): Promise<string | null> {
+  if (!config.whatsapp || !config.ownerWhatsapp) return null;
+  const row = await trx
+    .selectFrom('orders')
+    .innerJoin('users', 'users.id', 'orders.user_id')
+    .leftJoin('shipments', 'shipments.order_id', 'orders.id')
+    .select(['orders.number', 'orders.user_phone', 'orders.buyer_name', 'users.name', 'shipments.undelivered_reason'])
+    .where('orders.id', '=', orderId)
+    .executeTakeFirstOrThrow();
+  return queueOwnerWhatsApp(
+    trx,
+    config,
+    'owner-delivery-failed',
+    [
+      row.number,
+      row.name || row.buyer_name,
+      row.user_phone,
+      row.undelivered_reason ?? 'no reason given',
+      `${base(config)}/dashboard/orders`,
+    ],
+    orderId,
+  );
+}
+
+/** A complaint from /contact: the owner must acknowledge it in time (docs/product.md#contact). */
+export async function queueOwnerComplaintWhatsApp(
+  trx: Trx,
+  config: Config,
+  c: { ticket: string; name: string; phone: string; message: string; answerBy: string },
+): Promise<string | null> {
+  return queueOwnerWhatsApp(
+    trx,
+    config,
+    'owner-complaint',
+    [c.ticket, c.name, c.phone, c.answerBy, c.message, `${base(config)}/dashboard/complaints`],
+    null,
+  );
+}
