@@ -3,6 +3,7 @@
  * what the filters show (formula cells neutralised, as the orders' export). Then axe on every
  * admin screen at 360 and 1280 px, with a screenshot of each.
  */
+import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { adminLogin } from './admin-fixtures.ts';
 import { axeViolations } from './axe.ts';
