@@ -27,8 +27,10 @@ export interface Gstr1Document {
   /** The invoice's number and date (for a credit note, the invoice it credits). */
   invoiceNumber: string;
   invoiceDate: string;
-  /** The buyer's GSTIN for a business sale (B2B), else null. Checkout does not ask it yet. */
+  /** The buyer's GSTIN for a business sale (B2B; given at checkout), else null. */
   buyerGstin: string | null;
+  /** The business name given with it (GSTR-1's optional "Receiver Name"), else null. */
+  buyerName: string | null;
   /** Place of supply: the two-digit state code. */
   supplyCode: string;
   rateBp: number;
@@ -46,6 +48,8 @@ interface HeadRow {
   invoice_gstin: string | null;
   invoice_rate_bp: number | null;
   invoice_supply_code: string | null;
+  buyer_gstin: string | null;
+  buyer_business_name: string | null;
 }
 
 async function withLines(db: Db, type: Gstr1Document['type'], heads: HeadRow[]): Promise<Gstr1Document[]> {
@@ -76,7 +80,8 @@ async function withLines(db: Db, type: Gstr1Document['type'], heads: HeadRow[]):
       date: h.at,
       invoiceNumber: h.invoice_number!,
       invoiceDate: h.invoice_date!,
-      buyerGstin: null,
+      buyerGstin: h.buyer_gstin,
+      buyerName: h.buyer_gstin ? h.buyer_business_name : null,
       supplyCode: h.invoice_supply_code ?? '',
       rateBp,
       kind,
@@ -101,6 +106,8 @@ export async function* periodInvoices(db: Db, period: Period): AsyncGenerator<Gs
         'invoice_gstin',
         'invoice_rate_bp',
         'invoice_supply_code',
+        'buyer_gstin',
+        'buyer_business_name',
       ])
       .where('invoice_gstin', 'is not', null)
       .where('invoice_date', '>=', period.from)
@@ -138,6 +145,8 @@ export async function* periodCreditNotes(db: Db, period: Period): AsyncGenerator
         'orders.invoice_gstin',
         'orders.invoice_rate_bp',
         'orders.invoice_supply_code',
+        'orders.buyer_gstin',
+        'orders.buyer_business_name',
       ])
       .where('orders.invoice_gstin', 'is not', null)
       .where('credit_notes.issued_at', '>=', period.from)

@@ -15,6 +15,7 @@ import * as m0008courierJobs from './0008-courier-jobs.ts';
 import * as m0009statements from './0009-bank-statements.ts';
 import * as m0010credit from './0010-credit-notes.ts';
 import * as m0011whatsapp from './0011-whatsapp.ts';
+import * as m0016buyerGstin from './0016-buyer-gstin.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '0009-bank-statements': m0009statements,
   '0010-credit-notes': m0010credit,
   '0011-whatsapp': m0011whatsapp,
+  '0016-buyer-gstin': m0016buyerGstin,
 };
