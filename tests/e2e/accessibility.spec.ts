@@ -6,34 +6,13 @@
  * named apart). Screenshots of each screen go to test-results/screenshots/a11y-*.
  */
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Page } from '@playwright/test';
-import type { AxeResults } from 'axe-core';
 import { productPath } from '../../src/common/catalog.ts';
+import { axeViolations } from './axe.ts';
 import { addFromProductPage, stableProducts, uniquePhone, WIDTHS } from './fixtures.ts';
 import { expect, test } from './test.ts';
 
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const ADDRESS = '9, Palm Grove, near Lake Road, Kolkata - 700029, West Bengal';
-
-/** axe's violations on the page as it is now: rule, impact and the first elements, one line each. */
-async function axeViolations(page: Page): Promise<string[]> {
-  // Evaluated through the DevTools protocol, not a <script>: the page's CSP allows only its own scripts.
-  await page.evaluate(AXE_SOURCE);
-  const results = await page.evaluate(() =>
-    (window as unknown as { axe: { run: (options: object) => Promise<AxeResults> } }).axe.run({
-      resultTypes: ['violations'],
-    }),
-  );
-  return results.violations.map(
-    (v) =>
-      `${v.id} (${v.impact}): ${v.help}: ${v.nodes
-        .slice(0, 4)
-        .map((n) => n.target.join(' '))
-        .join(' | ')}`,
-  );
-}
 
 /**
  * Scrolls down the page a screen at a time, so its lazy pictures load, and back to the top;
