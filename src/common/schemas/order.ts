@@ -1,25 +1,35 @@
 /** Order shapes shared by checkout, Your Orders, History and the orders API. */
 import { z } from 'zod';
 import { ADVANCE_STATES, UTR_MESSAGE, UTR_PATTERN } from '../advance.ts';
+import { BUSINESS_BUYER_RULES, businessPairProblem } from '../business-buyer-rules.ts';
 import { addressSchema } from './account.ts';
 import { MAX_CART_LINES, productIdSchema, quantitySchema, totalsSchema } from './cart.ts';
+import { textSchema } from './from-rules.ts';
 import { shopperShipmentSchema } from './shipping.ts';
 
-export const placeOrderSchema = z.object({
-  address: addressSchema,
-  /** One per checkout attempt (crypto.randomUUID): a repeated submit returns the same order. */
-  idempotencyKey: z
-    .string('Please try placing the order again')
-    .regex(/^[A-Za-z0-9-]{8,64}$/, 'Please try placing the order again'),
-  /** Lines to order; when absent, the shopper's cart is ordered. Prices are never read from here. */
-  lines: z
-    .array(z.object({ productId: productIdSchema, quantity: quantitySchema }))
-    .min(1, 'Your cart is empty')
-    .max(MAX_CART_LINES, 'Too many watches in one order')
-    .optional(),
-  /** The unticked "Send my order updates on WhatsApp" box: true records the consent on the account. */
-  whatsappUpdates: z.boolean().optional(),
-});
+export const placeOrderSchema = z
+  .object({
+    address: addressSchema,
+    /** One per checkout attempt (crypto.randomUUID): a repeated submit returns the same order. */
+    idempotencyKey: z
+      .string('Please try placing the order again')
+      .regex(/^[A-Za-z0-9-]{8,64}$/, 'Please try placing the order again'),
+    /** Lines to order; when absent, the shopper's cart is ordered. Prices are never read from here. */
+    lines: z
+      .array(z.object({ productId: productIdSchema, quantity: quantitySchema }))
+      .min(1, 'Your cart is empty')
+      .max(MAX_CART_LINES, 'Too many watches in one order')
+      .optional(),
+    /** The unticked "Send my order updates on WhatsApp" box: true records the consent on the account. */
+    whatsappUpdates: z.boolean().optional(),
+    /** A business buyer's GSTIN and registered name (common/business-buyer-rules.ts); both or neither. */
+    buyerGstin: textSchema(BUSINESS_BUYER_RULES.buyerGstin).toUpperCase().optional(),
+    businessName: textSchema(BUSINESS_BUYER_RULES.businessName).optional(),
+  })
+  .superRefine((v, ctx) => {
+    const pair = businessPairProblem({ buyerGstin: v.buyerGstin ?? '', businessName: v.businessName ?? '' });
+    if (pair) ctx.addIssue({ code: 'custom', path: [pair.field], message: pair.message });
+  });
 export type PlaceOrderInput = z.infer<typeof placeOrderSchema>;
 
 export const orderLineSchema = z.object({

@@ -97,6 +97,10 @@ export interface OrdersTable {
   advance_amount: ColumnType<number, number, never>;
   /** The name the order was placed under; kept for the invoice if the account is erased. */
   buyer_name: ColumnType<string, string | undefined, string>;
+  /** A business buyer's GSTIN, given at checkout (common/gstin.ts); null for a consumer. */
+  buyer_gstin: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The business the invoice is billed to, with the GSTIN (CGST Rule 46(e)); null without one. */
+  buyer_business_name: ColumnType<string | null, string | null | undefined, string | null>;
   /** Given once, at dispatch (e.g. TSW/25-26/000123), with the tax facts frozen beside it. */
   invoice_number: ColumnType<string | null, string | null | undefined, string | null>;
   invoice_date: ColumnType<string | null, string | null | undefined, string | null>;

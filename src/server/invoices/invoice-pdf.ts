@@ -1,7 +1,7 @@
 /**
  * The invoice as a PDF (docs/product.md#invoice; CGST Rule 46): the shop's legal name, address and
  * GSTIN; the invoice's number and date; the order number; the buyer's name, delivery address and state;
- * the place of supply; each line's description, HSN, quantity, taxable value, rate and taxes; the totals
+ * the place of supply (a business buyer's: the state of its GSTIN, printed with its name); each line's description, HSN, quantity, taxable value, rate and taxes; the totals
  * in figures and in words; the advance received and the balance; the owner's signature above
  * "Authorised signatory" (Rule 46(q)), or, when none is set, the words for an invoice issued
  * electronically (the proviso to Rule 46(q), Notification 74/2018-Central Tax; docs/product.md#the-books-credit-notes-and-gstr-1).
@@ -161,8 +161,16 @@ async function draw(doc: Doc, order: PaperOrder, shop: Shop, spec: PaperSpec): P
     .fontSize(9)
     .text('Billed and shipped to', left, y, { width: width / 2 });
   let buyerY = doc.y;
+  // A business buyer (B2B): the registered name first, the person who ordered under it, and below the
+  // phone its GSTIN (Rule 46(e)).
+  if (order.buyerGstin && order.businessName) {
+    buyerY += drawInBox(doc, plainLine(order.businessName), buyerBox(left, buyerY, buyerWidth, 2, 10), {
+      font: BOLD,
+      sizes: [10, 9],
+    });
+  }
   buyerY += drawInBox(doc, plainLine(order.buyerName) || 'Customer', buyerBox(left, buyerY, buyerWidth, 2, 10), {
-    font: BOLD,
+    font: order.buyerGstin ? REGULAR : BOLD,
     sizes: [10, 9],
   });
   buyerY += drawInBox(doc, plainLine(order.address), buyerBox(left, buyerY, buyerWidth, BUYER_ADDRESS_LINES, 9), {
@@ -171,6 +179,12 @@ async function draw(doc: Doc, order: PaperOrder, shop: Shop, spec: PaperSpec): P
   buyerY += drawInBox(doc, `Phone: ${plainLine(order.phone)}`, buyerBox(left, buyerY, buyerWidth, 1, 9), {
     sizes: [9],
   });
+  if (order.buyerGstin) {
+    buyerY += drawInBox(doc, `GSTIN: ${order.buyerGstin}`, buyerBox(left, buyerY, buyerWidth, 1, 9), {
+      font: BOLD,
+      sizes: [9],
+    });
+  }
   if (buyerState) {
     buyerY += drawInBox(doc, `State: ${stateWithCode(buyerState)}`, buyerBox(left, buyerY, buyerWidth, 1, 9), {
       sizes: [9],

@@ -20,12 +20,19 @@ export const supplyStateUnknownMessage = (orderNumber: string) =>
 export async function issueInvoice(
   trx: Transaction<Database>,
   invoice: Config['invoice'],
-  order: { id: string; number: string; address: string },
+  order: { id: string; number: string; address: string; buyer_gstin?: string | null },
   at: string,
   /** The owner's choice of delivery state, when the address names none. */
   supplyCode?: string,
 ): Promise<string> {
-  const place = supplyCode ? gstStateByCode(supplyCode) : deliveryState(order.address);
+  // A business buyer's place of supply is the state of its GSTIN (its first two digits), as the brief
+  // for issue 25 asks and GSTR-1's B2B table expects (docs/decisions/038-buyer-gstin.md); else the
+  // delivery state, or the owner's choice when the address names none.
+  const place = order.buyer_gstin
+    ? gstStateByCode(order.buyer_gstin.slice(0, 2))
+    : supplyCode
+      ? gstStateByCode(supplyCode)
+      : deliveryState(order.address);
   const { gstin, rateBp, prefix } = invoice;
   // A tax invoice needs its place of supply; a receipt (no GSTIN) does without.
   if (!place && gstin) throw new AppError(409, SUPPLY_STATE_UNKNOWN, supplyStateUnknownMessage(order.number));

@@ -17,6 +17,9 @@ export interface PaperOrder {
   createdAt: string;
   status: string;
   buyerName: string;
+  /** A business buyer's GSTIN and registered name (given at checkout), else null: a B2B invoice. */
+  buyerGstin: string | null;
+  businessName: string | null;
   phone: string;
   address: string;
   /** Whole rupees. */
@@ -82,6 +85,8 @@ export async function paperOrders(db: Db, numbers: readonly string[], userId?: s
         createdAt: row.created_at,
         status: row.status,
         buyerName: row.buyer_name || row.user_name || '',
+        buyerGstin: row.buyer_gstin,
+        businessName: row.buyer_business_name,
         phone: row.user_phone,
         address: row.address,
         total,

@@ -48,6 +48,7 @@ async function lockOrder(trx: Transaction<Database>, orderNumber: string) {
       'status',
       'total',
       'advance_state',
+      'buyer_gstin',
       'advance_utr',
       'advance_amount',
       'address',

@@ -125,6 +125,9 @@ export async function placeOrder(db: Db, config: Config, userId: string, input: 
           user_phone: user.phone,
           // Kept for the invoice: the name the order was placed under (docs/product.md#invoice).
           buyer_name: user.name,
+          // A business buyer's, checked by the schema (common/business-buyer-rules.ts): a B2B invoice.
+          buyer_gstin: input.buyerGstin || null,
+          buyer_business_name: input.buyerGstin ? input.businessName || null : null,
           address: input.address,
           status: 'ordered',
           total_mrp: totals.totalMrp,

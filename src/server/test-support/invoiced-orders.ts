@@ -13,6 +13,8 @@ export interface InvoicedOrder {
   supplyCode: string;
   rateBp: number;
   lines: Array<{ unitPrice: number; quantity: number; hsn?: string; uqc?: string }>;
+  /** A business buyer's GSTIN and name (B2B); its place of supply is then the GSTIN's state. */
+  buyer?: { gstin: string; name: string };
   /** A credit note, when the order was cancelled after its invoice. */
   creditNote?: { number: string; date: string };
 }
@@ -74,6 +76,8 @@ export async function insertInvoicedOrders(
             invoice_rate_bp: o.rateBp,
             invoice_supply_code: o.supplyCode,
             invoice_supply_state: o.supplyCode,
+            buyer_gstin: o.buyer?.gstin ?? null,
+            buyer_business_name: o.buyer?.name ?? null,
           })),
         )
         .execute();

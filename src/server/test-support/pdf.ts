@@ -80,6 +80,8 @@ export function testPaperOrder(changes: Partial<PaperOrder> = {}): PaperOrder {
     createdAt: '2026-05-10T08:00:00Z',
     status: 'dispatched',
     buyerName: 'Asha Rao',
+    buyerGstin: null,
+    businessName: null,
     phone: '9000000001',
     address: '12, Lotus Residency, near City Mall, Bengaluru - 560001, Karnataka',
     total: 10_699,

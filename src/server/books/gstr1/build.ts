@@ -54,6 +54,8 @@ export interface B2csRow extends Money {
 export interface ListedInvoice extends Money {
   /** The buyer's GSTIN (B2B), or null (B2CL). */
   ctin: string | null;
+  /** The business name given with the GSTIN, or null. */
+  name: string | null;
   number: string;
   date: string;
   pos: string;
@@ -126,6 +128,7 @@ export class Gstr1Builder {
     const b2cl = !doc.buyerGstin && doc.kind === 'inter' && doc.totals.total > b2clLimitPaise(doc.invoiceDate);
     const listed: ListedInvoice = {
       ctin: doc.buyerGstin,
+      name: doc.businessName,
       number: doc.number,
       date: doc.date,
       pos: doc.supplyCode,

@@ -29,7 +29,7 @@ type Row = Array<string | number | null>;
 
 function noteRows(notes: ListedNote[], registered: boolean): Row[] {
   return notes.map((n) => [
-    ...(registered ? [n.ctin, ''] : ['B2CL']),
+    ...(registered ? [n.ctin, n.name ?? ''] : ['B2CL']),
     n.number,
     day(n.date),
     'C',
@@ -102,7 +102,7 @@ export function gstr1Csv(ret: Gstr1Return, section: Gstr1CsvSection): string {
       for (const r of ret.b2b)
         rows.push([
           r.ctin,
-          '',
+          r.name ?? '',
           r.number,
           day(r.date),
           money(r.value),

@@ -30,8 +30,10 @@ export interface Gstr1Document {
   /** The order's own number and the name it was placed under (the sales register prints them). */
   orderNumber: string;
   buyerName: string;
-  /** The buyer's GSTIN for a business sale (B2B), else null. Checkout does not ask it yet. */
+  /** The buyer's GSTIN for a business sale (B2B; given at checkout), else null. */
   buyerGstin: string | null;
+  /** The business name given with it (GSTR-1's optional "Receiver Name"), else null. */
+  businessName: string | null;
   /** Place of supply: the two-digit state code. */
   supplyCode: string;
   rateBp: number;
@@ -51,6 +53,8 @@ interface HeadRow {
   invoice_supply_code: string | null;
   order_number: string;
   buyer_name: string;
+  buyer_gstin: string | null;
+  buyer_business_name: string | null;
 }
 
 async function withLines(db: Db, type: Gstr1Document['type'], heads: HeadRow[]): Promise<Gstr1Document[]> {
@@ -83,7 +87,8 @@ async function withLines(db: Db, type: Gstr1Document['type'], heads: HeadRow[]):
       invoiceDate: h.invoice_date!,
       orderNumber: h.order_number,
       buyerName: h.buyer_name,
-      buyerGstin: null,
+      buyerGstin: h.buyer_gstin,
+      businessName: h.buyer_gstin ? h.buyer_business_name : null,
       supplyCode: h.invoice_supply_code ?? '',
       rateBp,
       kind,
@@ -110,6 +115,8 @@ export async function* periodInvoices(db: Db, period: Period): AsyncGenerator<Gs
         'invoice_supply_code',
         'number as order_number',
         'buyer_name',
+        'buyer_gstin',
+        'buyer_business_name',
       ])
       .where('invoice_gstin', 'is not', null)
       .where('invoice_date', '>=', period.from)
@@ -149,6 +156,8 @@ export async function* periodCreditNotes(db: Db, period: Period): AsyncGenerator
         'orders.invoice_supply_code',
         'orders.number as order_number',
         'orders.buyer_name',
+        'orders.buyer_gstin',
+        'orders.buyer_business_name',
       ])
       .where('orders.invoice_gstin', 'is not', null)
       .where('credit_notes.issued_at', '>=', period.from)

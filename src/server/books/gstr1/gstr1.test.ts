@@ -86,8 +86,14 @@ const orderArb = (monthStart: number, days: number) =>
         { minLength: 1, maxLength: 3 },
       ),
       credit: fc.option(fc.integer({ min: 0, max: 40 }), { nil: undefined }),
+      // Some sales to registered businesses (B2B): their place of supply is their GSTIN's state.
+      buyer: fc.option(fc.constantFrom('29AAGCB7383J1Z4', '07AAICT5606J1Z4', '27AAPFU0939F1ZV'), { nil: undefined }),
     })
-    .map((o) => ({ ...o, at: monthStart + (o.day * 1440 + o.minute) * 60_000 }));
+    .map((o) => ({
+      ...o,
+      supplyCode: o.buyer ? o.buyer.slice(0, 2) : o.supplyCode,
+      at: monthStart + (o.day * 1440 + o.minute) * 60_000,
+    }));
 
 describe('the builder, for random documents', () => {
   it('exports the invoices’ taxable value and tax minus the credit notes’, to the paisa', () => {
@@ -126,6 +132,7 @@ describe('the builder, for random documents', () => {
             orderNumber: `TSW-${10001 + i}`,
             buyerName: 'Test buyer',
             buyerGstin: d.buyerGstin,
+            businessName: d.buyerGstin ? 'Bengal Traders' : null,
             supplyCode: d.supplyCode,
             rateBp: d.rateBp,
             kind,
@@ -180,6 +187,7 @@ describe.each(TEST_DIALECTS)('GSTR-1 from the database on %s', (dialect) => {
               supplyCode: o.supplyCode,
               rateBp: o.rateBp,
               lines: o.lines,
+              ...(o.buyer ? { buyer: { gstin: o.buyer, name: `Buyer ${o.buyer.slice(2, 7)}` } } : {}),
               ...(o.credit !== undefined
                 ? {
                     creditNote: {
@@ -213,6 +221,14 @@ describe.each(TEST_DIALECTS)('GSTR-1 from the database on %s', (dialect) => {
             }
             const ret = await buildGstr1(database.db, period);
             expect(exported(ret), period.key).toEqual(expected);
+            // Every business sale of the month is listed in B2B, and each of its credit notes in CDNR.
+            const b2b = orders.filter((o) => o.buyer && inPeriod(o.invoiceDate)).map((o) => o.invoiceNumber);
+            const cdnr = orders.filter((o) => o.buyer && o.creditNote && inPeriod(o.creditNote.date));
+            expect(ret.b2b.map((r) => r.number).sort(), period.key).toEqual(b2b.sort());
+            expect(ret.cdnr.map((r) => r.invoiceNumber).sort(), period.key).toEqual(
+              cdnr.map((o) => o.invoiceNumber).sort(),
+            );
+            expect(ret.cdnur.every((n) => n.ctin === null)).toBe(true);
             expect(exportedJson(gstr1Json(ret, BOOKS_SHOP_GSTIN, period)), period.key).toEqual(expected);
           }
         },
@@ -312,5 +328,94 @@ describe.each(TEST_DIALECTS)('GSTR-1 from the database on %s', (dialect) => {
         'OE,27-Maharashtra,18,,9066.94,0.00,\r\n',
     );
     expect(gstr1Csv(ret, 'hsn')).toContain('B2C,91130000,,PRS-PAIRS,0,0.00,18,0.00,0.00,0.00,0.00,0.00');
+  });
+  it('lists a business sale in B2B and its credit note in CDNR, never in B2CS, B2CL or CDNUR', async () => {
+    const at = '2061-06-10T06:00:00.000Z';
+    await insertInvoicedOrders(database.db, userId, [
+      // A Karnataka business: IGST, B2B; cancelled a day later: CDNR.
+      {
+        invoiceNumber: 'Y/30-31/000001',
+        invoiceDate: at,
+        supplyCode: '29',
+        rateBp: 1800,
+        lines: [{ unitPrice: 11_800, quantity: 1 }],
+        buyer: { gstin: '29AAGCB7383J1Z4', name: 'Bengaluru Time House' },
+        creditNote: { number: 'YCN/3031/00001', date: '2061-06-11T06:00:00.000Z' },
+      },
+      // A Maharashtra business, the shop's own state: CGST and SGST, B2B; ₹2,36,000 is no B2CL.
+      {
+        invoiceNumber: 'Y/30-31/000002',
+        invoiceDate: at,
+        supplyCode: '27',
+        rateBp: 1800,
+        lines: [{ unitPrice: 118_000, quantity: 2 }],
+        buyer: { gstin: '27AAPFU0939F1ZV', name: '=HYPERLINK("x") Traders' },
+      },
+    ]);
+    const period = parsePeriod('2061-06')!;
+    const ret = await buildGstr1(database.db, period);
+    const json = gstr1Json(ret, BOOKS_SHOP_GSTIN, period) as Record<string, any>;
+    expect(json.b2b).toEqual([
+      {
+        ctin: '29AAGCB7383J1Z4',
+        inv: [
+          {
+            inum: 'Y/30-31/000001',
+            idt: '10-06-2061',
+            val: 11800,
+            pos: '29',
+            rchrg: 'N',
+            inv_typ: 'R',
+            itms: [{ num: 1801, itm_det: { rt: 18, txval: 10000, iamt: 1800, csamt: 0 } }],
+          },
+        ],
+      },
+      {
+        ctin: '27AAPFU0939F1ZV',
+        inv: [
+          {
+            inum: 'Y/30-31/000002',
+            idt: '10-06-2061',
+            val: 236000,
+            pos: '27',
+            rchrg: 'N',
+            inv_typ: 'R',
+            itms: [{ num: 1801, itm_det: { rt: 18, txval: 200000, camt: 18000, samt: 18000, csamt: 0 } }],
+          },
+        ],
+      },
+    ]);
+    expect(json.cdnr).toEqual([
+      {
+        ctin: '29AAGCB7383J1Z4',
+        nt: [
+          {
+            ntty: 'C',
+            nt_num: 'YCN/3031/00001',
+            nt_dt: '11-06-2061',
+            val: 11800,
+            pos: '29',
+            rchrg: 'N',
+            inv_typ: 'R',
+            itms: [{ num: 1801, itm_det: { rt: 18, txval: 10000, iamt: 1800, csamt: 0 } }],
+          },
+        ],
+      },
+    ]);
+    expect(json.b2cs).toBeUndefined();
+    expect(json.b2cl).toBeUndefined();
+    expect(json.cdnur).toBeUndefined();
+    expect(json.hsn.hsn_b2c).toEqual([]);
+    expect(json.hsn.hsn_b2b).toEqual([
+      expect.objectContaining({ hsn_sc: '9102', uqc: 'NOS', qty: 2, txval: 200000, iamt: 0, camt: 18000, samt: 18000 }),
+    ]);
+    // The CSV names the receiver; a name that a spreadsheet would run as a formula is written as text.
+    expect(gstr1Csv(ret, 'b2b')).toContain(
+      '29AAGCB7383J1Z4,Bengaluru Time House,Y/30-31/000001,10-Jun-2061,11800.00,29-Karnataka,N,,Regular B2B,,18,10000.00,0.00',
+    );
+    expect(gstr1Csv(ret, 'b2b')).toContain(`27AAPFU0939F1ZV,"'=HYPERLINK(""x"") Traders",Y/30-31/000002`);
+    expect(gstr1Csv(ret, 'cdnr')).toContain(
+      '29AAGCB7383J1Z4,Bengaluru Time House,YCN/3031/00001,11-Jun-2061,C,29-Karnataka',
+    );
   });
 });

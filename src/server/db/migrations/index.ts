@@ -20,6 +20,7 @@ import * as m0015remittance from './0015-cod-remittance.ts';
 import * as m0017backInStock from './0017-back-in-stock.ts';
 import * as m0013deliveryChoices from './0013-delivery-choices.ts';
 import * as m0018unpaidReminder from './0018-unpaid-reminder.ts';
+import * as m0016buyerGstin from './0016-buyer-gstin.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '0017-back-in-stock': m0017backInStock,
   '0013-delivery-choices': m0013deliveryChoices,
   '0018-unpaid-reminder': m0018unpaidReminder,
+  '0016-buyer-gstin': m0016buyerGstin,
 };

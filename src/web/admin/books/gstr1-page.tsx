@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { counted } from '../../../common/counted.ts';
 import { formatPaise } from '../../../common/gst.ts';
 import { gstr1CsvUrl, gstr1JsonUrl } from '../../../common/gstr1-api.ts';
 import { GSTR1_SECTIONS, type Gstr1Summary, gstr1QuerySchema } from '../../../common/schemas/gstr1.ts';
@@ -73,8 +74,8 @@ function Gstr1SummaryView({ summary }: { summary: Gstr1Summary }) {
         </span>
       </h2>
       <p>
-        {summary.invoices.count} invoices ({money(summary.invoices.value)}) and {summary.creditNotes.count} credit notes
-        ({money(summary.creditNotes.value)}).
+        {counted(summary.invoices.count, 'invoice')} ({money(summary.invoices.value)}) and{' '}
+        {counted(summary.creditNotes.count, 'credit note')} ({money(summary.creditNotes.value)}).
       </p>
       <div className="adm-gstr1-scroll">
         <table className="adm-table adm-gstr1-table">
@@ -111,7 +112,7 @@ function Gstr1SummaryView({ summary }: { summary: Gstr1Summary }) {
         <ul className="adm-gstr1-docs">
           {summary.docs.map((d) => (
             <li key={d.nature + d.from}>
-              {d.nature}: {d.from} to {d.to}, {d.total} in all, {d.cancelled} cancelled
+              {d.nature}: {d.from} to {d.to}, {counted(d.total, 'document')} in all, {d.cancelled} cancelled
             </li>
           ))}
         </ul>

@@ -1,10 +1,9 @@
 import type { ReactNode } from 'react';
+import { counted } from '../../../common/counted.ts';
 import { formatDate, formatDateTime } from '../../../common/india-time.ts';
 import { formatRupees, groupIndian } from '../../../common/money.ts';
 import type { MissingUtr, StatementImported, StatementLineRow } from '../../../common/schemas/statement.ts';
 import { Link } from '../../lib/router/index.ts';
-
-const count = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** Paise as the bank wrote them: ₹1,20,300.50 (₹300.00 for whole rupees). */
 export function formatPaise(paise: number): string {
@@ -136,8 +135,8 @@ export function StatementResult({ result }: { result: StatementImported }) {
   return (
     <div className="adm-stm-result" aria-live="polite">
       <p className="panel adm-stm-summary">
-        <strong>{result.fileName}</strong> ({result.layout}): {count(result.linesRead, 'transaction')}
-        {period}, {count(result.credits, 'credit')}, {result.newCredits} new.{' '}
+        <strong>{result.fileName}</strong> ({result.layout}): {counted(result.linesRead, 'transaction')}
+        {period}, {counted(result.credits, 'credit')}, {result.newCredits} new.{' '}
         {result.credits > 0 &&
           result.newCredits === 0 &&
           'Every credit of this statement was imported before: nothing changed.'}

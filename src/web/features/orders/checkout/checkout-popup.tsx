@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import type { BusinessBuyer } from '../../../../common/business-buyer-rules.ts';
 import type { SignupInput } from '../../../../common/schemas/account.ts';
 import type { Cart } from '../../../../common/schemas/cart.ts';
 import type { Order } from '../../../../common/schemas/order.ts';
@@ -92,10 +93,10 @@ export function CheckoutPopup({ cart, user, createAccount, saveAddress, onPlaced
       await createAccount(input);
       setStep(3);
     });
-  const onPlace = () =>
+  const onPlace = (business: BusinessBuyer) =>
     attempt(async () => {
       if (!address) return setStep(0);
-      const { order } = await placeOrder(address, idempotencyKey, whatsappUpdates);
+      const { order } = await placeOrder(address, idempotencyKey, whatsappUpdates, business);
       onPlaced(order);
     });
 

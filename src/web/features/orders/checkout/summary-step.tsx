@@ -1,16 +1,22 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { advanceSplit } from '../../../../common/advance.ts';
+import { type BusinessBuyer, checkBusinessBuyer } from '../../../../common/business-buyer-rules.ts';
 import { imageUrl } from '../../../../common/media.ts';
 import { formatRupees } from '../../../../common/money.ts';
 import type { Cart } from '../../../../common/schemas/cart.ts';
 import { PriceDetails } from '../../../components/price-details.tsx';
 import { WhatsAppConsentBox } from '../../../components/whatsapp-consent-box.tsx';
+import { useForm } from '../../../lib/forms/use-form.ts';
 import { site } from '../../../lib/site.ts';
+import { BusinessBuyerFields } from './business-buyer-fields.tsx';
+
+const NO_BUSINESS: BusinessBuyer = { buyerGstin: '', businessName: '' };
 
 /**
  * Step 3 (docs/product.md#checkout): the order details: images, shipping address, the shopper's
  * own mobile number for the delivery (and the shop's, labelled as such), payment (cash on delivery only; card and UPI shown disabled),
- * the COD advance, price details and PLACE ORDER.
+ * the COD advance, price details, a business buyer's GSTIN (optional) and PLACE ORDER. The popup makes
+ * the call (its overlay, its message by the button); this form checks the business fields first.
  */
 export function SummaryStep({
   cart,
@@ -27,7 +33,8 @@ export function SummaryStep({
   /** The logged-in shopper's own number: who the delivery calls. */
   contactNumber: string | null;
   busy: boolean;
-  onPlace: () => void;
+  /** Places the order, with the business buyer's GSTIN and name (empty for a consumer). */
+  onPlace: (business: BusinessBuyer) => Promise<void>;
   /** The unticked "Send my order updates on WhatsApp" box (docs/whatsapp.md#consent). */
   whatsappUpdates: boolean;
   onWhatsappUpdates: (checked: boolean) => void;
@@ -37,8 +44,16 @@ export function SummaryStep({
   const shop = site();
   const lines = cart.lines.filter((l) => l.available);
   const split = advanceSplit(cart.totals.total, shop.codAdvance);
+  const [business, setBusiness] = useState(false);
+  const form = useForm({
+    id: 'checkout',
+    initial: NO_BUSINESS,
+    // Unticked, whatever was typed is not sent.
+    check: (values) => (business ? checkBusinessBuyer(values) : { ok: true as const, data: NO_BUSINESS }),
+    send: onPlace,
+  });
   return (
-    <div className="checkout-summary">
+    <form className="checkout-summary" onSubmit={form.submit} noValidate>
       <ul className="checkout-items" aria-label="Watches in this order">
         {lines.map((line) => (
           <li key={line.productId}>
@@ -94,6 +109,7 @@ export function SummaryStep({
       </fieldset>
       {/* Named apart from the cart's panel behind the dialog (axe's landmark-unique). */}
       <PriceDetails totals={cart.totals} label="Price details of this order" showAdvance />
+      <BusinessBuyerFields open={business} onOpen={setBusiness} field={form.field} disabled={busy} />
       <WhatsAppConsentBox
         id="checkout-whatsapp"
         checked={whatsappUpdates}
@@ -101,9 +117,9 @@ export function SummaryStep({
         disabled={busy}
       />
       {notice}
-      <button type="button" className="btn btn-gold btn-block" disabled={busy || lines.length === 0} onClick={onPlace}>
+      <button type="submit" className="btn btn-gold btn-block" disabled={busy || lines.length === 0}>
         Place order
       </button>
-    </div>
+    </form>
   );
 }
