@@ -4,7 +4,6 @@
  * admin screen at 360 and 1280 px, with a screenshot of each.
  */
 import { readFileSync } from 'node:fs';
-import type { Page } from '@playwright/test';
 import { adminLogin } from './admin-fixtures.ts';
 import { axeViolations } from './axe.ts';
 import { screenshots, WIDTHS } from './fixtures.ts';

@@ -163,7 +163,9 @@ describe.each(TEST_DIALECTS)('admin orders on %s', (dialect) => {
   it('refuses an unknown state or order with a clear message', async () => {
     const bad = await setState(orderNumber, 'lost');
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().error.message).toBe('Please choose ordered, packed, dispatched, delivered, cancelled or returned');
+    expect(bad.json().error.message).toBe(
+      'Please choose ordered, packed, dispatched, delivered, cancelled or returned',
+    );
     const missing = await setState('TSW-99999', 'packed');
     expect(missing.statusCode).toBe(404);
     expect(missing.json().error.message).toBe('This order does not exist');

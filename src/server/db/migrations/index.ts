@@ -16,11 +16,11 @@ import * as m0009statements from './0009-bank-statements.ts';
 import * as m0010credit from './0010-credit-notes.ts';
 import * as m0011whatsapp from './0011-whatsapp.ts';
 import * as m0012followUps from './0012-lead-follow-ups.ts';
-import * as m0015remittance from './0015-cod-remittance.ts';
-import * as m0017backInStock from './0017-back-in-stock.ts';
 import * as m0013deliveryChoices from './0013-delivery-choices.ts';
-import * as m0018unpaidReminder from './0018-unpaid-reminder.ts';
+import * as m0015remittance from './0015-cod-remittance.ts';
 import * as m0016buyerGstin from './0016-buyer-gstin.ts';
+import * as m0017backInStock from './0017-back-in-stock.ts';
+import * as m0018unpaidReminder from './0018-unpaid-reminder.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
