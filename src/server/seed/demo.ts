@@ -65,7 +65,10 @@ export async function demoProducts(db: Db, limit = 40): Promise<DemoProduct[]> {
   }));
 }
 
-/** Each order: days ago, and the hours after placing at which it reached each later state. */
+/**
+ * Each order: days ago, and the hours after placing at which it reached each later state. Oldest
+ * first, so order and invoice numbers follow time as a real shop's do (seed.test.ts checks it).
+ */
 const ORDER_PLANS: Array<{ daysAgo: number; states: Array<[string, number]> }> = [
   {
     daysAgo: 45,
@@ -77,15 +80,6 @@ const ORDER_PLANS: Array<{ daysAgo: number; states: Array<[string, number]> }> =
     ],
   },
   {
-    daysAgo: 21,
-    states: [
-      ['ordered', 0],
-      ['packed', 6],
-      ['dispatched', 26],
-      ['delivered', 96],
-    ],
-  },
-  {
     // A parcel the courier brought back (docs/product.md#returns-to-origin), received after a week.
     daysAgo: 30,
     states: [
@@ -93,6 +87,15 @@ const ORDER_PLANS: Array<{ daysAgo: number; states: Array<[string, number]> }> =
       ['packed', 10],
       ['dispatched', 24],
       ['returned', 200],
+    ],
+  },
+  {
+    daysAgo: 21,
+    states: [
+      ['ordered', 0],
+      ['packed', 6],
+      ['dispatched', 26],
+      ['delivered', 96],
     ],
   },
   {
