@@ -10,7 +10,7 @@ import { newId, nowIso } from '../../db/ids.ts';
 import type { Db } from '../../db/tables.ts';
 import { rememberedLayouts } from './layout-queries.ts';
 import { insertCredits, leftPending } from './line-queries.ts';
-import { refusedUtrs, settleCandidates, sortLines } from './match.ts';
+import { ordersByUtr, refusedUtrs, settleCandidates, sortLines } from './match.ts';
 import { openStatement, type StatementLine } from './read-statement.ts';
 import { importLines, missingUtrs } from './result-queries.ts';
 
@@ -43,9 +43,15 @@ export async function importStatement(
     batch = [];
     // One transaction keeps the batch and settles what needs no order's lock: one commit, not dozens.
     const candidates = await db.transaction().execute(async (trx) => {
-      const inserted = await insertCredits(trx, importId, lines);
-      newCredits += inserted.length;
-      return sortLines(trx, inserted, refused);
+      // Most credits carry no UTR, or one that is no order's and was never refused: kept as no_order
+      // at once rather than inserted pending and updated (sortLines would decide the same).
+      const utrs = [...new Set(lines.flatMap((l) => (l.utr ? [l.utr] : [])))];
+      const known = await ordersByUtr(trx, utrs);
+      const inserted = await insertCredits(trx, importId, lines, (l) =>
+        !l.utr || (!known.has(l.utr) && !refused.has(l.utr)) ? 'no_order' : null,
+      );
+      newCredits += inserted.count;
+      return sortLines(trx, inserted.pending, refused);
     });
     matched += await settleCandidates(db, config, candidates, adminId);
   };

@@ -24,12 +24,19 @@ const CHUNK = 1000;
 const PENDING_COLUMNS = ['id', 'line_no', 'txn_date', 'amount_paise', 'utr'] as const;
 
 /**
- * Inserts the credits not seen before (a line already kept is left as it is) and answers the
- * inserted ones, to be matched.
+ * Inserts the credits not seen before (a line already kept is left as it is). A credit for which
+ * `settledAs` names an outcome is kept with it at once (most of a statement: credits with no order
+ * to look at); the rest are kept pending and answered, to be matched.
  */
-export async function insertCredits(db: Db, importId: string, lines: readonly StatementLine[]): Promise<PendingLine[]> {
+export async function insertCredits(
+  db: Db,
+  importId: string,
+  lines: readonly StatementLine[],
+  settledAs: (line: StatementLine) => LineOutcome | null,
+): Promise<{ count: number; pending: PendingLine[] }> {
   const now = nowIso();
-  const inserted: PendingLine[] = [];
+  const pending: PendingLine[] = [];
+  let count = 0;
   for (let i = 0; i < lines.length; i += CHUNK) {
     const rows = await db
       .insertInto('statement_lines')
@@ -44,16 +51,17 @@ export async function insertCredits(db: Db, importId: string, lines: readonly St
           reference: l.reference,
           amount_paise: l.creditPaise,
           utr: l.utr,
-          outcome: 'pending' satisfies LineOutcome,
+          outcome: settledAs(l) ?? ('pending' satisfies LineOutcome),
           created_at: now,
         })),
       )
       .onConflict((oc) => oc.column('line_hash').doNothing())
-      .returning(PENDING_COLUMNS)
+      .returning([...PENDING_COLUMNS, 'outcome'])
       .execute();
-    inserted.push(...rows);
+    count += rows.length;
+    for (const { outcome, ...line } of rows) if (outcome === 'pending') pending.push(line);
   }
-  return inserted.sort((a, b) => a.line_no - b.line_no);
+  return { count, pending: pending.sort((a, b) => a.line_no - b.line_no) };
 }
 
 /**

@@ -45,7 +45,8 @@ export async function refusedUtrs(db: Db): Promise<Map<string, string>> {
   return byUtr;
 }
 
-async function ordersByUtr(db: Db, utrs: string[]): Promise<Map<string, UtrOrder>> {
+/** The orders whose submitted UTR is one of these, by UTR. */
+export async function ordersByUtr(db: Db, utrs: string[]): Promise<Map<string, UtrOrder>> {
   const byUtr = new Map<string, UtrOrder>();
   for (let i = 0; i < utrs.length; i += 500) {
     const rows = await db
