@@ -35,9 +35,9 @@ export const migrations: Record<string, Migration> = {
   '0010-credit-notes': m0010credit,
   '0011-whatsapp': m0011whatsapp,
   '0012-lead-follow-ups': m0012followUps,
-  '0015-cod-remittance': m0015remittance,
-  '0017-back-in-stock': m0017backInStock,
   '0013-delivery-choices': m0013deliveryChoices,
-  '0018-unpaid-reminder': m0018unpaidReminder,
+  '0015-cod-remittance': m0015remittance,
   '0016-buyer-gstin': m0016buyerGstin,
+  '0017-back-in-stock': m0017backInStock,
+  '0018-unpaid-reminder': m0018unpaidReminder,
 };
