@@ -15,7 +15,7 @@ import type { Db } from '../db/tables.ts';
 const SECRET_NAME = 'delivery-choice-links';
 const TOKEN_LENGTH = 24;
 
-/** The secret of each app's config, loaded at start (plugin.ts): links are made inside transactions, without the database. */
+/** The secret of each app's config, loaded at start (plugin.ts) or on first use (ensureLinkSecret). */
 const secrets = new WeakMap<Config, string>();
 
 /** Reads the store's link secret, making it on first start (two processes starting at once agree: the first insert wins). */
@@ -35,6 +35,15 @@ export async function loadLinkSecret(db: Db): Promise<string> {
 
 export function keepLinkSecret(config: Config, secret: string): void {
   secrets.set(config, secret);
+}
+
+/**
+ * Loads the secret when the start could not (the database was away then: the store starts and
+ * answers 503 rather than failing, docs/decisions/025-faults.md). Callers that make or check a
+ * link await this first; after the first success it costs nothing.
+ */
+export async function ensureLinkSecret(db: Db, config: Config): Promise<void> {
+  if (!secrets.has(config)) keepLinkSecret(config, await loadLinkSecret(db));
 }
 
 function secretOf(config: Config): string {

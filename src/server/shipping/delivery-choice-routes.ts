@@ -17,12 +17,13 @@ import {
 import { orderNumberParamsSchema } from '../../common/schemas/order.ts';
 import { contractRoute } from '../http/contract-route.ts';
 import { notFound } from '../http/errors.ts';
-import { tokenMatches } from './delivery-choice-link.ts';
+import { ensureLinkSecret, tokenMatches } from './delivery-choice-link.ts';
 import { choicePage, failedDeliveries, saveChoice } from './delivery-choices.ts';
 import { sendDeliveryChoice, sendFailure } from './send-delivery-choice.ts';
 
 /** The link's page, or the one 404 for a wrong token, another order's token, or an unknown order. */
 export async function checkedChoicePage(app: FastifyInstance, orderNumber: string, token: string) {
+  await ensureLinkSecret(app.db, app.config);
   if (!tokenMatches(app.config, orderNumber, token)) throw notFound(CHOICE_LINK_MESSAGE);
   const page = await choicePage(app.db, orderNumber, app.courier.automatic);
   if (!page) throw notFound(CHOICE_LINK_MESSAGE);

@@ -28,7 +28,7 @@ import type { Database, Db, DeliveryChoiceRow } from '../db/tables.ts';
 import { badRequest, conflict } from '../http/errors.ts';
 import { jobError } from './booking-jobs.ts';
 import type { DeliveryRetry } from './courier.ts';
-import { deliveryChoiceUrl } from './delivery-choice-link.ts';
+import { deliveryChoiceUrl, ensureLinkSecret } from './delivery-choice-link.ts';
 
 /** How long one send may hold its claim: longer than the courier's call (20 s). */
 export const SEND_LEASE_MS = 2 * 60_000;
@@ -258,6 +258,7 @@ export async function recordSend(
 
 /** Parcels whose latest step is a failed delivery, oldest failure first, with the shopper's choice. */
 export async function failedDeliveries(db: Db, config: Config, limit = 200): Promise<FailedDelivery[]> {
+  await ensureLinkSecret(db, config);
   const rows = await db
     .selectFrom('shipments')
     .innerJoin('orders', 'orders.id', 'shipments.order_id')

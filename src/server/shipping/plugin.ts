@@ -20,7 +20,13 @@ declare module 'fastify' {
 async function shipping(app: FastifyInstance): Promise<void> {
   const courier = chooseCourier(app.config);
   // The failed-delivery links' secret (delivery-choice-link.ts), read once: mails made later sign with it.
-  keepLinkSecret(app.config, await loadLinkSecret(app.db));
+  // A database away at start does not stop the store (it answers 503 until it is back); the
+  // secret is then loaded on first use (ensureLinkSecret).
+  try {
+    keepLinkSecret(app.config, await loadLinkSecret(app.db));
+  } catch (err) {
+    app.log.warn({ err }, 'the failed-delivery link secret could not be read at start; it is read on first use');
+  }
   app.decorate('courier', courier);
   app.decorate(
     'delivery',

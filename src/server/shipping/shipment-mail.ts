@@ -25,7 +25,7 @@ import {
   queueOutForDeliveryWhatsApp,
   queueShippedWhatsApp,
 } from '../notifications/whatsapp/order-messages.ts';
-import { deliveryChoiceUrl } from './delivery-choice-link.ts';
+import { deliveryChoiceUrl, ensureLinkSecret } from './delivery-choice-link.ts';
 
 export interface ShipmentMailFacts {
   number: string;
@@ -176,6 +176,7 @@ export async function queueShipmentMail(
   // A failed delivery carries the shopper's choice link, on WhatsApp first when they agreed to it
   // (the mail is then held for that message and goes only if it fails, as order-mail.ts does);
   // the other steps send their own template (docs/decisions/040).
+  if (kind === 'delivery-failed') await ensureLinkSecret(trx, config);
   const choiceLink = kind === 'delivery-failed' ? deliveryChoiceUrl(config, row.number) : null;
   const heldFor = choiceLink
     ? await queueDeliveryFailedWhatsApp(trx, config, orderId, reason ?? 'no one was available', choiceLink)
