@@ -128,6 +128,11 @@ const WHATSAPP_KINDS: Record<string, string> = {
   'owner-advance-submitted': 'To you: advance to check',
   'owner-delivery-failed': 'To you: failed delivery',
   'owner-complaint': 'To you: complaint',
+  'back-in-stock': 'Back in stock (Notify me)',
+  'cart-reminder': 'Cart reminder',
+  'reply-confirmed': 'Reply: order confirmed',
+  'reply-not-cancellable': 'Reply: order can no longer be cancelled',
+  'reply-stopped': 'Reply: messages stopped (STOP)',
 };
 
 /**
