@@ -5,6 +5,15 @@ import { defineConfig } from '@playwright/test';
  * a fresh SQLite database (tests/e2e/server.ts). Never `npx playwright install`.
  */
 const port = Number(process.env.E2E_PORT ?? 3199);
+/**
+ * The journeys against the fake Shiprocket and the fake WhatsApp Cloud API run in their own
+ * project, against a second server that starts both fakes (tests/e2e/server.ts): with them on,
+ * every screen changes (a WhatsApp box at sign-up and checkout, "Book courier" in Admin Orders),
+ * so the other journeys keep a server without them.
+ */
+const servicesPort = port + 100;
+const SERVICE_JOURNEYS = ['**/shipping-shiprocket.spec.ts', '**/whatsapp.spec.ts'];
+const serverCommand = 'npx tsx tests/e2e/server.ts';
 export const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
@@ -31,14 +40,32 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
-  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
-  webServer: {
-    command: 'npx tsx tests/e2e/server.ts',
-    url: `http://127.0.0.1:${port}/api/health`,
-    timeout: 180_000,
-    reuseExistingServer: false,
-    env: { E2E_PORT: String(port) },
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+  projects: [
+    { name: 'chromium', use: { browserName: 'chromium' }, testIgnore: SERVICE_JOURNEYS },
+    {
+      name: 'services',
+      use: { browserName: 'chromium', baseURL: `http://127.0.0.1:${servicesPort}` },
+      testMatch: SERVICE_JOURNEYS,
+    },
+  ],
+  webServer: [
+    {
+      command: serverCommand,
+      url: `http://127.0.0.1:${port}/api/health`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      env: { E2E_PORT: String(port) },
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      command: serverCommand,
+      url: `http://127.0.0.1:${servicesPort}/api/health`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      env: { E2E_PORT: String(servicesPort), E2E_FAKE_SHIPROCKET: '1', E2E_FAKE_WHATSAPP: '1' },
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+  ],
 });

@@ -7,11 +7,11 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { expect } from '@playwright/test';
+import { serverPort } from './server-port.ts';
 
-// One mailbox per journey server's port, so two runs on one machine (E2E_PORT) keep their mail apart.
-// The same default as playwright.config.ts: the server gets E2E_PORT from it, the journeys may not.
-const port = process.env.E2E_PORT ?? '3199';
-export const MAILBOX_DIR = resolve(import.meta.dirname, `../../test-results/e2e-mail-${port}`);
+// One mailbox per journey server's port, so two servers (the projects of playwright.config.ts, or
+// two runs on one machine with E2E_PORT) keep their mail apart.
+const mailboxDir = () => resolve(import.meta.dirname, `../../test-results/e2e-mail-${serverPort()}`);
 
 export interface MailboxMail {
   to: string[];
@@ -20,24 +20,24 @@ export interface MailboxMail {
 }
 
 export function clearMailbox(): void {
-  rmSync(MAILBOX_DIR, { recursive: true, force: true });
-  mkdirSync(MAILBOX_DIR, { recursive: true });
+  rmSync(mailboxDir(), { recursive: true, force: true });
+  mkdirSync(mailboxDir(), { recursive: true });
 }
 
 let written = 0;
 export function deliverToMailbox(mail: MailboxMail): void {
   written += 1;
-  writeFileSync(join(MAILBOX_DIR, `${Date.now()}-${written}.json`), JSON.stringify(mail));
+  writeFileSync(join(mailboxDir(), `${Date.now()}-${written}.json`), JSON.stringify(mail));
 }
 
 function readMailbox(): MailboxMail[] {
   let names: string[] = [];
   try {
-    names = readdirSync(MAILBOX_DIR).filter((n) => n.endsWith('.json'));
+    names = readdirSync(mailboxDir()).filter((n) => n.endsWith('.json'));
   } catch {
     return [];
   }
-  return names.map((n) => JSON.parse(readFileSync(join(MAILBOX_DIR, n), 'utf8')) as MailboxMail);
+  return names.map((n) => JSON.parse(readFileSync(join(mailboxDir(), n), 'utf8')) as MailboxMail);
 }
 
 /** Waits until a mail to `to` whose subject contains `subject` has arrived, and returns it. */

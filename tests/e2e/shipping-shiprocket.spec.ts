@@ -1,9 +1,9 @@
 /**
  * Booking a parcel with Shiprocket (docs/product.md#booking-a-courier) against the fake Shiprocket:
- * the e2e server starts it when E2E_FAKE_SHIPROCKET=1 (tests/e2e/server.ts). A shopper orders, the
+ * the "services" project's server starts it (playwright.config.ts, tests/e2e/server.ts). A shopper orders, the
  * owner marks the advance received, books the courier from Admin Orders and sees "Booking with
  * Shiprocket…" turn into the parcel with its AWB; the ticked orders book in one go.
- * Run: npm run build && E2E_FAKE_SHIPROCKET=1 E2E_PORT=3202 npx playwright test shipping-shiprocket
+ * Run: npm run build && npx playwright test shipping-shiprocket
  */
 import { randomUUID } from 'node:crypto';
 import { adminLogin } from './admin-fixtures.ts';
@@ -12,7 +12,6 @@ import { expectNothingOverflows } from './layout-checks.ts';
 import { expectMessage } from './messages.ts';
 import { expect, test } from './test.ts';
 
-test.skip(process.env.E2E_FAKE_SHIPROCKET !== '1', 'needs the fake Shiprocket (E2E_FAKE_SHIPROCKET=1)');
 // Other journeys' runs share test-results/: no trace files to lose under them.
 test.use({ trace: 'off' });
 

@@ -8,7 +8,16 @@
 import { test as base, expect } from '@playwright/test';
 import { recordMessages } from './messages.ts';
 
-export const test = base.extend<{ consoleGuard: undefined }>({
+export const test = base.extend<{ consoleGuard: undefined }, { serverPort: undefined }>({
+  // The journey's server (server-port.ts): its project's baseURL, read by the mailbox and inbox.
+  serverPort: [
+    async ({}, use, workerInfo) => {
+      const base = workerInfo.project.use.baseURL;
+      if (base) process.env.E2E_SERVER_PORT = new URL(base).port;
+      await use(undefined);
+    },
+    { auto: true, scope: 'worker' },
+  ],
   consoleGuard: [
     async ({ page }, use) => {
       const problems: string[] = [];

@@ -13,27 +13,28 @@ import {
   FAKE_PHONE_NUMBER_ID,
   type SentMessage,
 } from '../../src/server/test-support/fake-whatsapp.ts';
+import { serverPort } from './server-port.ts';
 
-const port = process.env.E2E_PORT;
-export const WHATSAPP_DIR = resolve(import.meta.dirname, `../../test-results/e2e-whatsapp${port ? `-${port}` : ''}`);
+/** One inbox per journey server's port (server-port.ts). */
+const inboxDir = () => resolve(import.meta.dirname, `../../test-results/e2e-whatsapp-${serverPort()}`);
 
 export function clearWhatsAppInbox(): void {
-  rmSync(WHATSAPP_DIR, { recursive: true, force: true });
-  mkdirSync(WHATSAPP_DIR, { recursive: true });
+  rmSync(inboxDir(), { recursive: true, force: true });
+  mkdirSync(inboxDir(), { recursive: true });
 }
 
 let written = 0;
 export function deliverToWhatsAppInbox(message: SentMessage): void {
   written += 1;
-  writeFileSync(join(WHATSAPP_DIR, `${Date.now()}-${written}.json`), JSON.stringify(message));
+  writeFileSync(join(inboxDir(), `${Date.now()}-${written}.json`), JSON.stringify(message));
 }
 
 function readInbox(): SentMessage[] {
   try {
-    return readdirSync(WHATSAPP_DIR)
+    return readdirSync(inboxDir())
       .filter((n) => n.endsWith('.json'))
       .sort()
-      .map((n) => JSON.parse(readFileSync(join(WHATSAPP_DIR, n), 'utf8')) as SentMessage);
+      .map((n) => JSON.parse(readFileSync(join(inboxDir(), n), 'utf8')) as SentMessage);
   } catch {
     return [];
   }

@@ -1,10 +1,10 @@
 /**
- * WhatsApp order updates (docs/whatsapp.md) against the fake Graph API: the e2e server starts it
- * when E2E_FAKE_WHATSAPP=1 (tests/e2e/server.ts). A shopper ticks "Send my order updates on
- * WhatsApp" at checkout, gets the Confirm/Cancel message, taps Confirm (a signed webhook, as Meta
+ * WhatsApp order updates (docs/whatsapp.md) against the fake Graph API, which the "services"
+ * project's server starts (playwright.config.ts, tests/e2e/server.ts). A shopper ticks "Send my
+ * order updates on WhatsApp" at checkout, gets the Confirm/Cancel message, taps Confirm (a signed webhook, as Meta
  * posts it), and the owner sees the order confirmed by the shopper in Admin Orders and in "Needs
  * you"; the profile turns the updates off again.
- * Run: npm run build && E2E_FAKE_WHATSAPP=1 E2E_PORT=3205 npx playwright test whatsapp
+ * Run: npm run build && npx playwright test whatsapp
  */
 import { adminLogin } from './admin-fixtures.ts';
 import { screenshots, stableProducts, uniquePhone } from './fixtures.ts';
@@ -12,7 +12,6 @@ import { expectNothingOverflows } from './layout-checks.ts';
 import { expect, test } from './test.ts';
 import { expectWhatsApp, tapButton } from './whatsapp-inbox.ts';
 
-test.skip(process.env.E2E_FAKE_WHATSAPP !== '1', 'needs the fake WhatsApp (E2E_FAKE_WHATSAPP=1)');
 test.describe.configure({ timeout: 180_000 });
 
 const ADDRESS = '21, Palm Grove, near Bus Stand, Jaipur - 302001, Rajasthan';
