@@ -7,24 +7,29 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { statementImportReplySchema, statementLayoutInputSchema } from '../../../common/schemas/statement.ts';
 import { statementApi } from '../../../common/statement-api.ts';
-import { plainLine, truncate } from '../../../common/text.ts';
 import { contractRoute, noContentSchema } from '../../http/contract-route.ts';
-import { AppError, badRequest } from '../../http/errors.ts';
-import { multipartClientError } from '../../http/multipart-errors.ts';
-import { StatementFileError } from './csv-records.ts';
+import { badRequest } from '../../http/errors.ts';
+import { type CsvUpload, csvUploadLimits, ENVELOPE_BYTES, readUploadedCsv } from '../csv-upload.ts';
 import { importStatement } from './import-statement.ts';
 import { rememberLayout } from './layout-queries.ts';
 import { type ColumnMapping, headerKey, normaliseHeader } from './layouts.ts';
 
 /** A year of a busy shop's account is a few MB; 50,000 lines of any bank's export are under 15 MB. */
 export const MAX_STATEMENT_BYTES = 25 * 1024 * 1024;
-const TOO_LARGE = 'This statement is too large (at most 25 MB). Please export a shorter period.';
+
+const STATEMENT_UPLOAD: CsvUpload = {
+  field: 'statement',
+  maxBytes: MAX_STATEMENT_BYTES,
+  tooLarge: 'This statement is too large (at most 25 MB). Please export a shorter period.',
+  notMultipart: 'Please upload the statement as a CSV file',
+  noFile: 'Please choose the bank statement (a CSV file)',
+  wrongField: 'Send the statement in the field named "statement"',
+  defaultName: 'statement.csv',
+};
 
 export const statementRoutes: FastifyPluginAsyncZod = async (app) => {
   // Registered only in this scope, as the pictures' upload does (media/upload-routes.ts).
-  await app.register(multipart, {
-    limits: { fileSize: MAX_STATEMENT_BYTES, files: 1, fields: 0, parts: 1, fieldNameSize: 50, headerPairs: 50 },
-  });
+  await app.register(multipart, { limits: csvUploadLimits(STATEMENT_UPLOAD) });
 
   app.route({
     ...contractRoute(app, statementApi.import, {
@@ -34,43 +39,13 @@ export const statementRoutes: FastifyPluginAsyncZod = async (app) => {
       consumes: ['multipart/form-data'],
       response: { 200: statementImportReplySchema },
     }),
-    bodyLimit: MAX_STATEMENT_BYTES + 64 * 1024,
-    handler: async (request) => {
-      if (Number(request.headers['content-length'] ?? 0) > MAX_STATEMENT_BYTES + 64 * 1024) {
-        throw new AppError(413, 'too_large', TOO_LARGE);
-      }
-      if (!request.isMultipart()) throw badRequest('Please upload the statement as a CSV file');
-      let part: Awaited<ReturnType<typeof request.file>>;
-      try {
-        part = await request.file();
-      } catch (err) {
-        throw multipartClientError(err);
-      }
-      if (!part) throw badRequest('Please choose the bank statement (a CSV file)');
-      if (part.fieldname !== 'statement') {
-        part.file.resume();
-        throw badRequest('Send the statement in the field named "statement"');
-      }
-      // Cut short at the limit, the file would read as a shorter statement: stop instead.
-      part.file.on('limit', () => part.file.destroy(new AppError(413, 'too_large', TOO_LARGE)));
-      let uploadBroke: unknown = null;
-      part.file.on('error', (err) => {
-        uploadBroke ??= err;
-      });
-      const fileName = truncate(plainLine(part.filename || 'statement.csv'), 100);
-      try {
-        const result = await importStatement(app.db, app.config, part.file, fileName, request.adminId!);
+    bodyLimit: MAX_STATEMENT_BYTES + ENVELOPE_BYTES,
+    handler: async (request) =>
+      readUploadedCsv(request, STATEMENT_UPLOAD, async (file, fileName) => {
+        const result = await importStatement(app.db, app.config, file, fileName, request.adminId!);
         app.mail.nudge();
         return result;
-      } catch (err) {
-        if (err instanceof StatementFileError) throw badRequest(err.message);
-        // The upload itself broke while being read (cut short, a bad boundary): the client's doing.
-        if (uploadBroke) throw multipartClientError(uploadBroke);
-        throw err;
-      } finally {
-        part.file.resume();
-      }
-    },
+      }),
   });
 
   app.route({
