@@ -6,6 +6,7 @@
  * you"; the profile turns the updates off again.
  * Run: npm run build && npx playwright test whatsapp
  */
+import { productPath } from '../../src/common/catalog.ts';
 import { adminLogin } from './admin-fixtures.ts';
 import { screenshots, stableProducts, uniquePhone } from './fixtures.ts';
 import { expectNothingOverflows } from './layout-checks.ts';
@@ -148,5 +149,47 @@ test('a Hindi shopper gets Hindi templates, and Cancel on WhatsApp cancels the o
   await expect(page.getByText(/cancelled/i).first()).toBeVisible();
   await expectNothingOverflows(page);
   await screenshots(page, 'whatsapp-cancelled-orders');
+  await ownerContext.close();
+});
+
+test('Notify me by WhatsApp: a visitor leaves a number, the owner restocks, the message arrives once', async ({
+  page,
+  browser,
+}) => {
+  const stamp = Date.now() % 1_000_000;
+  const name = `WhatsApp notify watch ${stamp}`;
+  const phone = uniquePhone();
+
+  // The owner lists a watch and marks it out of stock.
+  const ownerContext = await browser.newContext();
+  const owner = await ownerContext.newPage();
+  await adminLogin(owner);
+  const created = await owner.request.post('/api/admin/products', {
+    data: { name, category: 'men watch', brand: 'Titan', price: 6000, discountPrice: 5200, countryOfOrigin: 'India' },
+  });
+  expect(created.status()).toBe(201);
+  const id = (await created.json()).product.id as string;
+  const setStock = (inStock: boolean) => owner.request.patch(`/api/admin/products/${id}/stock`, { data: { inStock } });
+  expect((await setStock(false)).status()).toBe(200);
+
+  // A visitor on a phone gives a mobile number and ticks the WhatsApp box (its consent).
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto(productPath({ id, name }));
+  const form = page.getByRole('form', { name: 'Tell me when it is back' });
+  await form.getByLabel('Your mobile number or email').fill(phone);
+  await form.getByLabel('Send it to my number on WhatsApp').check();
+  await form.getByRole('button', { name: 'Notify me' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Done. We will tell you once, as soon as it is back.' }),
+  ).toBeVisible();
+  await expectNothingOverflows(page);
+  await screenshots(page, 'whatsapp-notify-me');
+
+  // The owner marks it in stock: one back_in_stock message with the watch and its page.
+  expect((await setStock(true)).status()).toBe(200);
+  const message = await expectWhatsApp(phone, 'back_in_stock');
+  expect(message.body[0]).toBe(name);
+  expect(message.body[1]).toContain(`/${id}/`);
+  // (A second restock sends nothing more: back-in-stock.test.ts proves it where the sends can be counted.)
   await ownerContext.close();
 });
