@@ -16,7 +16,7 @@ test.describe.configure({ timeout: 120_000 });
 
 test('Notify me on an out-of-stock watch, the owner restocks, the mail arrives', async ({ page, browser }) => {
   const stamp = Date.now() % 1_000_000;
-  const name = `Notify journey watch ${stamp}`;
+  const name = `Journey notify watch ${stamp}`;
   const email = `waiting-${stamp}@e2e.example`;
 
   // The owner lists a watch and marks it out of stock.

@@ -157,7 +157,7 @@ test('Notify me by WhatsApp: a visitor leaves a number, the owner restocks, the 
   browser,
 }) => {
   const stamp = Date.now() % 1_000_000;
-  const name = `WhatsApp notify watch ${stamp}`;
+  const name = `Journey WhatsApp notify watch ${stamp}`;
   const phone = uniquePhone();
 
   // The owner lists a watch and marks it out of stock.
