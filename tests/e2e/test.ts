@@ -11,6 +11,7 @@ import { recordMessages } from './messages.ts';
 export const test = base.extend<{ consoleGuard: undefined }, { serverPort: undefined }>({
   // The journey's server (server-port.ts): its project's baseURL, read by the mailbox and inbox.
   serverPort: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads which fixtures a fixture needs from this pattern; it needs none.
     async ({}, use, workerInfo) => {
       const base = workerInfo.project.use.baseURL;
       if (base) process.env.E2E_SERVER_PORT = new URL(base).port;
