@@ -7,6 +7,8 @@ export const E2E_ADMIN = { username: 'e2e-admin', password: 'e2e-admin-password-
 export const E2E_OWNER_EMAIL = 'owner@e2e.example';
 /** The e2e shop's GSTIN (Maharashtra): its invoices are tax invoices. */
 export const E2E_GSTIN = '27AAPFU0939F1ZV';
+/** The token the services project's store expects in x-api-key on Shiprocket's tracking webhook. */
+export const E2E_SHIPROCKET_WEBHOOK_TOKEN = 'whk_e2e_journeys_token_0123456789';
 export const WIDTHS = [360, 1280] as const;
 
 /** Saves a screenshot of the page at each width under test-results/screenshots/. */

@@ -10,7 +10,7 @@ import { startServer } from '../../src/server/main.ts';
 import { startFakeShiprocket } from '../../src/server/test-support/fake-shiprocket.ts';
 import { startFakeWhatsApp } from '../../src/server/test-support/fake-whatsapp.ts';
 import { startTestSmtp } from '../../src/server/test-support/smtp.ts';
-import { E2E_ADMIN, E2E_GSTIN, E2E_OWNER_EMAIL } from './fixtures.ts';
+import { E2E_ADMIN, E2E_GSTIN, E2E_OWNER_EMAIL, E2E_SHIPROCKET_WEBHOOK_TOKEN } from './fixtures.ts';
 import { clearMailbox, deliverToMailbox } from './mailbox.ts';
 import { clearWhatsAppInbox, deliverToWhatsAppInbox } from './whatsapp-inbox.ts';
 
@@ -21,7 +21,12 @@ const smtp = await startTestSmtp({ onReceived: (mail) => deliverToMailbox(mail) 
 const dataDir = mkdtempSync(join(tmpdir(), 'watch-e2e-'));
 // Shiprocket's API as the courier, when a journey asks for it (shipping-shiprocket.spec.ts):
 // the fake Shiprocket on loopback, which follows Shiprocket's documented calls.
-const shiprocket = process.env.E2E_FAKE_SHIPROCKET === '1' ? (await startFakeShiprocket()).env() : {};
+// Its webhook token is a fixed one (fixtures.ts), so journeys can send the store Shiprocket's
+// tracking events as Shiprocket does.
+const shiprocket =
+  process.env.E2E_FAKE_SHIPROCKET === '1'
+    ? (await startFakeShiprocket()).env({ SHIPROCKET_WEBHOOK_TOKEN: E2E_SHIPROCKET_WEBHOOK_TOKEN })
+    : {};
 // WhatsApp's Cloud API, when a journey asks for it (whatsapp.spec.ts): the fake Graph API on
 // loopback; what it accepts lands in the journeys' WhatsApp inbox (whatsapp-inbox.ts).
 let whatsapp: Record<string, string> = {};
