@@ -86,6 +86,14 @@ function itemsOf(audit: Lhr['audits'][string], count = 2): string {
   return named.length ? ` [${named.join('; ')}${items.length > count ? `; +${items.length - count}` : ''}]` : '';
 }
 
+/** The LCP's phases (time to first byte, load delay, load time, render delay) from the element audit's second table. */
+function lcpPhases(audit: Lhr['audits'][string]): string {
+  const table = audit.details?.items?.[1];
+  const phases = (table?.type === 'table' ? (table.items ?? []) : []) as Array<{ phase?: string; timing?: number }>;
+  const named = phases.filter((p) => p.phase && typeof p.timing === 'number');
+  return named.length ? ` (${named.map((p) => `${p.phase} ${Math.round(p.timing ?? 0)} ms`).join(', ')})` : '';
+}
+
 /** The run with the median performance score, whose findings are printed. */
 export function medianRun(runs: Lhr[]): Lhr {
   const sorted = [...runs].sort(
@@ -106,7 +114,7 @@ export function findingsOf(lhr: Lhr): string[] {
     }
   }
   const lcp = lhr.audits['largest-contentful-paint-element'];
-  if (lcp) found.push(`LCP element${itemsOf(lcp, 1)}`);
+  if (lcp) found.push(`LCP element${itemsOf(lcp, 1)}${lcpPhases(lcp)}`);
   const shifts = lhr.audits['layout-shifts'];
   if (shifts && (lhr.audits['cumulative-layout-shift']?.numericValue ?? 0) > 0) {
     found.push(`layout shifts${itemsOf(shifts)}`);
