@@ -35,14 +35,20 @@ export function registerSecurityHeaders(app: FastifyInstance, config: Config): v
 }
 
 /**
- * The CSP of an HTML page: the same policy, with the page's inlined style sheets allowed by their
- * hashes (pages/inline-styles.ts). Hashes, not 'unsafe-inline': only those exact sheets apply.
+ * The CSP of an HTML page: the same policy, with the page's inlined style sheets (pages/inline-styles.ts)
+ * and its script loader (pages/deferred-scripts.ts) allowed by their hashes. Hashes, not 'unsafe-inline':
+ * only those exact sheets and that exact script run.
  */
-export function pageContentSecurityPolicy(config: Config, styleHashes: readonly string[]): string {
+export function pageContentSecurityPolicy(
+  config: Config,
+  styleHashes: readonly string[],
+  scriptHashes: readonly string[] = [],
+): string {
   const policy = securityHeaders(config)['content-security-policy'] ?? '';
-  if (styleHashes.length === 0) return policy;
-  const allowed = styleHashes.map((h) => `'${h}'`).join(' ');
-  return policy.replace("style-src 'self'", () => `style-src 'self' ${allowed}`);
+  const list = (hashes: readonly string[]) => hashes.map((h) => ` '${h}'`).join('');
+  return policy
+    .replace("style-src 'self'", () => `style-src 'self'${list(styleHashes)}`)
+    .replace("script-src 'self'", () => `script-src 'self'${list(scriptHashes)}`);
 }
 
 /** The headers helmet sets for `config`, lower-cased names. */

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,6 +14,7 @@ import { EXPLORE_LATEST } from '../../common/constants.ts';
 import { HOME_CONTENT_KEY } from '../../common/schemas/home.ts';
 import { createTestApp, type TestApp } from '../test-support/app.ts';
 import { addProduct } from '../test-support/products.ts';
+import { SCRIPT_LOADER } from './deferred-scripts.ts';
 
 /*
  * What a page's HTML carries for its first paint (docs/decisions/012-first-paint.md):
@@ -34,7 +36,7 @@ const ids: Record<string, string> = {};
 function writeBuild(dir: string): void {
   writeFileSync(
     join(dir, 'index.html'),
-    '<!doctype html><html><head><!--app-head--><!--app-site--><script type="module" crossorigin src="/assets/index-e.js"></script><link rel="stylesheet" crossorigin href="/assets/index-e.css"></head><body><div id="root"></div></body></html>',
+    '<!doctype html><html><head><!--app-head--><!--app-site--><script type="module" crossorigin src="/assets/index-e.js"></script><link rel="modulepreload" crossorigin href="/assets/react-r.js"><link rel="stylesheet" crossorigin href="/assets/index-e.css"></head><body><div id="root"></div></body></html>',
   );
   mkdirSync(join(dir, '.vite'));
   const screen = (file: string, imports: string[], css: string[] = []) => ({
@@ -93,6 +95,18 @@ function embeddedBlock(html: string): string | null {
   return match ? (match[1] ?? '') : null;
 }
 
+/** The entry and the module preloads waiting in the page's template (deferred-scripts.ts). */
+function deferred(html: string): { entry: string; preloads: string[] } | null {
+  const template = html.match(/<template id="deferred-scripts" data-entry="([^"]+)">(.*?)<\/template>/);
+  if (!template?.[1]) return null;
+  return {
+    entry: template[1],
+    preloads: [...(template[2] ?? '').matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map(
+      (m) => m[1] ?? '',
+    ),
+  };
+}
+
 /** The first embedded answer: its URL and its JSON text. */
 function embedded(html: string): { url: string; text: string } | null {
   const block = embeddedBlock(html);
@@ -107,16 +121,29 @@ describe('the first paint of a product page', () => {
     const head = body.slice(0, body.indexOf('</head>'));
     const picture = `<link rel="preload" as="image" imagesrcset="/media/${IMAGE}/480.webp 480w, /media/${IMAGE}/960.webp 960w, /media/${IMAGE}/1600.webp 1600w" imagesizes="(min-width: 1240px) 600px, (min-width: 800px) 50vw, 100vw" fetchpriority="high">`;
     expect(head).toContain(picture);
-    expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/product-p.js">');
-    expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/grid-g.js">');
     expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/grid-g.css">');
-    // The entry and what it imports are already in the page; other screens are not preloaded.
-    expect(head).not.toContain('modulepreload crossorigin href="/assets/index-e.js"');
-    expect(head).not.toContain('/assets/react-r.js');
-    expect(head).not.toContain('/assets/home-h.js');
-    // The picture first, then the entry (the longest download), then the screen's chunks.
-    expect(head.indexOf(picture)).toBeLessThan(head.indexOf('/assets/index-e.js'));
-    expect(head.indexOf('/assets/index-e.js')).toBeLessThan(head.indexOf('/assets/product-p.js'));
+    // No script and no module preload in the head: they wait in the template (decision 043).
+    expect(head).not.toContain('modulepreload');
+    expect(head).not.toContain('<script type="module"');
+    const scripts = deferred(body);
+    expect(scripts?.entry).toBe('/assets/index-e.js');
+    // The screen's chunks after the entry's own imports; the entry itself and other screens are not preloaded.
+    expect(scripts?.preloads).toEqual(['/assets/react-r.js', '/assets/product-p.js', '/assets/grid-g.js']);
+  });
+
+  it('starts the scripts from an inline loader that the page’s CSP allows by its hash, and nothing else inline', async () => {
+    const page = await get(`/${ids.watch}/Seiko%20Presage`);
+    const inline = [...page.body.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]);
+    expect(inline).toEqual([SCRIPT_LOADER]);
+    const hash = createHash('sha256')
+      .update(inline[0] ?? '')
+      .digest('base64');
+    const csp = String(page.headers['content-security-policy']);
+    expect(csp).toContain(`script-src 'self' 'sha256-${hash}'`);
+    expect(csp).not.toContain('unsafe-inline');
+    // After the page's content: the template and its loader end the body.
+    expect(page.body.indexOf('id="deferred-scripts"')).toBeGreaterThan(page.body.indexOf('</div>'));
+    expect(page.body).toContain(`<script>${SCRIPT_LOADER}</script></body>`);
   });
 
   it('embeds the product exactly as GET /api/products/:id answers it', async () => {
@@ -142,7 +169,7 @@ describe('the first paint of a product page', () => {
       '<script type="application/ld+json">',
       '<script id="site-config" type="application/json">',
       '<script type="application/json" id="initial-data">',
-      '<script type="module" crossorigin src="/assets/index-e.js">',
+      '<script>',
     ]);
     expect(page.body.match(/<\/script>/gi)).toHaveLength(4);
     expect(page.body).not.toContain('<!--');

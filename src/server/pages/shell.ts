@@ -16,6 +16,7 @@ import { CachedBody, sendCachedBody } from '../http/cached-body.ts';
 import { escapeHtml, jsonForScript, scriptSafeJson } from '../http/html.ts';
 import { pageContentSecurityPolicy } from '../http/security.ts';
 import { readScreenAssets, type ScreenAssetsOf } from './build-manifest.ts';
+import { deferEntryScripts, renderDeferredScripts, SCRIPT_LOADER_HASH } from './deferred-scripts.ts';
 import { defaultHead, type PageHead, pageHeadResolvers } from './head.ts';
 import {
   entryStyleLinks,
@@ -91,27 +92,27 @@ export function renderImagePreload(head: PageHead): string {
 }
 
 /**
- * The screen's chunks and styles, at the end of the head: after the entry
- * script and styles that Vite puts there, the largest download, which runs first.
+ * The screen's styles, for the end of the head, and its chunks' preloads, which start with the
+ * entry once the first screen has loaded (deferred-scripts.ts).
  */
-export function renderScreenPreloads(
+export function screenPreloads(
   path: string,
   screenAssets: ScreenAssetsOf | null,
   styles: InlineStyles | null = null,
-): string {
+): { head: string; scripts: string[] } {
   const screen = screenOf(path);
   const assets = screen ? screenAssets?.(SCREENS[screen].module) : undefined;
-  if (!assets) return '';
-  const tags = [
-    ...assets.scripts.map((script) => `<link rel="modulepreload" crossorigin href="${escapeHtml(script)}">`),
-    // Style sheets, not preloads: the server's HTML is the first paint (and all there is without
-    // JavaScript). Inlined where they can be (inline-styles.ts); Vite's loader finds their links
-    // in the page and does not add them again.
-    ...assets.styles.flatMap((style) =>
-      styles ? screenStyleTags(style, styles) : [`<link rel="stylesheet" crossorigin href="${escapeHtml(style)}">`],
-    ),
-  ];
-  return tags.map((t) => `  ${t}\n  `).join('');
+  if (!assets) return { head: '', scripts: [] };
+  // Style sheets, not preloads: the server's HTML is the first paint (and all there is without
+  // JavaScript). Inlined where they can be (inline-styles.ts); Vite's loader finds their links
+  // in the page and does not add them again.
+  const head = assets.styles.flatMap((style) =>
+    styles ? screenStyleTags(style, styles) : [`<link rel="stylesheet" crossorigin href="${escapeHtml(style)}">`],
+  );
+  return {
+    head: head.map((t) => `  ${t}\n  `).join(''),
+    scripts: assets.scripts.map((script) => `<link rel="modulepreload" crossorigin href="${escapeHtml(script)}">`),
+  };
 }
 
 /**
@@ -146,8 +147,9 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
     ...entryStyleLinks(built).map((l) => l.href),
     ...Object.values(SCREENS).flatMap(({ module }) => screenAssets?.(module)?.styles ?? []),
   ]);
-  const template = inlineEntryStyles(built, styles);
-  const pagePolicy = pageContentSecurityPolicy(app.config, styles.hashes);
+  // The scripts wait for the first screen (decision 043); the CSP allows their loader by its hash.
+  const { template, entry, preloads } = deferEntryScripts(inlineEntryStyles(built, styles));
+  const pagePolicy = pageContentSecurityPolicy(app.config, styles.hashes, entry ? [SCRIPT_LOADER_HASH] : []);
 
   await app.register(fastifyStatic, {
     root: distDir,
@@ -214,6 +216,7 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
     // The admin area needs its session before it can show anything: the browser renders it.
     const serverRendered = renderer !== null && !path.startsWith('/dashboard');
     const body = serverRendered ? await renderer.render(origin, request.url, head.answers ?? []) : null;
+    const screen = screenPreloads(path, screenAssets, styles);
     // Replacer functions, not strings: a "$'" or "$&" in a product name must stay text,
     // not become String.replace's "insert the rest of the page" pattern.
     const html = template
@@ -222,8 +225,12 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
         '<!--app-site-->',
         () => `<script id="site-config" type="application/json">${siteJson}</script>${renderInitialData(head)}`,
       )
-      .replace('</head>', () => `${renderScreenPreloads(path, screenAssets, styles)}</head>`)
-      .replace('<div id="root"></div>', () => `<div id="root">${body ?? ''}</div>`);
+      .replace('</head>', () => `${screen.head}</head>`)
+      .replace('<div id="root"></div>', () => `<div id="root">${body ?? ''}</div>`)
+      .replace(
+        '</body>',
+        () => `${entry ? renderDeferredScripts(entry, [...preloads, ...screen.scripts]) : ''}</body>`,
+      );
     const sent = { version, status: head.status ?? 200, page: new CachedBody(html) };
     // A page the renderer failed on is not kept: the next request tries again. One person's page never is.
     if (head.personal) return sendPage(request, reply, sent, false, true);
