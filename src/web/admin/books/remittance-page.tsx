@@ -1,18 +1,13 @@
-import { type ChangeEvent, useState } from 'react';
+import { useState } from 'react';
 import { formatPaise } from '../../../common/gst.ts';
 import { formatDate } from '../../../common/india-time.ts';
 import type { CodCash, CodOwed, RemittanceImportReply, RemittanceOutcome } from '../../../common/schemas/remittance.ts';
 import { LoadError } from '../../components/load-error.tsx';
-import { LoaderOverlay } from '../../components/loader.tsx';
-import { Message } from '../../components/message.tsx';
-import { TextField } from '../../components/text-field.tsx';
-import { fieldInputId, useForm } from '../../lib/forms/use-form.ts';
 import { Link } from '../../lib/router/index.ts';
 import { useResource } from '../../lib/use-resource.ts';
+import { CsvUploadForm } from './csv-upload-form.tsx';
 import { importRemittance, loadCodCash } from './remittance-api.ts';
 import './remittance.css';
-
-const MAX_FILE_BYTES = 10 * 1024 * 1024;
 
 const OUTCOME_WORDS: Record<RemittanceOutcome, string> = {
   paid: 'Paid in full',
@@ -32,31 +27,7 @@ function OrderLink({ number }: { number: string | null }) {
  */
 export function RemittancePage() {
   const cash = useResource<CodCash>('admin:cod-cash', (signal) => loadCodCash(signal));
-  const [file, setFile] = useState<File | null>(null);
   const [result, setResult] = useState<RemittanceImportReply | null>(null);
-  const form = useForm({
-    id: 'remittance',
-    initial: { fileName: '' },
-    check: () =>
-      file ? { ok: true, data: file } : { ok: false, field: 'file', message: 'Please choose the report (a CSV file)' },
-    send: (chosen: File) => importRemittance(chosen),
-    defaultField: 'file',
-    onSuccess: (reply) => {
-      setResult(reply);
-      cash.reload();
-    },
-  });
-
-  function pick(event: ChangeEvent<HTMLInputElement>) {
-    const chosen = event.currentTarget.files?.[0] ?? null;
-    form.reset();
-    setResult(null);
-    setFile(null);
-    if (!chosen) return;
-    if (chosen.size > MAX_FILE_BYTES) return form.fail('This report is too large (at most 10 MB).', 'file');
-    setFile(chosen);
-    form.reset({ fileName: chosen.name });
-  }
 
   return (
     <section aria-labelledby="adm-rem-title">
@@ -65,29 +36,27 @@ export function RemittancePage() {
       </div>
       <LoadError message={cash.error} onRetry={cash.reload} />
       {cash.data && <CashPanel cash={cash.data} />}
-      <form className="panel adm-rem-upload" onSubmit={form.submit} noValidate aria-label="Import a remittance report">
-        <p className="adm-rem-hint">
-          Export the COD remittance report from Shiprocket (Billing → COD Remittance) as CSV, or fill the shop’s
-          template for another courier: AWB, Order, Amount remitted, Remitted on, UTR. Each AWB is matched with its
-          order; importing a report twice changes nothing.
-        </p>
-        <TextField
-          id={fieldInputId('remittance', 'file')}
-          label="Remittance report (CSV)"
-          type="file"
-          accept=".csv,text/csv"
-          error={form.errors.file}
-          showError={false}
-          onChange={pick}
-        />
-        <Message {...form.messageProps} autoHideMs={null} />
-        <div className="adm-actions">
-          <button type="submit" className="btn btn-gold" disabled={form.busy || !file}>
-            Import
-          </button>
-        </div>
-        <LoaderOverlay active={form.busy} label="Reading the report…" />
-      </form>
+      <CsvUploadForm
+        id="remittance"
+        title="Import a remittance report"
+        hint={
+          <>
+            Export the COD remittance report from Shiprocket (Billing → COD Remittance) as CSV, or fill the shop’s
+            template for another courier: AWB, Order, Amount remitted, Remitted on, UTR. Each AWB is matched with its
+            order; importing a report twice changes nothing.
+          </>
+        }
+        fileLabel="Remittance report (CSV)"
+        what="report"
+        maxMb={10}
+        busyLabel="Reading the report…"
+        send={importRemittance}
+        onPick={() => setResult(null)}
+        onImported={(reply) => {
+          setResult(reply);
+          cash.reload();
+        }}
+      />
       {result && <MatchTable result={result} />}
     </section>
   );

@@ -1,4 +1,4 @@
-import { type ChangeEvent, useState } from 'react';
+import { useState } from 'react';
 import {
   type StatementImported,
   type StatementImportReply,
@@ -7,8 +7,8 @@ import {
 import { LoaderOverlay } from '../../components/loader.tsx';
 import { Message } from '../../components/message.tsx';
 import { SelectField } from '../../components/select-field.tsx';
-import { TextField } from '../../components/text-field.tsx';
-import { fieldInputId, useForm } from '../../lib/forms/use-form.ts';
+import { useForm } from '../../lib/forms/use-form.ts';
+import { CsvUploadForm } from './csv-upload-form.tsx';
 import { importStatement, saveStatementLayout } from './statement-api.ts';
 import { StatementResult } from './statement-result.tsx';
 import './statement.css';
@@ -16,7 +16,7 @@ import './statement.css';
 type NeedsMapping = Extract<StatementImportReply, { kind: 'needs-mapping' }>;
 
 /** A statement of 50,000 lines is about 10 MB; the server takes up to 25 MB. */
-const MAX_FILE_BYTES = 25 * 1024 * 1024;
+const MAX_FILE_MB = 25;
 
 /**
  * Bank statement (docs/product.md "The books: advances from the bank statement"): the owner
@@ -34,58 +34,36 @@ export function StatementPage() {
     setResult(reply.kind === 'imported' ? reply : null);
   };
 
-  const form = useForm({
-    id: 'statement',
-    initial: { fileName: '' },
-    check: () =>
-      file
-        ? { ok: true, data: file }
-        : { ok: false, field: 'file', message: 'Please choose the statement (a CSV file)' },
-    send: (chosen: File) => importStatement(chosen),
-    defaultField: 'file',
-    onSuccess: show,
-  });
-
-  function pick(event: ChangeEvent<HTMLInputElement>) {
-    const chosen = event.currentTarget.files?.[0] ?? null;
-    form.reset();
-    setMapping(null);
-    setResult(null);
-    setFile(null);
-    if (!chosen) return;
-    if (chosen.size > MAX_FILE_BYTES) return form.fail('This statement is too large (at most 25 MB).', 'file');
-    setFile(chosen);
-    form.reset({ fileName: chosen.name });
-  }
-
   return (
     <section aria-labelledby="adm-stm-title">
       <div className="adm-heading">
         <h1 id="adm-stm-title">Bank statement</h1>
       </div>
-      <form className="panel adm-stm-upload" onSubmit={form.submit} noValidate aria-label="Import a bank statement">
-        <p className="adm-stm-hint">
-          Export the shop account’s statement from your bank’s net banking as CSV (HDFC, ICICI, SBI, Axis and Kotak are
-          read as they come; another bank’s is mapped once). Advances whose UTR and amount are in it are marked
-          received; importing a statement twice changes nothing.
-        </p>
-        <TextField
-          id={fieldInputId('statement', 'file')}
-          label="Statement (CSV)"
-          type="file"
-          accept=".csv,text/csv"
-          error={form.errors.file}
-          showError={false}
-          onChange={pick}
-        />
-        <Message {...form.messageProps} autoHideMs={null} />
-        <div className="adm-actions">
-          <button type="submit" className="btn btn-gold" disabled={form.busy || !file}>
-            Import
-          </button>
-        </div>
-        <LoaderOverlay active={form.busy} label="Reading the statement…" />
-      </form>
+      <CsvUploadForm
+        id="statement"
+        title="Import a bank statement"
+        hint={
+          <>
+            Export the shop account’s statement from your bank’s net banking as CSV (HDFC, ICICI, SBI, Axis and Kotak
+            are read as they come; another bank’s is mapped once). Advances whose UTR and amount are in it are marked
+            received; importing a statement twice changes nothing.
+          </>
+        }
+        fileLabel="Statement (CSV)"
+        what="statement"
+        maxMb={MAX_FILE_MB}
+        busyLabel="Reading the statement…"
+        send={importStatement}
+        onPick={() => {
+          setMapping(null);
+          setResult(null);
+          setFile(null);
+        }}
+        onImported={(reply, chosen) => {
+          setFile(chosen);
+          show(reply);
+        }}
+      />
       {mapping && file && (
         <MappingForm
           key={mapping.header.join('|')}
