@@ -46,14 +46,17 @@ export function ShipmentPanel({ order, onOrder }: { order: AdminOrder; onOrder: 
         <p className="adm-shipment-now">
           <strong>{SHIPMENT_STEP_RULES[shipment.step].ownerLabel}</strong>
           <span>
-            {shipment.courierName} · AWB{' '}
-            {shipment.trackingUrl ? (
-              <a href={shipment.trackingUrl} target="_blank" rel="noopener noreferrer" className="adm-id">
-                {shipment.awb}
-              </a>
-            ) : (
-              <span className="adm-id">{shipment.awb}</span>
-            )}
+            {shipment.courierName} ·{' '}
+            <span className="adm-shipment-awb">
+              AWB{' '}
+              {shipment.trackingUrl ? (
+                <a href={shipment.trackingUrl} target="_blank" rel="noopener noreferrer" className="adm-id">
+                  {shipment.awb}
+                </a>
+              ) : (
+                <span className="adm-id">{shipment.awb}</span>
+              )}
+            </span>
           </span>
           {shipment.scanAt && (
             <span className="adm-history-meta">
