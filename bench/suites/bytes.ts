@@ -8,7 +8,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import type { Response } from 'playwright-core';
+import type { Request, Response } from 'playwright-core';
 import { productPath } from '../../src/common/catalog.ts';
 import { launchChromium, SCREENS } from '../lib/browser.ts';
 import { storeEndpoints } from '../lib/endpoints.ts';
@@ -104,8 +104,19 @@ export async function benchBytes(store: { url: string; webDir: string }): Promis
         pending.push(read().catch((err) => void lost.push(`${url.pathname}: ${err}`)));
       };
       page.on('response', record);
-      await page.goto(store.url + route, { waitUntil: 'networkidle' });
-      await page.waitForTimeout(300);
+      // The app's scripts start on the load event (decision 043), and Your Orders asks its API again
+      // and again, so the network never goes idle there: wait for the loader's entry script, then
+      // until no script or style sheet has been asked for during a second.
+      let lastAsset = performance.now();
+      const onRequest = (request: Request) => {
+        if (/\.(js|css)$/.test(new URL(request.url()).pathname)) lastAsset = performance.now();
+      };
+      page.on('request', onRequest);
+      await page.goto(store.url + route, { waitUntil: 'load' });
+      await page.waitForSelector('head script[type="module"]', { state: 'attached' });
+      lastAsset = performance.now();
+      while (performance.now() - lastAsset < 1000) await page.waitForTimeout(200);
+      page.off('request', onRequest);
       page.off('response', record);
       // Style sheets the page carries inside its HTML (decision 033) count as CSS the first load brings.
       const inline = await page.evaluate(() =>

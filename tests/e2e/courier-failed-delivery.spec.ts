@@ -112,6 +112,8 @@ test('Shiprocket reports a failed attempt; the shopper picks another day, and it
   await expect(card).toContainText('landmark “Behind the post office”');
   await expect(card.locator('.adm-fd-badge')).toHaveText('Sent to the courier');
   await expect(card.getByRole('button')).toHaveCount(0);
+  // The heading counts it as sent, not as waiting on the owner.
+  await expect(page.locator('.adm-heading p')).toContainText(/after a failed attempt, \d+ sent to the courier/);
   await expectNothingOverflows(page);
   expect(await axeViolations(page)).toEqual([]);
   await viewportShots(page, 'courier-ndr-queue-sent', card);

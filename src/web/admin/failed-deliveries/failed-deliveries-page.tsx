@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { counted } from '../../../common/counted.ts';
 import { formatDateTime } from '../../../common/india-time.ts';
 import type { FailedDeliveries, FailedDelivery, StoredChoice } from '../../../common/schemas/delivery-choice.ts';
 import { formatExpectedDay } from '../../../common/shipments.ts';
@@ -27,7 +28,7 @@ export function FailedDeliveriesPage() {
     <section aria-labelledby="adm-fd-title">
       <div className="adm-heading">
         <h1 id="adm-fd-title">Failed deliveries</h1>
-        {data && <p>{data.items.length} waiting after a failed attempt</p>}
+        {data && <p>{queueSummary(data.items)}</p>}
       </div>
       <Message text={done} tone="success" onClose={() => setDone(null)} />
       <LoadError message={error} onRetry={reload} />
@@ -51,6 +52,13 @@ export function FailedDeliveriesPage() {
       )}
     </section>
   );
+}
+
+/** "2 parcels after a failed attempt, 1 sent to the courier": a sent choice waits on the courier, not the owner. */
+function queueSummary(items: FailedDelivery[]): string {
+  const sent = items.filter((i) => i.choice?.state === 'sent').length;
+  const all = `${counted(items.length, 'parcel')} after a failed attempt`;
+  return sent ? `${all}, ${sent} sent to the courier` : all;
 }
 
 function choiceText(c: StoredChoice): string {
