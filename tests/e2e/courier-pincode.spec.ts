@@ -40,6 +40,15 @@ test('the product page asks Shiprocket: served with cash on delivery, served wit
   await page.waitForLoadState('networkidle');
   const check = page.locator('form.pincode-check');
   const answer = check.getByRole('status');
+  // The box and CHECK keep inside the page's margins (they once widened the product column past them).
+  const overhang = await check.evaluate((form) => {
+    const pageBox = form.closest('.product-page');
+    if (!pageBox) throw new Error('the check is not on the product page');
+    const contentRight =
+      pageBox.getBoundingClientRect().right - Number.parseFloat(getComputedStyle(pageBox).paddingRight);
+    return form.getBoundingClientRect().right - contentRight;
+  });
+  expect(overhang, 'px past the page’s right margin at 360 px').toBeLessThanOrEqual(0.5);
   const ask = async (pincode: string) => {
     await check.getByLabel('Deliver to pincode').fill(pincode);
     await check.getByRole('button', { name: 'Check' }).click();
@@ -55,18 +64,21 @@ test('the product page asks Shiprocket: served with cash on delivery, served wit
   );
   await expect(answer).toHaveClass(/pincode-check-ok/);
   await expectFits(page);
+  await expectFits(page, check);
   await viewportShots(page, 'courier-pincode-served', check);
 
   await ask(E2E_PREPAID_ONLY_PINCODE);
   await expect(answer).toHaveText(NO_COD);
   await expect(answer).toHaveClass(/pincode-check-no/);
   await expectFits(page);
+  await expectFits(page, check);
   await viewportShots(page, 'courier-pincode-no-cod', check);
 
   await ask(E2E_UNSERVED_PINCODE);
   await expect(answer).toHaveText(NOT_SERVED);
   await expect(answer).toHaveClass(/pincode-check-no/);
   await expectFits(page);
+  await expectFits(page, check);
   await viewportShots(page, 'courier-pincode-not-served', check);
 });
 
