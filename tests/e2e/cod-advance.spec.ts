@@ -15,7 +15,15 @@ import type { AdminOrder } from '../../src/common/schemas/admin-orders.ts';
 import type { Order } from '../../src/common/schemas/order.ts';
 import { whatsappLink } from '../../src/common/site.ts';
 import { adminLogin } from './admin-fixtures.ts';
-import { E2E_ADMIN, E2E_OWNER_EMAIL, screenshots, stableProducts, uniquePhone } from './fixtures.ts';
+import {
+  cartStableWatch,
+  E2E_ADMIN,
+  E2E_OWNER_EMAIL,
+  placeOrderFromCart,
+  screenshots,
+  stableProducts,
+  uniquePhone,
+} from './fixtures.ts';
 import { expectMail } from './mailbox.ts';
 import { expectMessage } from './messages.ts';
 import { expect, test } from './test.ts';
@@ -65,18 +73,9 @@ test('a shopper pays the advance by UPI; the owner checks it before packing and 
 }) => {
   // The shopper orders from the cart with their saved address.
   await signUp(page.request, 'Meera Joshi');
-  const [product] = await stableProducts(page.request);
-  if (!product) throw new Error('the seeded catalogue has no watch in stock');
-  expect((await page.request.post('/api/cart/items', { data: { productId: product.id, quantity: 1 } })).status()).toBe(
-    200,
-  );
+  const product = await cartStableWatch(page.request);
   await page.setViewportSize({ width: 360, height: 740 });
-  await page.goto('/cart');
-  await page.getByRole('button', { name: 'Checkout' }).click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByLabel(ADDRESS).check();
-  await dialog.getByRole('button', { name: 'Proceed' }).click();
-  await dialog.getByRole('button', { name: 'Place order' }).click();
+  await placeOrderFromCart(page, ADDRESS);
 
   await expect(page.getByRole('heading', { name: 'ORDERED SUCCESSFULLY' })).toBeVisible();
   await expect(page.getByText('THANK YOU FOR CHOOSING US!')).toBeVisible();

@@ -1,5 +1,5 @@
 /** Values shared by the e2e server and the journeys. */
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 import { productPath } from '../../src/common/catalog.ts';
 
 export const E2E_ADMIN = { username: 'e2e-admin', password: 'e2e-admin-password-1' } as const;
@@ -9,6 +9,14 @@ export const E2E_OWNER_EMAIL = 'owner@e2e.example';
 export const E2E_GSTIN = '27AAPFU0939F1ZV';
 /** The token the services project's store expects in x-api-key on Shiprocket's tracking webhook. */
 export const E2E_SHIPROCKET_WEBHOOK_TOKEN = 'whk_e2e_journeys_token_0123456789';
+/**
+ * Pincodes the services project's fake Shiprocket answers differently (tests/e2e/server.ts): Leh,
+ * served without cash on delivery, and Nicobar, served by no courier. Both are in the store's own
+ * pincode directory (src/common/pincodes.txt), so the manual courier would serve them: what the
+ * shopper reads there comes from the courier.
+ */
+export const E2E_PREPAID_ONLY_PINCODE = '194101';
+export const E2E_UNSERVED_PINCODE = '744301';
 export const WIDTHS = [360, 1280] as const;
 
 /** Saves a screenshot of the page at each width under test-results/screenshots/. */
@@ -55,4 +63,27 @@ export async function addFromProductPage(page: Page, product: Card): Promise<voi
   await page.goto(productPath(product));
   await tapAddToCart(page);
   await expect(page.getByText('Added to your cart')).toBeVisible();
+}
+
+/** One in-stock watch put in the signed-in shopper's cart (by the API); the watch. */
+export async function cartStableWatch(request: APIRequestContext): Promise<Card> {
+  const [product] = await stableProducts(request);
+  if (!product) throw new Error('the seeded catalogue has no watch in stock');
+  const added = await request.post('/api/cart/items', { data: { productId: product.id, quantity: 1 } });
+  expect(added.status()).toBe(200);
+  return product;
+}
+
+/**
+ * The signed-in shopper's cart checked out: CHECKOUT, the saved `address`, PROCEED, PLACE ORDER.
+ * The checkout dialog, for what the journey expects next (the confirmation, or a refusal).
+ */
+export async function placeOrderFromCart(page: Page, address: string): Promise<Locator> {
+  await page.goto('/cart');
+  await page.getByRole('button', { name: 'Checkout' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel(address).check();
+  await dialog.getByRole('button', { name: 'Proceed' }).click();
+  await dialog.getByRole('button', { name: 'Place order' }).click();
+  return dialog;
 }

@@ -10,7 +10,14 @@ import { startServer } from '../../src/server/main.ts';
 import { startFakeShiprocket } from '../../src/server/test-support/fake-shiprocket.ts';
 import { startFakeWhatsApp } from '../../src/server/test-support/fake-whatsapp.ts';
 import { startTestSmtp } from '../../src/server/test-support/smtp.ts';
-import { E2E_ADMIN, E2E_GSTIN, E2E_OWNER_EMAIL, E2E_SHIPROCKET_WEBHOOK_TOKEN } from './fixtures.ts';
+import {
+  E2E_ADMIN,
+  E2E_GSTIN,
+  E2E_OWNER_EMAIL,
+  E2E_PREPAID_ONLY_PINCODE,
+  E2E_SHIPROCKET_WEBHOOK_TOKEN,
+  E2E_UNSERVED_PINCODE,
+} from './fixtures.ts';
 import { clearMailbox, deliverToMailbox } from './mailbox.ts';
 import { clearWhatsAppInbox, deliverToWhatsAppInbox } from './whatsapp-inbox.ts';
 
@@ -22,11 +29,15 @@ const dataDir = mkdtempSync(join(tmpdir(), 'watch-e2e-'));
 // Shiprocket's API as the courier, when a journey asks for it (shipping-shiprocket.spec.ts):
 // the fake Shiprocket on loopback, which follows Shiprocket's documented calls.
 // Its webhook token is a fixed one (fixtures.ts), so journeys can send the store Shiprocket's
-// tracking events as Shiprocket does.
-const shiprocket =
-  process.env.E2E_FAKE_SHIPROCKET === '1'
-    ? (await startFakeShiprocket()).env({ SHIPROCKET_WEBHOOK_TOKEN: E2E_SHIPROCKET_WEBHOOK_TOKEN })
-    : {};
+// tracking events as Shiprocket does. Two pincodes it answers as a courier does for remote places
+// (courier-pincode.spec.ts): one without cash on delivery, one no courier serves.
+let shiprocket: Record<string, string> = {};
+if (process.env.E2E_FAKE_SHIPROCKET === '1') {
+  const fake = await startFakeShiprocket();
+  fake.prepaidOnly.add(E2E_PREPAID_ONLY_PINCODE);
+  fake.unserved.add(E2E_UNSERVED_PINCODE);
+  shiprocket = fake.env({ SHIPROCKET_WEBHOOK_TOKEN: E2E_SHIPROCKET_WEBHOOK_TOKEN });
+}
 // WhatsApp's Cloud API, when a journey asks for it (whatsapp.spec.ts): the fake Graph API on
 // loopback; what it accepts lands in the journeys' WhatsApp inbox (whatsapp-inbox.ts).
 let whatsapp: Record<string, string> = {};

@@ -58,27 +58,32 @@ export function OrderCard({ order: listed }: { order: Order }) {
             Estimated delivery: {formatDate(order.delivery.from)} – {formatDate(order.delivery.to)}
           </p>
         )}
-        {order.invoiceNumber && (
-          // The invoice is given at dispatch (docs/product.md#invoice); the phone saves the PDF.
-          <a className="btn btn-ghost order-invoice" href={invoiceUrl(order.number)} download>
-            Invoice<span className="visually-hidden"> {order.invoiceNumber} (PDF)</span>
-          </a>
-        )}
-        {order.creditNoteNumber && (
-          // Given when the invoiced order was cancelled or came back (docs/product.md#the-books-credit-notes-and-gstr-1).
-          <a className="btn btn-ghost order-invoice" href={creditNoteUrl(order.number)} download>
-            Credit note<span className="visually-hidden"> {order.creditNoteNumber} (PDF)</span>
-          </a>
-        )}
-        {!finished && (
-          <a
-            className="btn btn-ghost order-cancel"
-            href={whatsappLink(site().whatsapp, cancelText)}
-            target="_blank"
-            rel="noopener noreferrer"
-          >
-            Cancel
-          </a>
+        {(order.invoiceNumber || order.creditNoteNumber || !finished) && (
+          // The buttons together at the right: spread out, the invoice floated mid-card on a wide screen.
+          <div className="order-card-actions">
+            {order.invoiceNumber && (
+              // The invoice is given at dispatch (docs/product.md#invoice); the phone saves the PDF.
+              <a className="btn btn-ghost order-invoice" href={invoiceUrl(order.number)} download>
+                Invoice<span className="visually-hidden"> {order.invoiceNumber} (PDF)</span>
+              </a>
+            )}
+            {order.creditNoteNumber && (
+              // Given when the invoiced order was cancelled or came back (docs/product.md#the-books-credit-notes-and-gstr-1).
+              <a className="btn btn-ghost order-invoice" href={creditNoteUrl(order.number)} download>
+                Credit note<span className="visually-hidden"> {order.creditNoteNumber} (PDF)</span>
+              </a>
+            )}
+            {!finished && (
+              <a
+                className="btn btn-ghost order-cancel"
+                href={whatsappLink(site().whatsapp, cancelText)}
+                target="_blank"
+                rel="noopener noreferrer"
+              >
+                Cancel
+              </a>
+            )}
+          </div>
         )}
       </footer>
     </article>

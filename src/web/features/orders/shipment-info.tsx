@@ -43,7 +43,8 @@ export function ShipmentInfo({
             <dt>Latest scan</dt>
             <dd>
               {shipment.scanText}
-              {shipment.scanLocation ? `, ${shipment.scanLocation}` : ''} · {formatDateTime(shipment.scanAt)}
+              {shipment.scanLocation ? `, ${shipment.scanLocation}` : ''} ·{' '}
+              <span className="shipment-when">{formatDateTime(shipment.scanAt)}</span>
             </dd>
           </>
         )}
