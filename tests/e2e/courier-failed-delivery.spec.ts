@@ -15,11 +15,10 @@ import {
   checkBothWidths,
   minutesAgo,
   orderRow,
-  placeOrder,
   shiprocketSays,
-  signUpShopper,
-} from './courier-ndr-steps.ts';
-import { screenshots, stableProducts } from './fixtures.ts';
+  signUpAndOrder,
+} from './courier-steps.ts';
+import { screenshots } from './fixtures.ts';
 import { expectNothingOverflows, viewportShots } from './layout-checks.ts';
 import { expectMail } from './mailbox.ts';
 import { expect, test } from './test.ts';
@@ -36,11 +35,10 @@ test('Shiprocket reports a failed attempt; the shopper picks another day, and it
   browser,
 }) => {
   const email = `courier-ndr-${Date.now() % 1_000_000}@example.in`;
-  const shopper = await signUpShopper(browser, 'Lakshmi Rao', ADDRESS, email);
-  const [product] = await stableProducts(shopper.page.request);
-  if (!product) throw new Error('the seeded catalogue has no watch in stock');
-  const number = await placeOrder(shopper.page.request, ADDRESS, product.id);
-  await shopper.context.close();
+  const shopperContext = await browser.newContext();
+  const lakshmi = { name: 'Lakshmi Rao', email, address: ADDRESS, password: 'shopper-pass-1' };
+  const [number] = (await signUpAndOrder(shopperContext.request, lakshmi)).numbers as [string];
+  await shopperContext.close();
 
   // Booked with Shiprocket: the order's shipping panel with the AWB.
   await adminLogin(page, '/dashboard/orders');

@@ -10,13 +10,13 @@ import { randomUUID } from 'node:crypto';
 import { productPath } from '../../src/common/catalog.ts';
 import { indiaDay } from '../../src/common/india-time.ts';
 import { formatExpectedDay } from '../../src/common/shipments.ts';
+import { signUp } from './courier-steps.ts';
 import {
   cartStableWatch,
   E2E_PREPAID_ONLY_PINCODE,
   E2E_UNSERVED_PINCODE,
   placeOrderFromCart,
   stableProducts,
-  uniquePhone,
 } from './fixtures.ts';
 import { expectFits, viewportShots } from './layout-checks.ts';
 import { expect, test } from './test.ts';
@@ -86,10 +86,7 @@ test('an order to a pincode without cash on delivery is refused with the same wo
   page,
 }) => {
   const address = `12, Shanti Stupa Road, near Main Bazaar, Leh - ${E2E_PREPAID_ONLY_PINCODE}, Ladakh`;
-  const signup = await page.request.post('/api/signup', {
-    data: { name: 'Tsering Dolma', number: uniquePhone(), email: 'tsering@example.in', address, password: 'tsering-1' },
-  });
-  expect(signup.status()).toBe(201);
+  await signUp(page.request, { name: 'Tsering Dolma', email: 'tsering@example.in', address, password: 'tsering-1' });
   const product = await cartStableWatch(page.request);
 
   // The checkout: the saved Leh address, then PLACE ORDER.

@@ -21,8 +21,8 @@ import {
   orderRow,
   placeOrder,
   shiprocketSays,
-  signUpShopper,
-} from './courier-ndr-steps.ts';
+  signUpAndOrder,
+} from './courier-steps.ts';
 import { screenshots } from './fixtures.ts';
 import { viewportShots } from './layout-checks.ts';
 import { expect, test } from './test.ts';
@@ -65,8 +65,10 @@ test('a parcel back from Shiprocket is received and checked: stock back, Returne
       .stockCount as number;
 
   const email = `courier-rto-${Date.now() % 1_000_000}@example.in`;
-  const shopper = await signUpShopper(browser, 'Arjun Pillai', ADDRESS, email);
-  const number = await placeOrder(shopper.page.request, ADDRESS, productId);
+  const shopperContext = await browser.newContext();
+  const shopper = await shopperContext.newPage();
+  const arjun = { name: 'Arjun Pillai', email, address: ADDRESS, password: 'shopper-pass-1' };
+  const [number] = (await signUpAndOrder(shopper.request, arjun, { productId })).numbers as [string];
   expect(await stockOf()).toBe(2);
 
   const awb = await bookWithShiprocket(page, number);
@@ -121,16 +123,16 @@ test('a parcel back from Shiprocket is received and checked: stock back, Returne
   await expect(page.getByLabel('Stock count')).toHaveValue('3');
 
   // The shopper reads Returned in their History (a final state), with the credit note.
-  await shopper.page.goto('/history');
-  const card = shopper.page.locator('.order-card', { hasText: number });
+  await shopper.goto('/history');
+  const card = shopper.locator('.order-card', { hasText: number });
   await expect(card).toContainText('Returned');
   await expect(card.getByRole('link', { name: /Credit note/ })).toBeVisible();
-  await checkBothWidths(shopper.page);
-  await viewportShots(shopper.page, 'courier-rto-shopper-history', card);
+  await checkBothWidths(shopper);
+  await viewportShots(shopper, 'courier-rto-shopper-history', card);
 
   // Their next order shows the owner the return beside the advance.
-  const next = await placeOrder(shopper.page.request, ADDRESS, productId);
-  await shopper.context.close();
+  const next = await placeOrder(shopper.request, ADDRESS, productId);
+  await shopperContext.close();
   await page.goto(`/dashboard/orders?q=${next}`);
   const nextRow = orderRow(page, next);
   await expect(nextRow.locator('.adm-advance .adm-returns')).toHaveText('1 earlier order returned');

@@ -7,22 +7,27 @@
  * (order number and phone, no log-in): the courier, the AWB, the latest scan and the expected date.
  * Run: npm run build && npx playwright test courier-tracking --project=services
  */
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { formatDateTime, indiaDay } from '../../src/common/india-time.ts';
 import { formatExpectedDay } from '../../src/common/shipments.ts';
-import { shiprocketWebhookBody } from '../../src/server/test-support/fake-shiprocket.ts';
 import { adminLogin } from './admin-fixtures.ts';
-import { axeViolations } from './axe.ts';
-import { bookCourier, markAdvanceReceived, searchOrders, signUpAndOrder } from './courier-steps.ts';
-import { E2E_SHIPROCKET_WEBHOOK_TOKEN, screenshots, WIDTHS } from './fixtures.ts';
-import { expectNothingOverflows } from './layout-checks.ts';
+import {
+  bookCourier,
+  checkBothWidths,
+  markAdvanceReceived,
+  type Shopper,
+  searchOrders,
+  shiprocketSays,
+  signUpAndOrder,
+} from './courier-steps.ts';
+import { screenshots } from './fixtures.ts';
 import { expectMail } from './mailbox.ts';
 import { expect, test } from './test.ts';
 
 // Other journeys' runs share test-results/: no trace files to lose under them.
 test.use({ trace: 'off' });
 
-const MEERA = {
+const MEERA: Shopper = {
   name: 'Meera Pillai',
   email: 'meera-parcel@example.in',
   address: '14, Lotus Apartments, near Central Station, Chennai - 600003, Tamil Nadu',
@@ -36,16 +41,6 @@ interface Scan {
   at: Date;
   location: string;
   etd?: Date;
-}
-
-/** Shiprocket's tracking webhook for `scan`, posted to the store's address with the shop's token. */
-async function courierPosts(request: APIRequestContext, awb: string, orderNumber: string, scan: Scan): Promise<void> {
-  const sent = await request.post('/api/courier/updates', {
-    headers: { 'x-api-key': E2E_SHIPROCKET_WEBHOOK_TOKEN },
-    data: shiprocketWebhookBody({ awb, orderId: orderNumber, ...scan }),
-  });
-  // Shiprocket wants a 200 at once, for every event it sends.
-  expect(sent.status()).toBe(200);
 }
 
 /** "IN TRANSIT, Bhiwandi_Mother_Hub (Maharashtra) · 27 Nov 2026, 2:05 pm": the latest scan's words. */
@@ -67,13 +62,9 @@ async function expectParcel(
   else await expect(fact(info, 'Expected by')).toHaveCount(0);
 }
 
-/** axe finds nothing on the page at either width; its screenshots, after the checks. */
+/** The page fits and axe finds nothing at either width; its screenshots, after the checks. */
 async function expectCleanScreens(page: Page, name: string): Promise<void> {
-  for (const width of WIDTHS) {
-    await page.setViewportSize({ width, height: width === 360 ? 740 : 900 });
-    await expectNothingOverflows(page);
-    expect(await axeViolations(page), `axe on ${name} at ${width}px (${page.url()})`).toEqual([]);
-  }
+  await checkBothWidths(page);
   await screenshots(page, name);
 }
 
@@ -115,11 +106,11 @@ test('the shopper follows a booked Shiprocket parcel on Your Orders and /track a
   const etdDay = formatExpectedDay(indiaDay(etd));
   const today = formatExpectedDay(indiaDay(now));
 
-  await courierPosts(request, awb, number, pickedUp);
+  await shiprocketSays(request, { awb, orderId: number, ...pickedUp });
   await expectMail(MEERA.email, `Your order ${number} is on its way`);
-  await courierPosts(request, awb, number, inTransit);
+  await shiprocketSays(request, { awb, orderId: number, ...inTransit });
   // Shiprocket sends an event again when our answer was slow: nothing changes.
-  await courierPosts(request, awb, number, inTransit);
+  await shiprocketSays(request, { awb, orderId: number, ...inTransit });
 
   // Your Orders: the courier, the AWB, the latest scan and the expected date.
   await page.goto('/orders');
@@ -147,9 +138,9 @@ test('the shopper follows a booked Shiprocket parcel on Your Orders and /track a
   const before = await history.count();
 
   // Out for delivery; then the older hub scan arrives late.
-  await courierPosts(request, awb, number, outForDelivery);
+  await shiprocketSays(request, { awb, orderId: number, ...outForDelivery });
   await expectMail(MEERA.email, `Your order ${number} is out for delivery today`);
-  await courierPosts(request, awb, number, reachedHub);
+  await shiprocketSays(request, { awb, orderId: number, ...reachedHub });
   await visitor.reload();
   await expectParcel(result.locator('.shipment-info'), {
     step: 'Out for delivery today',
@@ -169,7 +160,7 @@ test('the shopper follows a booked Shiprocket parcel on Your Orders and /track a
   await expectCleanScreens(page, 'courier-tracking-orders-out-for-delivery');
 
   // Delivered: the order leaves Your Orders for the History, and /track says so.
-  await courierPosts(request, awb, number, delivered);
+  await shiprocketSays(request, { awb, orderId: number, ...delivered });
   await expectMail(MEERA.email, `Your order ${number} was delivered`);
   await visitor.reload();
   await expect(result.locator('h2').first()).toContainText(`Order ${number}: Delivered`);

@@ -11,6 +11,7 @@ import {
   expectBooked,
   markAdvanceReceived,
   orderRow,
+  type Shopper,
   searchOrders,
   signUpAndOrder,
 } from './courier-steps.ts';
@@ -21,7 +22,7 @@ import { expect, test } from './test.ts';
 // Other journeys' runs share test-results/: no trace files to lose under them.
 test.use({ trace: 'off' });
 
-const KAVYA = {
+const KAVYA: Shopper = {
   name: 'Kavya Iyer',
   email: 'kavya@example.in',
   address: '8, Rose Villa, near Temple, Chennai - 600001, Tamil Nadu',
@@ -35,7 +36,7 @@ test('the owner books Shiprocket for one order, then for the ticked ones, and se
   // Three orders, three advances, two bookings and six screenshots on a shared machine.
   test.setTimeout(180_000);
   const shopperContext = await browser.newContext();
-  const { phone, numbers } = await signUpAndOrder(shopperContext.request, KAVYA, 3);
+  const { phone, numbers } = await signUpAndOrder(shopperContext.request, KAVYA, { count: 3 });
   const [first, second, third] = numbers as [string, string, string];
 
   await adminLogin(page, '/dashboard/orders');
@@ -63,7 +64,7 @@ test('the owner books Shiprocket for one order, then for the ticked ones, and se
   }
   await page.getByRole('button', { name: 'Book courier (2)' }).click();
   await expect(page.getByText('Booking 2 orders…')).toBeVisible();
-  for (const n of [second, third]) await expectBooked(rowOf(n));
+  for (const n of [second, third]) await expectBooked(page, n);
   await screenshots(page, 'shiprocket-booked-ticked');
 
   // The shopper's label now carries the AWB's barcode (the owner's PDF).
