@@ -173,7 +173,7 @@ export async function benchBytes(store: { url: string; webDir: string }): Promis
     })),
     [
       `Admin files of this build (any file named dashboard-* or holding ${ADMIN_MARKERS.map((m) => `"${m}"`).join(' or ')}): ${adminAssets.join(', ') || 'NONE FOUND: the check proves nothing'}.`,
-      'A fresh browser context per route (a first visit), 412 px mobile screen, until the network is idle; routes that need a login show what a visitor gets.',
+      'A fresh browser context per route (a first visit), 412 px mobile screen, everything loaded until a second passes with no script or style sheet asked for (the scripts start on the load event, decision 043); routes that need a login show what a visitor gets.',
     ],
   );
   progress('bytes: the framework floor');
