@@ -149,14 +149,22 @@ for (let run = 1; run <= Number(runsText); run++) {
   }
   const cpuBefore = process.cpuUsage();
   const started = performance.now();
+  // A parcel's event waits for the answer to its previous one, as a courier's sender does.
+  const answered = new Map<string, Promise<void>>();
   await inFlight(events, CONCURRENCY, async (event, i) => {
-    const sent = performance.now();
-    if (mode === 'webhook') await postWebhook(payloads[i] as string);
-    else {
-      const outcome = await applyDirect(event);
-      outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1);
-    }
-    latencies[i] = performance.now() - sent;
+    const previous = answered.get(event.awb);
+    const delivery = (async () => {
+      await previous;
+      const sent = performance.now();
+      if (mode === 'webhook') await postWebhook(payloads[i] as string);
+      else {
+        const outcome = await applyDirect(event);
+        outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1);
+      }
+      latencies[i] = performance.now() - sent;
+    })();
+    answered.set(event.awb, delivery);
+    await delivery;
   });
   const ms = performance.now() - started;
   const cpu = process.cpuUsage(cpuBefore);

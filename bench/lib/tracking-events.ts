@@ -6,9 +6,10 @@
  * - 1 parcel in 10 whose "reached destination hub" arrives after "out for delivery" (kept in the
  *   history only: the step never moves back);
  * - 1 delivery in 10 sent twice (Shiprocket retries when it missed our 200): changes nothing.
- * Parcels are interleaved the way a courier's stream is (many parcels in flight), and a parcel's
- * events are far apart in the stream, so one parcel's events never race each other: the outcomes
- * (applied, history, duplicate) are known in advance and checked.
+ * Parcels are interleaved the way a courier's stream is (many parcels in flight); the sender
+ * (tracking-entry.ts) sends a parcel's next event only once its previous one was answered, so one
+ * parcel's events never race each other and the outcomes (applied, history, duplicate) are known
+ * in advance and checked.
  */
 import { shiprocketWebhookBody } from '../../src/server/test-support/fake-shiprocket.ts';
 
@@ -74,16 +75,20 @@ export function eventStream(awbs: readonly string[], seed: number): EventStream 
     }
     return list;
   });
+  // Parcels report in no fixed order (a shuffle, Fisher-Yates), in the same order wave after wave:
+  // a parcel's next event comes about a wave of other parcels' events later.
+  const order = perParcel.map((_, i) => i);
+  for (let i = order.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [order[i], order[j]] = [order[j] as number, order[i] as number];
+  }
   const deliveries: Delivery[] = [];
   const longest = Math.max(...perParcel.map((l) => l.length));
   for (let k = 0; k < longest; k++) {
-    const wave = perParcel.flatMap((list) => (k < list.length ? [list[k] as Delivery] : []));
-    // Shuffled within the wave (Fisher-Yates): parcels report in no fixed order.
-    for (let i = wave.length - 1; i > 0; i--) {
-      const j = Math.floor(random() * (i + 1));
-      [wave[i], wave[j]] = [wave[j] as Delivery, wave[i] as Delivery];
+    for (const i of order) {
+      const delivery = perParcel[i]?.[k];
+      if (delivery) deliveries.push(delivery);
     }
-    deliveries.push(...wave);
   }
   const count = (e: Delivery['expect']) => deliveries.filter((d) => d.expect === e).length;
   return {

@@ -72,14 +72,19 @@ async function measure(database: string, url: string | null, mode: Mode, parcels
     [scratchDir('tracking'), url ?? '-', mode, String(parcels), String(runs)],
     baseEnv(profileDir ? { TRACKING_PROFILE_DIR: profileDir } : {}),
   );
-  if (profileDir)
-    summariseProfile(join(profileDir, `tracking-${mode}-1.cpuprofile`), `tracking events (${database}, ${mode})`);
   const lines = output
     .split('\n')
     .filter((l) => l.startsWith('RESULT '))
     .map((l) => JSON.parse(l.slice('RESULT '.length)) as RunLine);
   if (lines.length !== runs)
     throw new Error(`tracking ${mode}: ${lines.length} of ${runs} runs:\n${output.slice(-2000)}`);
+  for (const l of lines.filter((r) => !runCorrect(r))) {
+    progress(
+      `tracking (${database}, ${mode}): expected ${JSON.stringify(l.expected)}, got ${JSON.stringify(l.outcomes)}; ${l.delivered} of ${l.parcels} delivered; ${l.stored} events stored`,
+    );
+  }
+  if (profileDir)
+    summariseProfile(join(profileDir, `tracking-${mode}-1.cpuprofile`), `tracking events (${database}, ${mode})`);
   return {
     database,
     mode,
