@@ -1,7 +1,7 @@
 /**
- * npm run bench -- [--only api,growth,orders,pages,html,bytes,images,databases,statement] [--quick] [--runs N] [--products N] [--calls listing,search] [--profile]
+ * npm run bench -- [--only api,growth,orders,pages,html,bytes,images,databases,statement,gstr1,tracking,booking] [--quick] [--runs N] [--products N] [--calls listing,search] [--profile]
  *
- * The benchmarks of issues 7 and 14, each printing a Markdown table, then the
+ * The benchmarks of issues 7, 14, 23 and 25, each printing a Markdown table, then the
  * targets met or missed. Tables go to stdout, progress to stderr. Benchmarks print, never
  * assert: they are commands, not tests. --quick is for developing the
  * benchmarks (small catalogues, 2 s runs, one run); quote only full runs.
@@ -17,6 +17,7 @@ import { profileLabels, profileStoresInto } from './lib/server.ts';
 import { catalogueStore, stopStores } from './lib/stores.ts';
 import { stopWebStores, webStore } from './lib/web-build.ts';
 import { benchApi } from './suites/api.ts';
+import { benchBooking } from './suites/booking.ts';
 import { benchBytes } from './suites/bytes.ts';
 import { benchDatabases } from './suites/databases.ts';
 import { benchGrowth } from './suites/growth.ts';
@@ -28,6 +29,7 @@ import { benchPages } from './suites/pages.ts';
 import { benchStatement } from './suites/statement.ts';
 import type { Results } from './suites/targets.ts';
 import { printTargets } from './suites/targets.ts';
+import { benchTracking } from './suites/tracking.ts';
 
 if (process.argv.includes('--help') || process.argv.includes('-h')) {
   console.log(USAGE);
@@ -83,6 +85,8 @@ try {
   await attempt('databases', 'databases', () => benchDatabases(options));
   await attempt('statement', 'statement', () => benchStatement(options));
   await attempt('gstr1', 'gstr1', () => benchGstr1(options));
+  await attempt('tracking', 'tracking', () => benchTracking(options));
+  await attempt('booking', 'booking', () => benchBooking(options));
   printTargets(results, options);
   if (failed.length) {
     console.log(`\nFailed: ${failed.join(', ')} (see above); their targets are left out.`);

@@ -15,6 +15,8 @@ export const BENCHES = [
   'databases',
   'statement',
   'gstr1',
+  'tracking',
+  'booking',
 ] as const;
 export type BenchName = (typeof BENCHES)[number];
 

@@ -69,7 +69,7 @@ function sqliteSynchronous(): string {
 }
 
 /** Every product gets this stock count, so each order takes stock (before the store starts). */
-function giveStockSqlite(file: string, count: number): void {
+export function giveStockSqlite(file: string, count: number): void {
   const db = new SQLite(file);
   try {
     db.prepare('update products set stock_count = ?').run(count);
