@@ -11,7 +11,7 @@
  * Two applications of one event at once apply it once: the shipment's row lock orders them and the
  * second finds its event already stored.
  */
-import { PostgresAdapter, type Transaction } from 'kysely';
+import { type Kysely, PostgresAdapter, type Transaction } from 'kysely';
 import { advanceSettled } from '../../common/advance.ts';
 import { moveRefusal, type OrderState, stateRule } from '../../common/orders.ts';
 import { stepMovesForward, stepRule } from '../../common/shipments.ts';
@@ -19,6 +19,7 @@ import { plainLine, truncate } from '../../common/text.ts';
 import type { Config } from '../config.ts';
 import { writeTransaction } from '../db/group-commit.ts';
 import { newId, nowIso } from '../db/ids.ts';
+import { reusedQuery, slot } from '../db/reused-query.ts';
 import type { Database, Db } from '../db/tables.ts';
 import { AppError, conflict } from '../http/errors.ts';
 import { deliveryState } from '../invoices/delivery-state.ts';
@@ -49,7 +50,7 @@ export interface ApplyResult {
   orderHeld: string | null;
 }
 
-const isPostgres = (trx: Transaction<Database>) => trx.getExecutor().adapter instanceof PostgresAdapter;
+const isPostgres = (db: Kysely<Database>) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 /** Courier-given words kept and shown: one plain line, bounded (they reach mail and screens). */
 const courierText = (text: string | null, max = 200): string | null =>
@@ -78,16 +79,9 @@ export async function applyTrackingEvent(
   return writeTransaction(db, (trx) => applyIn(trx, config, event, opts));
 }
 
-async function applyIn(
-  trx: Transaction<Database>,
-  config: Config,
-  event: TrackingEvent,
-  opts: ApplyOptions,
-): Promise<ApplyResult> {
-  // The shipment, its order and its shopper in one read: what the steps below need, read once. The
-  // shipment's row lock comes with it on PostgreSQL (it orders concurrent events of one parcel);
-  // SQLite has one writer, and this transaction is it.
-  const read = trx
+// The statements every event runs, compiled once (db/reused-query.ts).
+const readShipment = reusedQuery((db) => {
+  const read = db
     .selectFrom('shipments')
     .innerJoin('orders', 'orders.id', 'shipments.order_id')
     .innerJoin('users', 'users.id', 'orders.user_id')
@@ -107,29 +101,71 @@ async function applyIn(
       'users.name',
       'users.email',
     ])
-    .where('shipments.awb', '=', event.awb);
-  const shipment = await (isPostgres(trx) ? read.forNoKeyUpdate('shipments') : read).executeTakeFirst();
+    .where('shipments.awb', '=', slot<string>('awb'));
+  return isPostgres(db) ? read.forNoKeyUpdate('shipments') : read;
+});
+
+const insertEvent = reusedQuery((db) =>
+  db
+    .insertInto('shipment_events')
+    .values({
+      id: slot<string>('id'),
+      awb: slot<string>('awb'),
+      status_id: slot<string>('statusId'),
+      step: slot<string>('step'),
+      status_text: slot<string>('statusText'),
+      at: slot<string>('at'),
+      location: slot<string | null>('location'),
+      reason: slot<string | null>('reason'),
+      attempt: slot<number | null>('attempt'),
+      received_at: slot<string>('receivedAt'),
+    })
+    .onConflict((oc) => oc.columns(['awb', 'status_id', 'at']).doNothing())
+    .returning('id'),
+);
+
+const updateShipment = reusedQuery((db) =>
+  db
+    .updateTable('shipments')
+    .set({
+      step: slot<string>('step'),
+      scan_text: slot<string>('scanText'),
+      scan_location: slot<string | null>('scanLocation'),
+      scan_at: slot<string>('scanAt'),
+      expected_by: slot<string | null>('expectedBy'),
+      attempts: slot<number>('attempts'),
+      undelivered_reason: slot<string | null>('undeliveredReason'),
+      updated_at: slot<string>('updatedAt'),
+    })
+    .where('order_id', '=', slot<string>('orderId')),
+);
+
+async function applyIn(
+  trx: Transaction<Database>,
+  config: Config,
+  event: TrackingEvent,
+  opts: ApplyOptions,
+): Promise<ApplyResult> {
+  // The shipment, its order and its shopper in one read: what the steps below need, read once. The
+  // shipment's row lock comes with it on PostgreSQL (it orders concurrent events of one parcel);
+  // SQLite has one writer, and this transaction is it.
+  const [shipment] = await readShipment(trx, { awb: event.awb });
   if (!shipment) return { outcome: 'unknown', step: null, orderMovedTo: null, orderHeld: null };
   const current = shipment.step as ShipmentStep;
 
   const statusText = courierText(event.statusText) ?? stepRule(event.step).ownerLabel;
-  const stored = await trx
-    .insertInto('shipment_events')
-    .values({
-      id: newId(),
-      awb: event.awb,
-      status_id: event.statusId,
-      step: event.step,
-      status_text: statusText,
-      at: event.at,
-      location: courierText(event.location),
-      reason: courierText(event.reason),
-      attempt: event.attempt,
-      received_at: nowIso(),
-    })
-    .onConflict((oc) => oc.columns(['awb', 'status_id', 'at']).doNothing())
-    .returning('id')
-    .executeTakeFirst();
+  const [stored] = await insertEvent(trx, {
+    id: newId(),
+    awb: event.awb,
+    statusId: event.statusId,
+    step: event.step,
+    statusText,
+    at: event.at,
+    location: courierText(event.location),
+    reason: courierText(event.reason),
+    attempt: event.attempt ?? null,
+    receivedAt: nowIso(),
+  });
   if (!stored) return { outcome: 'duplicate', step: current, orderMovedTo: null, orderHeld: null };
   if (!stepMovesForward(current, shipment.scan_at, event.step, event.at)) {
     // The owner's own click that would move the parcel back is a mistake, not a late scan: refused whole.
@@ -141,20 +177,18 @@ async function applyIn(
   const attempts = failed ? Math.max(shipment.attempts + 1, event.attempt ?? 0) : shipment.attempts;
   const expectedBy = event.expectedBy ?? shipment.expected_by;
   const undeliveredReason = failed ? courierText(event.reason) : shipment.undelivered_reason;
-  await trx
-    .updateTable('shipments')
-    .set({
-      step: event.step,
-      scan_text: statusText,
-      scan_location: courierText(event.location),
-      scan_at: event.at,
-      expected_by: expectedBy,
-      attempts,
-      ...(failed ? { undelivered_reason: undeliveredReason } : {}),
-      updated_at: nowIso(),
-    })
-    .where('order_id', '=', shipment.order_id)
-    .execute();
+  // The reason is written back unchanged on any step but a failed attempt: one statement for all.
+  await updateShipment(trx, {
+    step: event.step,
+    scanText: statusText,
+    scanLocation: courierText(event.location),
+    scanAt: event.at,
+    expectedBy,
+    attempts,
+    undeliveredReason,
+    updatedAt: nowIso(),
+    orderId: shipment.order_id,
+  });
 
   const rule = stepRule(event.step);
   const stepChanged = current !== event.step;
