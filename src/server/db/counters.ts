@@ -8,11 +8,21 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from './tables.ts';
 
 export async function takeCounter(trx: Kysely<Database> | Transaction<Database>, key: string): Promise<number> {
+  const value = await takeCounterIfAny(trx, key);
+  if (value === null) throw new Error(`takeCounter: no counter ${key}`);
+  return value;
+}
+
+/** takeCounter, or null when the counter row does not exist yet. */
+export async function takeCounterIfAny(
+  trx: Kysely<Database> | Transaction<Database>,
+  key: string,
+): Promise<number | null> {
   const row = await trx
     .updateTable('counters')
     .set((eb) => ({ value: eb('value', '+', 1) }))
     .where('key', '=', key)
     .returning('value')
-    .executeTakeFirstOrThrow();
-  return Number(row.value);
+    .executeTakeFirst();
+  return row ? Number(row.value) : null;
 }

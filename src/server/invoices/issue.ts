@@ -25,6 +25,22 @@ export async function issueInvoice(
   /** The owner's choice of delivery state, when the address names none. */
   supplyCode?: string,
 ): Promise<string> {
+  const columns = await invoiceColumns(trx, invoice, order, at, supplyCode);
+  await trx.updateTable('orders').set(columns).where('id', '=', order.id).execute();
+  return columns.invoice_number;
+}
+
+/**
+ * issueInvoice without its write: the number taken and the order's invoice columns, for a caller
+ * that writes them with its own update of the order (setOrderState: one statement less).
+ */
+export async function invoiceColumns(
+  trx: Transaction<Database>,
+  invoice: Config['invoice'],
+  order: { number: string; address: string; buyer_gstin?: string | null },
+  at: string,
+  supplyCode?: string,
+) {
   // A business buyer's place of supply is the state of its GSTIN (its first two digits), as the brief
   // for issue 25 asks and GSTR-1's B2B table expects (docs/decisions/038-buyer-gstin.md); else the
   // delivery state, or the owner's choice when the address names none.
@@ -37,17 +53,12 @@ export async function issueInvoice(
   // A tax invoice needs its place of supply; a receipt (no GSTIN) does without.
   if (!place && gstin) throw new AppError(409, SUPPLY_STATE_UNKNOWN, supplyStateUnknownMessage(order.number));
   const number = await nextInvoiceNumber(trx, prefix, at);
-  await trx
-    .updateTable('orders')
-    .set({
-      invoice_number: number,
-      invoice_date: at,
-      invoice_gstin: gstin ?? null,
-      invoice_rate_bp: gstin ? rateBp : null,
-      invoice_supply_state: place?.name ?? null,
-      invoice_supply_code: place?.code ?? null,
-    })
-    .where('id', '=', order.id)
-    .execute();
-  return number;
+  return {
+    invoice_number: number,
+    invoice_date: at,
+    invoice_gstin: gstin ?? null,
+    invoice_rate_bp: gstin ? rateBp : null,
+    invoice_supply_state: place?.name ?? null,
+    invoice_supply_code: place?.code ?? null,
+  };
 }

@@ -12,7 +12,7 @@
  */
 import type { Transaction } from 'kysely';
 import { indiaDay } from '../../common/india-time.ts';
-import { takeCounter } from '../db/counters.ts';
+import { takeCounter, takeCounterIfAny } from '../db/counters.ts';
 import type { Database } from '../db/tables.ts';
 import { AppError } from '../http/errors.ts';
 
@@ -38,6 +38,9 @@ export function formatInvoiceNumber(prefix: string, year: string, value: number)
  */
 export async function takeSeriesValue(trx: Transaction<Database>, name: string, year: string): Promise<number> {
   const key = `${name}:${year}`;
+  // The row exists but for the year's first number: taken at once, one statement.
+  const taken = await takeCounterIfAny(trx, key);
+  if (taken !== null) return taken;
   await trx
     .insertInto('counters')
     .values({ key, value: 0 })

@@ -6,6 +6,7 @@
  */
 import type { Kysely, Transaction } from 'kysely';
 import { newId, nowIso } from '../db/ids.ts';
+import { reusedQuery, slot } from '../db/reused-query.ts';
 import type { Database, Db } from '../db/tables.ts';
 
 export interface QueuedMail {
@@ -23,24 +24,35 @@ export interface QueuedMail {
   heldFor?: string | null;
 }
 
+/** Compiled once (db/reused-query.ts): every order change that mails runs it. */
+const insertMail = reusedQuery((db) =>
+  db.insertInto('outbox').values({
+    id: slot<string>('id'),
+    kind: slot<string>('kind'),
+    to_address: slot<string>('to'),
+    subject: slot<string>('subject'),
+    text_body: slot<string>('text'),
+    html_body: slot<string>('html'),
+    order_id: slot<string | null>('orderId'),
+    held_for: slot<string | null>('heldFor'),
+    created_at: slot<string>('now'),
+    next_attempt_at: slot<string>('now'),
+  }),
+);
+
 /** Writes the message into the outbox inside the caller's transaction; it goes out once that commits. */
 export async function queueMail(trx: Kysely<Database> | Transaction<Database>, mail: QueuedMail): Promise<void> {
-  const now = nowIso();
-  await trx
-    .insertInto('outbox')
-    .values({
-      id: newId(),
-      kind: mail.kind,
-      to_address: mail.to,
-      subject: mail.subject,
-      text_body: mail.text,
-      html_body: mail.html,
-      order_id: mail.orderId ?? null,
-      held_for: mail.heldFor ?? null,
-      created_at: now,
-      next_attempt_at: now,
-    })
-    .execute();
+  await insertMail(trx, {
+    id: newId(),
+    kind: mail.kind,
+    to: mail.to,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+    orderId: mail.orderId ?? null,
+    heldFor: mail.heldFor ?? null,
+    now: nowIso(),
+  });
 }
 
 /** Messages not sent yet (waiting, retrying, or held because no SMTP_URL is set). */

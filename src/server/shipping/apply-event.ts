@@ -11,7 +11,7 @@
  * Two applications of one event at once apply it once: the shipment's row lock orders them and the
  * second finds its event already stored.
  */
-import type { Transaction } from 'kysely';
+import { type Kysely, PostgresAdapter, type Transaction } from 'kysely';
 import { advanceSettled } from '../../common/advance.ts';
 import { moveRefusal, type OrderState, stateRule } from '../../common/orders.ts';
 import { stepMovesForward, stepRule } from '../../common/shipments.ts';
@@ -19,12 +19,13 @@ import { plainLine, truncate } from '../../common/text.ts';
 import type { Config } from '../config.ts';
 import { writeTransaction } from '../db/group-commit.ts';
 import { newId, nowIso } from '../db/ids.ts';
+import { reusedQuery, slot } from '../db/reused-query.ts';
 import type { Database, Db } from '../db/tables.ts';
 import { AppError, conflict } from '../http/errors.ts';
 import { deliveryState } from '../invoices/delivery-state.ts';
 import { supplyStateUnknownMessage } from '../invoices/issue.ts';
 import { queueOwnerDeliveryFailedWhatsApp } from '../notifications/whatsapp/owner-messages.ts';
-import { gateMessage, setOrderState } from '../orders/order-changes.ts';
+import { gateMessage, lockOrder, setOrderState } from '../orders/order-changes.ts';
 import { orderAdvanceSplit } from '../orders/queries.ts';
 import type { ShipmentStep, TrackingEvent } from './courier.ts';
 import { queueShipmentMail } from './shipment-mail.ts';
@@ -48,6 +49,8 @@ export interface ApplyResult {
   /** Why the order stayed where it was although the step names a state (the packing gate ...). */
   orderHeld: string | null;
 }
+
+const isPostgres = (db: Kysely<Database>) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 /** Courier-given words kept and shown: one plain line, bounded (they reach mail and screens). */
 const courierText = (text: string | null, max = 200): string | null =>
@@ -76,40 +79,93 @@ export async function applyTrackingEvent(
   return writeTransaction(db, (trx) => applyIn(trx, config, event, opts));
 }
 
+// The statements every event runs, compiled once (db/reused-query.ts).
+const readShipment = reusedQuery((db) => {
+  const read = db
+    .selectFrom('shipments')
+    .innerJoin('orders', 'orders.id', 'shipments.order_id')
+    .innerJoin('users', 'users.id', 'orders.user_id')
+    .select([
+      'shipments.order_id',
+      'shipments.step',
+      'shipments.scan_at',
+      'shipments.attempts',
+      'shipments.expected_by',
+      'shipments.undelivered_reason',
+      'shipments.courier_name',
+      'orders.number',
+      'orders.status',
+      'orders.total',
+      'orders.advance_amount',
+      'orders.buyer_name',
+      'users.name',
+      'users.email',
+    ])
+    .where('shipments.awb', '=', slot<string>('awb'));
+  return isPostgres(db) ? read.forNoKeyUpdate('shipments') : read;
+});
+
+const insertEvent = reusedQuery((db) =>
+  db
+    .insertInto('shipment_events')
+    .values({
+      id: slot<string>('id'),
+      awb: slot<string>('awb'),
+      status_id: slot<string>('statusId'),
+      step: slot<string>('step'),
+      status_text: slot<string>('statusText'),
+      at: slot<string>('at'),
+      location: slot<string | null>('location'),
+      reason: slot<string | null>('reason'),
+      attempt: slot<number | null>('attempt'),
+      received_at: slot<string>('receivedAt'),
+    })
+    .onConflict((oc) => oc.columns(['awb', 'status_id', 'at']).doNothing())
+    .returning('id'),
+);
+
+const updateShipment = reusedQuery((db) =>
+  db
+    .updateTable('shipments')
+    .set({
+      step: slot<string>('step'),
+      scan_text: slot<string>('scanText'),
+      scan_location: slot<string | null>('scanLocation'),
+      scan_at: slot<string>('scanAt'),
+      expected_by: slot<string | null>('expectedBy'),
+      attempts: slot<number>('attempts'),
+      undelivered_reason: slot<string | null>('undeliveredReason'),
+      updated_at: slot<string>('updatedAt'),
+    })
+    .where('order_id', '=', slot<string>('orderId')),
+);
+
 async function applyIn(
   trx: Transaction<Database>,
   config: Config,
   event: TrackingEvent,
   opts: ApplyOptions,
 ): Promise<ApplyResult> {
-  // The shipment's row lock first: it orders concurrent events of one parcel.
-  const shipment = await trx
-    .updateTable('shipments')
-    .set((eb) => ({ updated_at: eb.ref('updated_at') }))
-    .where('awb', '=', event.awb)
-    .returning(['order_id', 'step', 'scan_at', 'attempts', 'expected_by'])
-    .executeTakeFirst();
+  // The shipment, its order and its shopper in one read: what the steps below need, read once. The
+  // shipment's row lock comes with it on PostgreSQL (it orders concurrent events of one parcel);
+  // SQLite has one writer, and this transaction is it.
+  const [shipment] = await readShipment(trx, { awb: event.awb });
   if (!shipment) return { outcome: 'unknown', step: null, orderMovedTo: null, orderHeld: null };
   const current = shipment.step as ShipmentStep;
 
   const statusText = courierText(event.statusText) ?? stepRule(event.step).ownerLabel;
-  const stored = await trx
-    .insertInto('shipment_events')
-    .values({
-      id: newId(),
-      awb: event.awb,
-      status_id: event.statusId,
-      step: event.step,
-      status_text: statusText,
-      at: event.at,
-      location: courierText(event.location),
-      reason: courierText(event.reason),
-      attempt: event.attempt,
-      received_at: nowIso(),
-    })
-    .onConflict((oc) => oc.columns(['awb', 'status_id', 'at']).doNothing())
-    .returning('id')
-    .executeTakeFirst();
+  const [stored] = await insertEvent(trx, {
+    id: newId(),
+    awb: event.awb,
+    statusId: event.statusId,
+    step: event.step,
+    statusText,
+    at: event.at,
+    location: courierText(event.location),
+    reason: courierText(event.reason),
+    attempt: event.attempt ?? null,
+    receivedAt: nowIso(),
+  });
   if (!stored) return { outcome: 'duplicate', step: current, orderMovedTo: null, orderHeld: null };
   if (!stepMovesForward(current, shipment.scan_at, event.step, event.at)) {
     // The owner's own click that would move the parcel back is a mistake, not a late scan: refused whole.
@@ -119,26 +175,34 @@ async function applyIn(
 
   const failed = event.step === 'undelivered';
   const attempts = failed ? Math.max(shipment.attempts + 1, event.attempt ?? 0) : shipment.attempts;
-  await trx
-    .updateTable('shipments')
-    .set({
-      step: event.step,
-      scan_text: statusText,
-      scan_location: courierText(event.location),
-      scan_at: event.at,
-      expected_by: event.expectedBy ?? shipment.expected_by,
-      attempts,
-      ...(failed ? { undelivered_reason: courierText(event.reason) } : {}),
-      updated_at: nowIso(),
-    })
-    .where('order_id', '=', shipment.order_id)
-    .execute();
+  const expectedBy = event.expectedBy ?? shipment.expected_by;
+  const undeliveredReason = failed ? courierText(event.reason) : shipment.undelivered_reason;
+  // The reason is written back unchanged on any step but a failed attempt: one statement for all.
+  await updateShipment(trx, {
+    step: event.step,
+    scanText: statusText,
+    scanLocation: courierText(event.location),
+    scanAt: event.at,
+    expectedBy,
+    attempts,
+    undeliveredReason,
+    updatedAt: nowIso(),
+    orderId: shipment.order_id,
+  });
 
   const rule = stepRule(event.step);
   const stepChanged = current !== event.step;
   const sendsStepMail = rule.mail !== null && stepChanged;
-  const { movedTo, held } = await moveOrderForward(trx, config, shipment.order_id, event, sendsStepMail, opts);
-  if (sendsStepMail && rule.mail) await queueShipmentMail(trx, config, rule.mail, shipment.order_id);
+  const { movedTo, held } = await moveOrderForward(trx, config, shipment, event, sendsStepMail, opts);
+  if (sendsStepMail && rule.mail) {
+    // The facts as this transaction now holds them: the shipment just written, the order read above.
+    await queueShipmentMail(trx, config, rule.mail, shipment.order_id, {
+      ...shipment,
+      awb: event.awb,
+      expected_by: expectedBy,
+      undelivered_reason: undeliveredReason,
+    });
+  }
   // The owner hears of each failed attempt on WhatsApp too, when OWNER_WHATSAPP is set.
   if (sendsStepMail && rule.mail === 'delivery-failed') {
     await queueOwnerDeliveryFailedWhatsApp(trx, config, shipment.order_id);
@@ -150,18 +214,18 @@ async function applyIn(
 async function moveOrderForward(
   trx: Transaction<Database>,
   config: Config,
-  orderId: string,
+  /** The order as applyIn read it (its state, unlocked). */
+  read: { number: string; status: string },
   event: TrackingEvent,
   stepMailSent: boolean,
   opts: ApplyOptions,
 ): Promise<{ movedTo: OrderState | null; held: string | null }> {
   const target = stepRule(event.step).order;
   if (!target) return { movedTo: null, held: null };
-  const order = await trx
-    .selectFrom('orders')
-    .select(['id', 'number', 'status', 'address', 'advance_state', 'advance_amount', 'total', 'invoice_number'])
-    .where('id', '=', orderId)
-    .executeTakeFirstOrThrow();
+  if (read.status === target.to) return { movedTo: null, held: null };
+  // The order's row lock, then the checks on the order as locked (a change that committed meanwhile
+  // is seen), and setOrderState goes on from that lock instead of taking it again.
+  const order = await lockOrder(trx, read.number);
   if (order.status === target.to) return { movedTo: null, held: null };
   let refusal: AppError | null = null;
   if (!target.from.includes(order.status as OrderState)) {
@@ -178,6 +242,7 @@ async function moveOrderForward(
   await setOrderState(trx, config, order.number, target.to, null, undefined, {
     note: `Courier: ${stepRule(event.step).ownerLabel}`,
     mail: !stepMailSent,
+    locked: order,
   });
   return { movedTo: target.to, held: null };
 }

@@ -141,18 +141,22 @@ function queueStepWhatsApp(
   }
 }
 
-/**
- * Queues the step's messages to the shopper in `trx`: the WhatsApp message to a shopper who agreed
- * to it, and the mail (when the shopper gave an email), held behind that message so that it goes
- * only if WhatsApp fails.
- */
-export async function queueShipmentMail(
-  trx: Transaction<Database>,
-  config: Config,
-  kind: StepMail,
-  orderId: string,
-): Promise<void> {
-  const row = await trx
+/** What a shipment mail is composed from: the order, its shopper and its shipment. */
+export interface ShipmentMailRow {
+  number: string;
+  total: number | string;
+  advance_amount: number | string;
+  buyer_name: string;
+  name: string;
+  email: string;
+  courier_name: string;
+  awb: string | null;
+  expected_by: string | null;
+  undelivered_reason: string | null;
+}
+
+function readShipmentMailRow(trx: Transaction<Database>, orderId: string): Promise<ShipmentMailRow> {
+  return trx
     .selectFrom('shipments')
     .innerJoin('orders', 'orders.id', 'shipments.order_id')
     .innerJoin('users', 'users.id', 'orders.user_id')
@@ -170,6 +174,22 @@ export async function queueShipmentMail(
     ])
     .where('shipments.order_id', '=', orderId)
     .executeTakeFirstOrThrow();
+}
+
+/**
+ * Queues the step's messages to the shopper in `trx`: the WhatsApp message to a shopper who agreed
+ * to it, and the mail (when the shopper gave an email), held behind that message so that it goes
+ * only if WhatsApp fails.
+ */
+export async function queueShipmentMail(
+  trx: Transaction<Database>,
+  config: Config,
+  kind: StepMail,
+  orderId: string,
+  /** The facts as the caller's transaction already holds them (apply-event.ts): not read again. */
+  known?: ShipmentMailRow,
+): Promise<void> {
+  const row = known ?? (await readShipmentMailRow(trx, orderId));
   if (!row.awb) return;
   const link = trackingUrl(row.courier_name, row.awb);
   const reason = row.undelivered_reason ? plainLine(row.undelivered_reason) : null;
