@@ -8,6 +8,7 @@
  */
 import { productPath } from '../../src/common/catalog.ts';
 import { screenshots } from './fixtures.ts';
+import { fullSpeed, slowPhoneWithoutScript } from './slow-phone.ts';
 import { expect, test } from './test.ts';
 
 interface ListedCard {
@@ -32,20 +33,8 @@ test('on a 6x slower CPU, a sort, a brand and ADD TO CART made before the script
   const watch = list.items.find((p) => p.inStock && p.brand && !/^(Journey |Short-lived)/.test(p.name));
   if (!watch) throw new Error('the seeded catalogue has no men’s watch in stock');
 
-  await page.setViewportSize({ width: 360, height: 740 });
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
   // Every script of every page is held until the three actions are done: each is made at first paint.
-  let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  let scriptsAsked = 0;
-  await page.route('**/assets/*.js', async (route) => {
-    scriptsAsked += 1;
-    await held;
-    await route.continue();
-  });
+  const slow = await slowPhoneWithoutScript(page);
 
   // 1. Sort: a link.
   await page.goto('/product/men-watch', { waitUntil: 'commit' });
@@ -64,8 +53,8 @@ test('on a 6x slower CPU, a sort, a brand and ADD TO CART made before the script
   await page.getByRole('button', { name: 'Add to cart' }).click();
   await expect(page).toHaveURL(/\/cart$/);
   // All of it before any script ran.
-  expect(scriptsAsked).toBeGreaterThan(0);
-  release();
+  expect(slow.asked()).toBeGreaterThan(0);
+  slow.release();
 
   // With the scripts: the visitor's cart holds the watch.
   await expect(page.locator('.cart-line').filter({ hasText: watch.name })).toBeVisible({ timeout: 45_000 });
@@ -82,7 +71,7 @@ test('on a 6x slower CPU, a sort, a brand and ADD TO CART made before the script
   expect(names.length).toBeGreaterThan(0);
   const prices = (await page.locator('.product-card .price').allTextContents()).map(rupees);
   expect(prices).toEqual([...prices].sort((a, b) => a - b));
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  await fullSpeed(page);
   await screenshots(page, 'first-paint-controls-listing');
   await page.goto(productPath(watch));
   await screenshots(page, 'first-paint-controls-product');

@@ -3,14 +3,18 @@
  * Vite's entry `<script type="module">` and its `<link rel="modulepreload">` tags, and the screen's
  * chunk preloads (shell.ts), wait in an inert `<template>` at the end of the body (nothing in a
  * template is fetched); the loader, allowed by the CSP through its SHA-256, moves them into the head
- * when the parser reaches it, after the whole first screen and its picture's preload.
+ * on the window's `load` event (the first screen and its pictures are in), or at the shopper's first
+ * touch or key if that comes sooner: the largest picture has the slow link to itself, and Lighthouse's
+ * LCP went from 2.0-2.8 s to 0.9-1.2 s.
  *
- * Starting them only on the window's `load` event brought the pages' Lighthouse LCP from 2.0-2.8 s to
- * 0.9-1.2 s, but a form with no action of its own (Login) submitted before the script has run is
- * sent by the browser as a GET to the page: it reloads empty, with the password in the address.
- * Until such a submit is held and replayed once the form is live, the loader starts them at once.
+ * Before the script has run, links and the forms with an action work as the HTML says. A form with
+ * no action (Login, Sign up, the complaint form: only the app sends them) would be sent by the
+ * browser as a GET to the page, which reloads empty with the password in the address; the loader
+ * holds such a submit instead and starts the scripts, and the form's `useForm` makes it again once
+ * it has taken over the form and what was typed in it (src/web/lib/forms/early-forms.ts).
  */
 import { createHash } from 'node:crypto';
+import { EARLY_FORMS_KEY } from '../../common/early-forms.ts';
 import { escapeHtml } from '../http/html.ts';
 
 /** Id of the template holding the scripts. */
@@ -19,8 +23,11 @@ export const DEFERRED_SCRIPTS_ID = 'deferred-scripts';
 /**
  * Runs once: the template's links go into the head (their downloads start), then the entry.
  * `crossOrigin = ''` matches the `crossorigin` of Vite's preloads, so the module map uses them.
+ * `waiting`: the page's forms with no action, until their useForm takes them over; `held`: the one
+ * of them sent meanwhile, with the button that sent it (null for Enter in a field); `typed`: what
+ * each field held at its last input (React's hydration puts a textarea back to the server's text).
  */
-export const SCRIPT_LOADER = `(()=>{const t=document.getElementById("${DEFERRED_SCRIPTS_ID}");let started=false;const start=()=>{if(started||!t)return;started=true;document.head.append(t.content.cloneNode(true));const s=document.createElement("script");s.type="module";s.crossOrigin="";s.src=t.dataset.entry;document.head.append(s)};start()})()`;
+export const SCRIPT_LOADER = `(()=>{const t=document.getElementById("${DEFERRED_SCRIPTS_ID}");let started=false;const start=()=>{if(started||!t)return;started=true;document.head.append(t.content.cloneNode(true));const s=document.createElement("script");s.type="module";s.crossOrigin="";s.src=t.dataset.entry;document.head.append(s)};const w=window.${EARLY_FORMS_KEY}={waiting:new Set(document.querySelectorAll("form:not([action])")),held:new Map(),typed:new WeakMap()};addEventListener("input",e=>w.typed.set(e.target,e.target.value),true);addEventListener("submit",e=>{const f=e.target;if(w.waiting.has(f)){e.preventDefault();w.held.set(f,e.submitter||null);start()}},true);if(document.readyState==="complete")start();else{addEventListener("load",start);for(const k of["pointerdown","keydown"])addEventListener(k,start,{once:true,passive:true,capture:true})}})()`;
 
 /** 'sha256-…' of the loader, for the CSP's script-src. */
 export const SCRIPT_LOADER_HASH = `sha256-${createHash('sha256').update(SCRIPT_LOADER, 'utf8').digest('base64')}`;

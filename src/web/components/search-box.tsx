@@ -9,17 +9,29 @@ interface SearchFormProps {
   placeholder: string;
   text: string;
   onText: (text: string) => void;
-  onSubmit: (event: FormEvent) => void;
+  /** The term as it is in the box (trimmed) when the shopper sends it. */
+  onSearch: (term: string) => void;
 }
 
 /**
  * The one search form: a plain GET to /explore?q=… when JavaScript has not run
- * (the server renders the results), `onSubmit` when it has.
+ * (the server renders the results), `onSearch` when it has.
+ *
+ * The term is read from the box, not from `text`: what was typed before the script ran is
+ * in the page, and React keeps it there when it hydrates, but `text` starts empty, so a
+ * search sent just after hydration would otherwise be for nothing.
  */
-export function SearchForm({ id, className = '', placeholder, text, onText, onSubmit }: SearchFormProps) {
+export function SearchForm({ id, className = '', placeholder, text, onText, onSearch }: SearchFormProps) {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const box = event.currentTarget.elements.namedItem('q');
+    const typed = box instanceof HTMLInputElement ? box.value : text;
+    if (typed !== text) onText(typed);
+    onSearch(typed.trim());
+  };
   return (
     <search className={`search-box ${className}`}>
-      <form action="/explore" method="get" onSubmit={onSubmit}>
+      <form action="/explore" method="get" onSubmit={submit}>
         <label htmlFor={id} className="visually-hidden">
           Search watches
         </label>
@@ -48,9 +60,8 @@ export function SearchForm({ id, className = '', placeholder, text, onText, onSu
 export function SearchBox({ id, className = '' }: { id: string; className?: string }) {
   const [text, setText] = useState('');
   const navigate = useNavigate();
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    local.set(STORAGE_KEYS.search, text.trim());
+  const search = (term: string) => {
+    local.set(STORAGE_KEYS.search, term);
     window.dispatchEvent(new Event('search-stored'));
     navigate('/explore');
   };
@@ -61,7 +72,7 @@ export function SearchBox({ id, className = '' }: { id: string; className?: stri
       placeholder="Search watches, brands…"
       text={text}
       onText={setText}
-      onSubmit={submit}
+      onSearch={search}
     />
   );
 }

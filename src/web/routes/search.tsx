@@ -5,7 +5,7 @@
  * address's (?q=…&page=N: docs/decisions/032-controls-in-the-address.md), so a reload or a
  * shared link shows it again and the server renders it.
  */
-import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { EXPLORE_LATEST, SEARCH_DELAY_MS } from '../../common/constants.ts';
 import { groupIndian } from '../../common/money.ts';
 import { LoaderOverlay } from '../components/loader.tsx';
@@ -60,9 +60,7 @@ export function SearchPage() {
     };
   }, [query, show]);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const term = text.trim();
+  const searchFor = (term: string) => {
     local.set(STORAGE_KEYS.search, term);
     show(term || null);
   };
@@ -80,7 +78,7 @@ export function SearchPage() {
         placeholder="Search by brand, model, colour…"
         text={text}
         onText={setText}
-        onSubmit={submit}
+        onSearch={searchFor}
       />
 
       {query !== null && (

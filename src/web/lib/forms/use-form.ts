@@ -33,6 +33,7 @@
  * several fields are wrong, the message counts them and each field shows its own all the same.
  */
 import { type ChangeEvent, type FormEvent, useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
+import { resubmit, takeEarlyForm } from './early-forms.ts';
 import { type CheckResult, callFailure, readCheck } from './field-messages.ts';
 import { type FormAction, type FormState, formReducer, initialState } from './form-reducer.ts';
 
@@ -138,6 +139,31 @@ export function useForm<V, D = V, R = unknown>(options: FormOptions<V, D, R>) {
   latest.current = { state, options };
   const running = useRef(false);
   const formId = options.id;
+
+  // A form the server rendered may have been typed in, and sent, before the script ran
+  // (docs/decisions/043-scripts-after-load.md): on mount the state takes what its boxes hold, and
+  // the submit the page's loader held is made again once the state has it (the effect below, on
+  // the next commit; declared first so that it does not run in this one).
+  const heldSubmit = useRef<ReturnType<typeof takeEarlyForm>>(null);
+  useEffect(() => {
+    const taken = heldSubmit.current;
+    if (!taken?.held) return;
+    heldSubmit.current = null;
+    resubmit(taken.held);
+  });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the form mounts.
+  useEffect(() => {
+    const { values } = latest.current.state;
+    const fields = Object.keys(values as object).filter((key) => typeof values[key as keyof V] === 'string');
+    const taken = takeEarlyForm(Object.fromEntries(fields.map((key) => [key, fieldInputId(formId, key)])));
+    if (!taken) return;
+    if (Object.keys(taken.typed).length === 0) {
+      if (taken.held) resubmit(taken.held);
+      return;
+    }
+    heldSubmit.current = taken;
+    dispatch({ type: 'set', field: '', update: (now) => ({ ...now, ...taken.typed }) });
+  }, []);
 
   // After the failure is on screen (and after <Message> scrolled itself into view), so the bad field wins.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per failure on purpose.

@@ -1,0 +1,9 @@
+/**
+ * The window property where the page's inline loader keeps the forms that wait for the app
+ * (docs/decisions/043-scripts-after-load.md): the server-rendered forms with no `action`, which
+ * only the app can send. A submit made before the app has taken a form over is held there, not
+ * sent by the browser as a GET to the page (which would reload it empty, a password in the
+ * address); `useForm` takes the form over when it mounts and makes the held submit
+ * (src/web/lib/forms/early-forms.ts). Shared by the loader (server) and the app (browser).
+ */
+export const EARLY_FORMS_KEY = '__earlyForms';

@@ -1,0 +1,99 @@
+/**
+ * A form typed in and sent before the page's script has run (docs/decisions/043-scripts-after-load.md).
+ *
+ * The scripts start after the first screen has loaded. Login, Sign up or the complaint form have no
+ * action of their own (only the app sends them): sent before the script, the browser would make a
+ * GET to the page, which comes back empty with the password in the address. The page's loader holds
+ * such a submit; once the app runs, the form takes what was typed and sends it. On a 6x slower CPU,
+ * with every script held back until the shopper has pressed the button.
+ */
+import type { Page } from '@playwright/test';
+import { uniquePhone } from './fixtures.ts';
+import { expectFits, viewportShots } from './layout-checks.ts';
+import { slowPhoneWithoutScript } from './slow-phone.ts';
+import { expect, test } from './test.ts';
+
+const ADDRESS = '8, Jasmine Court, near Clock Tower, Nashik - 422001, Maharashtra';
+
+/** Every address the page's frame went to, to show no GET carried the form's fields. */
+function addresses(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) seen.push(frame.url());
+  });
+  return seen;
+}
+
+test('Login typed and pressed before the script: held, then sent once the app runs', async ({ page, request }) => {
+  test.slow();
+  const number = uniquePhone();
+  const password = 'before-the-script-1';
+  expect(
+    (
+      await request.post('/api/signup', {
+        data: { name: 'Kavita Rao', number, email: 'kavita@example.in', address: ADDRESS, password },
+      })
+    ).status(),
+  ).toBe(201);
+  const slow = await slowPhoneWithoutScript(page);
+  const went = addresses(page);
+
+  await page.goto('/login');
+  await page.getByLabel('Phone number').fill(number);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  // Pressing Login asked for the scripts (the loader starts them on a held submit); none has run.
+  await expect.poll(slow.asked).toBeGreaterThan(0);
+  await expect(page.getByLabel('Password')).toHaveValue(password);
+  slow.release();
+
+  await expect(page.getByRole('heading', { name: 'Your Account' })).toBeVisible({ timeout: 45_000 });
+  expect(
+    went.filter((url) => url.includes('?')),
+    'no GET with the form’s fields',
+  ).toEqual([]);
+  expect(went.join(' ')).not.toContain(password);
+});
+
+test('a complaint typed and sent before the script: every field, the long text too, reaches the shop', async ({
+  page,
+}) => {
+  test.slow();
+  const slow = await slowPhoneWithoutScript(page);
+  const went = addresses(page);
+  const complaint = 'Typed before the script ran.\nThe clasp came loose on the first day.';
+
+  await page.goto('/contact');
+  await page.getByLabel('Your name').fill('Suresh Pillai');
+  await page.getByLabel('Phone number').fill(uniquePhone());
+  await page.getByLabel('What went wrong?').fill(complaint);
+  await page.getByRole('button', { name: 'Send complaint' }).click();
+  await expect.poll(slow.asked).toBeGreaterThan(0);
+  slow.release();
+
+  // The textarea is put back to the server's (empty) text by hydration; the loader kept what was typed.
+  await expect(page.getByRole('heading', { name: 'We have your complaint' })).toBeVisible({ timeout: 45_000 });
+  await expect(page.locator('.contact-ticket-number')).toHaveText(/^C-\d{6}$/);
+  expect(went.filter((url) => url.includes('?'))).toEqual([]);
+  await expectFits(page);
+  await viewportShots(page, 'forms-before-script-ticket');
+});
+
+test('a wrong field sent before the script gets its message once the app runs, and keeps the text', async ({
+  page,
+}) => {
+  test.slow();
+  const slow = await slowPhoneWithoutScript(page);
+  await page.goto('/contact');
+  await page.getByLabel('Your name').fill('Suresh Pillai');
+  await page.getByLabel('Phone number').fill('12345');
+  await page.getByLabel('What went wrong?').fill('The strap broke on the second day of use.');
+  await page.getByRole('button', { name: 'Send complaint' }).click();
+  await expect.poll(slow.asked).toBeGreaterThan(0);
+  slow.release();
+
+  await expect(page.getByRole('alert')).toHaveText('Please provide a valid phone number', { timeout: 45_000 });
+  await expect(page.getByLabel('Phone number')).toBeFocused();
+  await expect(page.getByLabel('What went wrong?')).toHaveValue('The strap broke on the second day of use.');
+  await expect(page.getByLabel('Your name')).toHaveValue('Suresh Pillai');
+});
