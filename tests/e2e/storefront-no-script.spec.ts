@@ -62,6 +62,11 @@ test('without JavaScript: home → a listing’s page 2 → a product → search
   await expect(page.locator('.product-info .price, .product .price').first()).toBeVisible();
   // ADD TO CART is a form without the script (decision 034; add-to-cart-first-paint.spec.ts uses it).
   await expect(page.getByRole('button', { name: 'Add to cart' })).toBeVisible();
+  // The related watches are in the server's HTML, links to their pages.
+  const related = page.getByRole('region', { name: 'Related products' });
+  await related.scrollIntoViewIfNeeded();
+  await expect(related.locator('.product-card').first()).toBeVisible();
+  await expect(related.getByRole('link').first()).toHaveAttribute('href', /^\/[0-9a-z]{20}\//);
   await expectPicturesShown(page);
   await screenshots(page, 'no-script-product');
 

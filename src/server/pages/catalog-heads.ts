@@ -15,6 +15,7 @@ import {
   listingSearch,
   pageNumber,
   productApiPath,
+  relatedApiPath,
   searchApiPath,
   sortFromQuery,
 } from '../../common/catalog-api.ts';
@@ -27,7 +28,14 @@ import { listingQuerySchema, searchQuerySchema } from '../../common/schemas/cata
 import type { Product } from '../../common/schemas/product.ts';
 import { truncate } from '../../common/text.ts';
 import { safeDecode } from '../../common/url-path.ts';
-import { homeAnswer, latestAnswer, listingAnswer, productAnswer, searchAnswer } from '../catalog/answers.ts';
+import {
+  homeAnswer,
+  latestAnswer,
+  listingAnswer,
+  productAnswer,
+  relatedAnswer,
+  searchAnswer,
+} from '../catalog/answers.ts';
 import type { CachedJson } from '../http/cached-json.ts';
 import { defaultHead, type PageAnswer, type PageHead } from './head.ts';
 import { staticHead } from './static-heads.ts';
@@ -87,6 +95,7 @@ export async function productHead(app: FastifyInstance, path: string): Promise<P
   // The name in the URL is decoration: one with another name (an old link after a rename,
   // or a scanner's "watch.bak") is sent to the product's own URL rather than served as a copy.
   if (safeDecode(parts[2]) !== product.name) return { ...defaultHead(app, path), redirect: canonical };
+  const related = await relatedAnswer(app.db, product.id);
   const price =
     product.price > product.discountPrice
       ? `${formatRupees(product.discountPrice)} (MRP ${formatRupees(product.price)})`
@@ -99,7 +108,11 @@ export async function productHead(app: FastifyInstance, path: string): Promise<P
     type: 'product',
     jsonLd: productJsonLd(app, product, canonical),
     lcpImage: lcpImage(product.images[0], PRODUCT_PICTURE),
-    answers: [embeddedAnswer],
+    // The related watches too: without them the page (before the script, or without it) showed the
+    // "Related products" heading over nothing. Their pictures are lazy, below the first screen.
+    answers: related
+      ? [embeddedAnswer, { url: `/api${relatedApiPath(product.id)}`, body: related.body }]
+      : [embeddedAnswer],
   };
 }
 
