@@ -49,17 +49,17 @@ const PREACT = '/tmp/h7-preact/node_modules/preact';
  * The browser runs the app on Preact's React layer (docs/decisions/044-preact-in-the-browser.md):
  * the source keeps importing 'react' and 'react-dom/client', and the server keeps rendering with
  * React's react-dom/server (the SSR build and Vitest have no aliases). Preact's documented aliases
- * (preactjs.com, "Switching to Preact"), pinned to exact files so 'react' does not also catch
+ * (preactjs.com, "Switching to Preact"), matched exactly so 'react' does not also catch
  * 'react/jsx-runtime' and 'react-dom' does not catch 'react-dom/client'. The JSX runtime is compat's,
  * which loads preact/compat first, so its React adaptations (onChange on inputs, className,
  * StrictMode and Suspense) apply to every element.
  */
 const PREACT_ALIASES = [
-  { find: /^react$/, replacement: `${PREACT}/compat/dist/compat.module.js` },
-  { find: /^react-dom$/, replacement: `${PREACT}/compat/dist/compat.module.js` },
-  { find: /^react-dom\/client$/, replacement: `${PREACT}/compat/client.mjs` },
-  { find: /^react\/jsx-runtime$/, replacement: `${PREACT}/compat/jsx-runtime.mjs` },
-  { find: /^react\/jsx-dev-runtime$/, replacement: `${PREACT}/compat/jsx-dev-runtime.mjs` },
+  { find: /^react$/, replacement: `${PREACT}/compat` },
+  { find: /^react-dom$/, replacement: `${PREACT}/compat` },
+  { find: /^react-dom\/client$/, replacement: `${PREACT}/compat/client` },
+  { find: /^react\/jsx-runtime$/, replacement: `${PREACT}/compat/jsx-runtime` },
+  { find: /^react\/jsx-dev-runtime$/, replacement: `${PREACT}/compat/jsx-dev-runtime` },
 ];
 
 /**
