@@ -39,6 +39,30 @@ function precompress(): Plugin {
 }
 
 /**
+ * Where the browser's build finds Preact. For the experiment of decision 044 it is a private
+ * install outside the repository (npm install preact@10 in /tmp/h7-preact); once `preact` is in
+ * package.json this becomes the bare name 'preact'.
+ */
+const PREACT = '/tmp/h7-preact/node_modules/preact';
+
+/**
+ * The browser runs the app on Preact's React layer (docs/decisions/044-preact-in-the-browser.md):
+ * the source keeps importing 'react' and 'react-dom/client', and the server keeps rendering with
+ * React's react-dom/server (the SSR build and Vitest have no aliases). Preact's documented aliases
+ * (preactjs.com, "Switching to Preact"), matched exactly so 'react' does not also catch
+ * 'react/jsx-runtime' and 'react-dom' does not catch 'react-dom/client'. The JSX runtime is compat's,
+ * which loads preact/compat first, so its React adaptations (onChange on inputs, className,
+ * StrictMode and Suspense) apply to every element.
+ */
+const PREACT_ALIASES = [
+  { find: /^react$/, replacement: `${PREACT}/compat` },
+  { find: /^react-dom$/, replacement: `${PREACT}/compat` },
+  { find: /^react-dom\/client$/, replacement: `${PREACT}/compat/client` },
+  { find: /^react\/jsx-runtime$/, replacement: `${PREACT}/compat/jsx-runtime` },
+  { find: /^react\/jsx-dev-runtime$/, replacement: `${PREACT}/compat/jsx-dev-runtime` },
+];
+
+/**
  * `vite build` makes the browser's app in dist/web; `vite build --ssr` makes the same
  * app for the server's renderer in dist/ssr/entry-server.js (src/web/entry-server.tsx,
  * loaded by src/server/pages/shell.ts; docs/decisions/022-server-rendering.md).
@@ -47,6 +71,8 @@ export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/web',
   publicDir: isSsrBuild ? false : 'public',
   plugins: [react(), precompress()],
+  // The browser's build and the dev server (which renders in the browser only); never the server's.
+  resolve: isSsrBuild ? {} : { alias: PREACT_ALIASES },
   build: isSsrBuild
     ? {
         outDir: '../../dist/ssr',

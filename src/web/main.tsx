@@ -5,6 +5,7 @@ import { App, preloadScreen } from './app/app.tsx';
 import { takeCookieCart } from './features/cart/visitor-cart.ts';
 import { askEarly } from './lib/api-client.ts';
 import { earlyAnswers } from './lib/early-answers.ts';
+import { prepareServerHtml, reportMismatches } from './lib/hydration.ts';
 import { markHydrated } from './lib/page-data.ts';
 import { site } from './lib/site.ts';
 import './styles/global.css';
@@ -28,19 +29,21 @@ const app = (
 // suspending it (app/lazy-screen.tsx). Not a top-level await: that would make the bundler
 // split every module the screens share with this entry into chunks of their own.
 void preloadScreen(window.location.pathname).then(() => {
-  // The server sent the page as HTML (docs/decisions/022-server-rendering.md): React takes it
-  // over. A difference between that HTML and the first render here is a bug: it is
-  // reported, and the e2e journeys fail on it. Pages the server does not render (the admin
-  // area, or the dev server) are rendered here.
-  // Both as a transition: React then renders (or hydrates) the page in slices of a few
-  // milliseconds instead of one long task, so a tap during start-up is not kept waiting
-  // (total blocking time); the server's HTML is on screen meanwhile.
+  // The server sent the page as HTML (docs/decisions/022-server-rendering.md): the app takes it
+  // over. A difference between that HTML and the first render here is a bug: it is reported,
+  // and the e2e journeys fail on it. Pages the server does not render (the admin area, or the
+  // dev server) are rendered here.
+  // 'react-dom/client' is preact/compat in the browser (vite.config.ts, decision 044). Unlike
+  // React it hydrates in one task (its startTransition only calls the function; the whole
+  // hydration is a few milliseconds), takes no onRecoverableError and reports no mismatch: the
+  // server's HTML is made ready for it first, and what differed is reported right after, before
+  // any effect or update has run (lib/hydration.ts).
   if (container.firstElementChild) {
+    const serverNodes = prepareServerHtml(container);
     startTransition(() => {
-      hydrateRoot(container, app, {
-        onRecoverableError: (error) => console.error('Hydration:', error),
-      });
+      hydrateRoot(container, app);
     });
+    reportMismatches(serverNodes);
     return;
   }
   markHydrated();

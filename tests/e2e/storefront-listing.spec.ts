@@ -67,3 +67,27 @@ test('listing: an unknown category shows the empty message, not an error', async
   await expect(page.getByText('No product found!')).toBeVisible();
   await expect(page.locator('.loader-overlay')).toHaveCount(0);
 });
+
+test('listing: going Home keeps the listing on screen until the home screen’s code is here', async ({ page }) => {
+  await page.goto('/product/men-watch');
+  // The app has run once the brand form's Show button (for pages without the script) is gone.
+  await expect(page.getByRole('button', { name: 'Show' })).toHaveCount(0);
+  // The home screen's chunk is held until the listing has been seen still in place.
+  let release: () => void = () => {};
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/home-[^/]*\.js$/, async (route) => {
+    await gate;
+    await route.continue();
+  });
+  const asked = page.waitForRequest(/\/assets\/home-[^/]*\.js$/);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).click();
+  await asked;
+  // Not an empty screen while it loads (decision 044: Preact's Suspense would show its fallback).
+  await expect(page.locator('.listing .product-grid > li')).toHaveCount(40);
+  release();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.locator('.home')).toBeVisible();
+  await expect(page.locator('.listing')).toHaveCount(0);
+});

@@ -1,9 +1,8 @@
 import { type ComponentType, useEffect } from 'react';
 import { PAGE_PATHS, PAGE_ROUTES, type PagePath, SCREENS, type ScreenName } from '../../common/page-paths.ts';
-import { pickRoute } from '../../common/url-path.ts';
 import { markHydrated } from '../lib/page-data.ts';
 import { createStaticHistory } from '../lib/router/history.ts';
-import { Navigate, type RouteObject, RouterProvider } from '../lib/router/index.ts';
+import { Navigate, preloadScreenOf, type RouteObject, RouterProvider } from '../lib/router/index.ts';
 import { Layout } from './layout.tsx';
 import { type LazyScreen, lazyScreen } from './lazy-screen.tsx';
 import { RouteError } from './route-error.tsx';
@@ -45,9 +44,8 @@ const routes: RouteObject[] = [...PAGE_PATHS.map(routeOf), { path: '*', componen
  * Loads the chunk of the screen for `pathname` (main.tsx awaits it before the
  * first render). A chunk that fails to load is left to the screen's error boundary.
  */
-export async function preloadScreen(pathname: string): Promise<void> {
-  const screen = pickRoute(routes, pathname)?.route.component;
-  if (screen && 'preload' in screen) await (screen as LazyScreen).preload().catch(() => {});
+export function preloadScreen(pathname: string): Promise<void> {
+  return preloadScreenOf(routes, pathname);
 }
 
 /** `url`: the page the server renders (src/web/entry-server.tsx); the browser's own location when absent. */

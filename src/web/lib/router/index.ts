@@ -13,5 +13,5 @@ export {
 } from './context.ts';
 export type { Location } from './history.ts';
 export { isPlainLeftClick, Link, type LinkProps, NavLink, type NavLinkProps } from './link.tsx';
-export { Navigate, Outlet, type RouteObject, RouterProvider } from './router.tsx';
+export { Navigate, Outlet, preloadScreenOf, type RouteObject, RouterProvider } from './router.tsx';
 export { Route, type RouteProps, Routes } from './routes.tsx';

@@ -28,6 +28,15 @@ export interface RouteObject {
   element?: ReactNode;
 }
 
+/**
+ * Loads the chunk of the screen at `pathname` when it is a lazy screen with `preload()`
+ * (app/lazy-screen.tsx). A chunk that fails to load is left to the screen's error boundary.
+ */
+export async function preloadScreenOf(routes: readonly RouteObject[], pathname: string): Promise<void> {
+  const screen = pickRoute(routes, pathname)?.route.component;
+  if (screen && 'preload' in screen && typeof screen.preload === 'function') await screen.preload().catch(() => {});
+}
+
 let browserHistory: BrowserHistory | null = null;
 
 /** One history for the page, created on first use (StrictMode renders twice). */
@@ -61,10 +70,18 @@ export function RouterProvider({ routes, layout: Layout, errorFallback, pendingF
   }));
 
   useEffect(() => {
+    let latest: HistoryUpdate | null = null;
     const unlisten = history.listen((next) => {
       if (next.previous) rememberScroll(next.previous.key);
-      // A transition keeps the current screen up while the next one's chunk loads.
-      startTransition(() => setUpdate(next));
+      latest = next;
+      // The current screen stays up while the next one's chunk loads: the chunk is loaded
+      // first. React's transition alone did it, but the browser runs preact/compat (decision
+      // 044), whose startTransition renders at once: its Suspense would blank the screen
+      // (and the page's height) until the chunk came. A failed load is left to the error
+      // boundary; of quick navigations in a row, only the last one is shown.
+      void preloadScreenOf(routes, next.location.pathname).then(() => {
+        if (latest === next) startTransition(() => setUpdate(next));
+      });
     });
     // A change between the first render and this effect.
     setUpdate((seen) =>
@@ -73,7 +90,7 @@ export function RouterProvider({ routes, layout: Layout, errorFallback, pendingF
         : { action: 'POP', location: history.location, previous: seen.location },
     );
     return unlisten;
-  }, [history]);
+  }, [history, routes]);
 
   const picked = pickRoute(routes, update.location.pathname);
   const router = useMemo<RouterState>(() => ({ history, update }), [history, update]);
