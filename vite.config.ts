@@ -38,12 +38,8 @@ function precompress(): Plugin {
   };
 }
 
-/**
- * Where the browser's build finds Preact. For the experiment of decision 044 it is a private
- * install outside the repository (npm install preact@10 in /tmp/h7-preact); once `preact` is in
- * package.json this becomes the bare name 'preact'.
- */
-const PREACT = '/tmp/h7-preact/node_modules/preact';
+/** The package the browser's build takes React's names from (decision 044). */
+const PREACT = 'preact';
 
 /**
  * The browser runs the app on Preact's React layer (docs/decisions/044-preact-in-the-browser.md):
