@@ -120,6 +120,9 @@ test('product page: a lost connection says the shop could not be reached, with a
   const related = page.locator('.product-related .product-card-link').first();
   await expect(related).toBeVisible();
   const nextName = (await related.locator('.product-card-name').getAttribute('title')) ?? '';
+  // The related watches are in the server's HTML: before the app runs (it starts after the page's
+  // load), a tap on one is the browser's own navigation, which offline shows the browser's error.
+  await expect(page.locator('html[data-hydrated]')).toBeAttached();
 
   // Offline, the shopper opens a related watch.
   await context.setOffline(true);

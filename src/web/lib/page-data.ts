@@ -51,6 +51,9 @@ const listeners = new Set<() => void>();
 export function markHydrated(): void {
   if (hydrated) return;
   hydrated = true;
+  // Outside #root, for what looks at the page from outside the app (the journeys wait on it
+  // before doing what only the app does, such as handling a link while offline).
+  document.documentElement.dataset.hydrated = '';
   for (const listener of listeners) listener();
 }
 
