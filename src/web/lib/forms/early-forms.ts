@@ -4,7 +4,7 @@
  * The page's inline loader (src/server/pages/deferred-scripts.ts) keeps the server-rendered forms
  * that have no action in `window[EARLY_FORMS_KEY].waiting`, and holds a submit of one of them made
  * before the app has taken it over. When a form's `useForm` mounts, it takes the form over here:
- * - what the shopper typed before the script ran: React keeps it in the page when it hydrates,
+ * - what the shopper typed before the script ran: the hydration (Preact's or React's) keeps it in the page,
  *   but the form's state starts from `initial`, so a submit would send the empty values;
  * - the held submit, made again once the state holds those values.
  */
@@ -52,8 +52,8 @@ export function takeEarlyForm(inputIds: Record<string, string>): TakenForm | nul
   for (const [field, element] of boxes) {
     const box = textBox(element);
     if (!box || box.form !== form) continue;
-    // The last input the loader saw (a textarea is put back to the server's text by React's
-    // hydration), else a value other than the server's (defaultValue: React's hydration sets it to
+    // The last input the loader saw (React's hydration puts a textarea back to the server's text;
+    // Preact's does not), else a value other than the server's (defaultValue: React's hydration sets it to
     // the state's value, which is the server's, and leaves the box's value as it is).
     const value = early.typed.get(box) ?? box.value;
     if (value !== box.defaultValue) typed[field] = value;
