@@ -49,9 +49,14 @@ function lcpImage(id: string | undefined, slot: PictureSlot): PageHead['lcpImage
   return id ? { srcset: imageSrcSet(id, slot.widths), sizes: slot.sizes } : undefined;
 }
 
+/** A cached API answer as the page embeds it: under its URL, the bytes the API sends. */
+function pageAnswer(path: string, answer: CachedJson): PageAnswer {
+  return { url: `/api${path}`, body: answer.body };
+}
+
 /** A cached API answer as the page embeds it, and its data for the head. */
 export function embedded<T>(path: string, answer: CachedJson): { answer: PageAnswer; data: T } {
-  return { answer: { url: `/api${path}`, body: answer.body }, data: JSON.parse(answer.body) as T };
+  return { answer: pageAnswer(path, answer), data: JSON.parse(answer.body) as T };
 }
 
 /** A path segment as the web app's router reads it (decoded; a malformed escape kept as written). */
@@ -110,9 +115,7 @@ export async function productHead(app: FastifyInstance, path: string): Promise<P
     lcpImage: lcpImage(product.images[0], PRODUCT_PICTURE),
     // The related watches too: without them the page (before the script, or without it) showed the
     // "Related products" heading over nothing. Their pictures are lazy, below the first screen.
-    answers: related
-      ? [embeddedAnswer, { url: `/api${relatedApiPath(product.id)}`, body: related.body }]
-      : [embeddedAnswer],
+    answers: related ? [embeddedAnswer, pageAnswer(relatedApiPath(product.id), related)] : [embeddedAnswer],
   };
 }
 
