@@ -7,6 +7,7 @@
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildWebIfStale, ensureDebianPackage, ROOT, run } from './lib.ts';
+import { playwrightFailures, vitestFailures } from './test-report.ts';
 
 const REPORTS = join(ROOT, 'test-results/reports');
 
@@ -25,6 +26,7 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 let ok = true;
+const named: string[] = []; // the tests to look at, printed last
 
 // The invoice and label tests read PDFs as a person and a courier's scanner do (src/server/invoices/test-support.ts).
 await ensureDebianPackage('/usr/bin/pdftotext', 'poppler-utils', 'pdftotext');
@@ -41,6 +43,7 @@ if (only !== 'e2e') {
     `--outputFile.json=${join(REPORTS, 'vitest.json')}`,
   ]);
   const report = readJson(join(REPORTS, 'vitest.json'));
+  named.push(...vitestFailures(report));
   passed += Number(report?.numPassedTests ?? 0);
   failed += Number(report?.numFailedTests ?? 0);
   skipped += Number(report?.numPendingTests ?? 0) + Number(report?.numTodoTests ?? 0);
@@ -57,7 +60,9 @@ if (only !== 'unit') {
     ...process.env,
     PLAYWRIGHT_JSON_OUTPUT_NAME: join(REPORTS, 'playwright.json'),
   });
-  const stats = readJson(join(REPORTS, 'playwright.json'))?.stats as Record<string, number> | undefined;
+  const playwright = readJson(join(REPORTS, 'playwright.json'));
+  named.push(...playwrightFailures(playwright));
+  const stats = playwright?.stats as Record<string, number> | undefined;
   passed += (stats?.expected ?? 0) + (stats?.flaky ?? 0);
   failed += stats?.unexpected ?? 0;
   skipped += stats?.skipped ?? 0;
@@ -67,5 +72,7 @@ if (only !== 'unit') {
   }
 }
 
+if (named.length > 0)
+  console.log(`\nTests to look at (details above and in test-results/reports):\n${named.join('\n')}`);
 console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(ok && failed === 0 ? 0 : 1);
