@@ -25,7 +25,7 @@ describe('the tests npm test names at its end', () => {
     expect(lines).toEqual(
       [
         '/repo/src/a.test.ts › orders refuses two',
-        '/repo/src/b.test.ts (the file failed: Cannot find module ./gone)',
+        '/repo/src/b.test.ts (failed outside its tests: Cannot find module ./gone)',
       ].map((line, index) =>
         index === 0 ? `vitest  ${line}\n          AssertionError: expected 1 to be 2` : `vitest  ${line}`,
       ),

@@ -30,9 +30,10 @@ export function vitestFailures(report: Json | null): string[] {
       const why = firstLine(list(test.failureMessages).map(String).join('\n'));
       lines.push(`vitest  ${name} › ${String(test.fullName ?? test.title ?? '?')}${why ? `\n          ${why}` : ''}`);
     }
-    // A file that failed with no failed test in it did not load or failed in a hook.
+    // A file that failed with no failed test in it did not load, or a hook failed (its message
+    // is then in the run's output above, not in the report: seen with a failed beforeAll).
     if (file.status === 'failed' && failedTests.length === 0) {
-      lines.push(`vitest  ${name} (the file failed: ${firstLine(file.message) || 'no message'})`);
+      lines.push(`vitest  ${name} (failed outside its tests: ${firstLine(file.message) || 'a hook, see above'})`);
     }
   }
   return lines;

@@ -1,4 +1,11 @@
-import { type MigrationResultSet, Migrator } from 'kysely';
+import {
+  type DatabaseIntrospector,
+  type Kysely,
+  type MigrationResultSet,
+  Migrator,
+  sql,
+  type TableMetadata,
+} from 'kysely';
 import type { OpenedDatabase } from './database.ts';
 import { migrations } from './migrations/index.ts';
 
@@ -19,37 +26,48 @@ export function migrateTo(database: Migrated, name: keyof typeof migrations): Pr
  * otherwise Kysely finds another schema's lock table in the same database and
  * skips creating its own (seen with parallel test schemas).
  *
- * Kysely asks whether its tables exist by listing the tables of every schema,
- * looking each schema up again by name (has_schema_privilege, pg_get_serial_sequence).
- * When another schema is dropped during that listing (a test finishing beside this
- * one, or an operator), PostgreSQL answers `schema "…" does not exist` for that other
- * schema, or `relation "other.table" does not exist` for one of its tables (seen in CI with a
- * parallel query worker), before any migration ran. Only that answer is tried again, for as long as
- * schemas keep vanishing but at most a minute: a count of tries was not enough when
- * 150 schemas were dropped beside it on a loaded machine (CI, stop 28).
+ * Kysely's Migrator asks whether its two tables exist through `db.introspection.getTables()`,
+ * which on PostgreSQL lists every column of every table in every schema of the database and
+ * looks each one up again (pg_get_serial_sequence). A schema dropped or a table altered beside
+ * that listing (a test finishing, another instance migrating its own schema, an operator) made
+ * it fail before any migration ran: `schema "…" does not exist`, `relation "other.table" does
+ * not exist`, and `column "created_at" of relation "whatsapp_outbox" does not exist` in a
+ * parallel query worker (CI, stops 28 and 31). Retrying on those messages caught the first two
+ * and missed the third. The Migrator is now given the same database with an introspection that
+ * lists only the migration schema's tables, by name, so nothing in another schema is read.
  */
-const RETRY_FOR_MS = 60_000;
+function scopedToSchema(db: Kysely<unknown>, schema: string): Kysely<unknown> {
+  const getTables = async (): Promise<TableMetadata[]> => {
+    const { rows } = await sql<{ name: string }>`
+      select tablename as name from pg_catalog.pg_tables where schemaname = ${schema}`.execute(db);
+    return rows.map((row) => ({ name: row.name, schema, isView: false, columns: [] }));
+  };
+  const introspection: DatabaseIntrospector = {
+    getSchemas: () => db.introspection.getSchemas(),
+    getTables,
+    getMetadata: async () => ({ tables: await getTables() }),
+  };
+  // Everything else is the database itself (bound: Kysely keeps its state in private fields).
+  return new Proxy(db, {
+    get(target, property) {
+      if (property === 'introspection') return introspection;
+      const value = Reflect.get(target, property, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
 
 async function migrate(
   database: Migrated,
   run: (migrator: Migrator) => Promise<MigrationResultSet>,
 ): Promise<string[]> {
   const migrator = new Migrator({
-    db: database.db,
+    db: database.schema ? scopedToSchema(database.db as Kysely<unknown>, database.schema) : database.db,
     provider: { getMigrations: async () => migrations },
     ...(database.schema ? { migrationTableSchema: database.schema } : {}),
   });
-  const giveUpAt = Date.now() + RETRY_FOR_MS;
-  for (;;) {
-    const { error, results } = await run(migrator);
-    if (!error) return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
-    const message = String(error);
-    // The other schema, or one of its tables, went while being listed ("t_x.courier_jobs").
-    const vanished =
-      /schema "([^"]+)" does not exist/.exec(message)?.[1] ??
-      /relation "([^".]+)\.[^"]+" does not exist/.exec(message)?.[1];
-    if (vanished && vanished !== database.schema && Date.now() < giveUpAt) continue;
-    const failed = results?.find((r) => r.status === 'Error');
-    throw new Error(`Migration ${failed?.migrationName ?? '(unknown)'} failed: ${String(error)}`, { cause: error });
-  }
+  const { error, results } = await run(migrator);
+  if (!error) return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+  const failed = results?.find((r) => r.status === 'Error');
+  throw new Error(`Migration ${failed?.migrationName ?? '(unknown)'} failed: ${String(error)}`, { cause: error });
 }
