@@ -1,11 +1,11 @@
 /** Reading orders for the admin area: a filtered page, each with its lines and state history. */
-import { sql } from 'kysely';
 import type { AdvanceState } from '../../common/advance.ts';
 import { type OrderState, RETURNED_STATES } from '../../common/orders.ts';
 import type { AdminOrder, OrderListQuery } from '../../common/schemas/admin-orders.ts';
 import type { Db } from '../db/tables.ts';
 import { creditNoteNumbersOf } from '../invoices/credit-notes.ts';
 import { type ShipmentView, shipmentsOf, toAdminShipment } from '../shipping/shipments.ts';
+import { ORDER_BUYER_NAME } from './buyer-name.ts';
 import { orderAdvanceSplit, orderLinesOf } from './queries.ts';
 
 /** LIKE pattern for "starts with"; the query schema allows letters and digits only, so no wildcard gets in. */
@@ -81,8 +81,7 @@ const HEAD_COLUMNS = [
   'orders.advance_amount',
   'orders.invoice_number',
   'orders.shopper_confirmed_at',
-  // The name the order was placed under; an erased account's orders keep it (docs/privacy.md).
-  sql<string>`coalesce(nullif(orders.buyer_name, ''), users.name)`.as('user_name'),
+  ORDER_BUYER_NAME.as('user_name'),
 ] as const;
 
 interface OrderHead {

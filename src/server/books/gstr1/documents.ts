@@ -7,6 +7,7 @@
  */
 import { invoiceTaxes, type TaxAmounts, taxKindFor } from '../../../common/gst.ts';
 import type { Db } from '../../db/tables.ts';
+import { ORDER_BUYER_NAME } from '../../orders/buyer-name.ts';
 import { orderLinesOf } from '../../orders/queries.ts';
 import type { Period } from './period.ts';
 
@@ -98,37 +99,38 @@ async function withLines(db: Db, type: Gstr1Document['type'], heads: HeadRow[]):
   });
 }
 
+/** What an invoice and its credit notes both carry, from `orders` joined to `users`. */
+const INVOICE_HEAD = [
+  'orders.invoice_number',
+  'orders.invoice_date',
+  'orders.invoice_gstin',
+  'orders.invoice_rate_bp',
+  'orders.invoice_supply_code',
+  'orders.number as order_number',
+  ORDER_BUYER_NAME.as('buyer_name'),
+  'orders.buyer_gstin',
+  'orders.buyer_business_name',
+] as const;
+
 /** The period's tax invoices, oldest first, a page at a time. */
 export async function* periodInvoices(db: Db, period: Period): AsyncGenerator<Gstr1Document[]> {
   let after: { at: string; id: string } | null = null;
   for (;;) {
     let query = db
       .selectFrom('orders')
-      .select([
-        'id',
-        'invoice_date as at',
-        'invoice_number as number',
-        'invoice_number',
-        'invoice_date',
-        'invoice_gstin',
-        'invoice_rate_bp',
-        'invoice_supply_code',
-        'number as order_number',
-        'buyer_name',
-        'buyer_gstin',
-        'buyer_business_name',
-      ])
-      .where('invoice_gstin', 'is not', null)
-      .where('invoice_date', '>=', period.from)
-      .where('invoice_date', '<', period.to);
+      .innerJoin('users', 'users.id', 'orders.user_id')
+      .select(['orders.id as id', 'orders.invoice_date as at', 'orders.invoice_number as number', ...INVOICE_HEAD])
+      .where('orders.invoice_gstin', 'is not', null)
+      .where('orders.invoice_date', '>=', period.from)
+      .where('orders.invoice_date', '<', period.to);
     if (after) {
       const { at, id } = after;
       // The plain `>=` lets the index on invoice_date start the page where the last one ended.
       query = query
-        .where('invoice_date', '>=', at)
-        .where((eb) => eb.or([eb('invoice_date', '>', at), eb('id', '>', id)]));
+        .where('orders.invoice_date', '>=', at)
+        .where((eb) => eb.or([eb('orders.invoice_date', '>', at), eb('orders.id', '>', id)]));
     }
-    const rows = await query.orderBy('invoice_date').orderBy('id').limit(PAGE).execute();
+    const rows = await query.orderBy('orders.invoice_date').orderBy('orders.id').limit(PAGE).execute();
     if (rows.length === 0) return;
     yield await withLines(db, 'invoice', rows as HeadRow[]);
     const last = rows[rows.length - 1]!;
@@ -144,20 +146,13 @@ export async function* periodCreditNotes(db: Db, period: Period): AsyncGenerator
     let query = db
       .selectFrom('credit_notes')
       .innerJoin('orders', 'orders.id', 'credit_notes.order_id')
+      .innerJoin('users', 'users.id', 'orders.user_id')
       .select([
         'orders.id as id',
         'credit_notes.id as note_id',
         'credit_notes.issued_at as at',
         'credit_notes.number as number',
-        'orders.invoice_number',
-        'orders.invoice_date',
-        'orders.invoice_gstin',
-        'orders.invoice_rate_bp',
-        'orders.invoice_supply_code',
-        'orders.number as order_number',
-        'orders.buyer_name',
-        'orders.buyer_gstin',
-        'orders.buyer_business_name',
+        ...INVOICE_HEAD,
       ])
       .where('orders.invoice_gstin', 'is not', null)
       .where('credit_notes.issued_at', '>=', period.from)

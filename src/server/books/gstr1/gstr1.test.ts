@@ -17,7 +17,7 @@ import {
 } from '../../test-support/invoiced-orders.ts';
 import { b2clLimitPaise, Gstr1Builder, type Gstr1Return } from './build.ts';
 import { gstr1Csv } from './csv.ts';
-import type { Gstr1Document } from './documents.ts';
+import { type Gstr1Document, periodCreditNotes, periodInvoices } from './documents.ts';
 import { buildGstr1 } from './gstr1.ts';
 import { gstr1Json } from './json.ts';
 import { parsePeriod } from './period.ts';
@@ -164,6 +164,24 @@ describe.each(TEST_DIALECTS)('GSTR-1 from the database on %s', (dialect) => {
     userId = await booksShopper(database.db);
   });
   afterAll(() => database.cleanup());
+
+  it('names the buyer of an order kept without a name by its account, on the invoice and its credit note', async () => {
+    const period = parsePeriod('2031-01')!;
+    await insertInvoicedOrders(database.db, userId, [
+      {
+        invoiceNumber: 'TSW/30-31/900001',
+        invoiceDate: '2031-01-10T06:00:00.000Z',
+        supplyCode: '27',
+        rateBp: 1800,
+        lines: [{ unitPrice: 4049, quantity: 1 }],
+        creditNote: { number: 'TSWCN/3031/90001', date: '2031-01-12T06:00:00.000Z' },
+      },
+    ]);
+    const names: string[] = [];
+    for await (const page of periodInvoices(database.db, period)) names.push(...page.map((d) => d.buyerName));
+    for await (const page of periodCreditNotes(database.db, period)) names.push(...page.map((d) => d.buyerName));
+    expect(names).toEqual(['Books Shopper', 'Books Shopper']);
+  });
 
   it('equals, for random months, the month’s invoices minus its credit notes, to the paisa', async () => {
     let run = 0;
