@@ -1,6 +1,10 @@
-/** Cut text to `max` characters, adding an ellipsis when something was cut. */
+/**
+ * Cut text to `max` characters, adding an ellipsis when something was cut. A cut at a space
+ * drops the space, so the ellipsis stays on the word ("Cartier Santos…", not "Cartier Santos …",
+ * which wrapped the ellipsis onto a line of its own on a card).
+ */
 export function truncate(text: string, max: number): string {
-  return text.length > max ? `${text.slice(0, max)}…` : text;
+  return text.length > max ? `${text.slice(0, max).trimEnd()}…` : text;
 }
 
 /**
@@ -8,7 +12,7 @@ export function truncate(text: string, max: number): string {
  * shorter names are shown whole.
  */
 export function cartRowName(name: string): string {
-  return name.length > 50 ? `${name.slice(0, 20)}…` : name;
+  return name.length > 50 ? truncate(name, 20) : name;
 }
 
 /**

@@ -121,7 +121,15 @@ export async function viewportShots(page: Page, name: string, show?: Locator): P
   const before = page.viewportSize();
   for (const size of [PHONE, DESKTOP]) {
     await page.setViewportSize(size);
-    if (show) await show.scrollIntoViewIfNeeded();
+    // Centred: "if needed" counts a result under the sticky header as shown, and a resize keeps
+    // the old scroll position, which can leave the result off the new screen.
+    if (show) {
+      await show.evaluate((element) => {
+        const fits = element.getBoundingClientRect().height < window.innerHeight - 120;
+        if (fits) element.scrollIntoView({ block: 'center' });
+        else window.scrollTo({ top: window.scrollY + element.getBoundingClientRect().top - 80 });
+      });
+    }
     await page.screenshot({ path: `test-results/screenshots/${name}-${size.width}.png` });
   }
   if (before) await page.setViewportSize(before);

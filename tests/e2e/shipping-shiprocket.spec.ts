@@ -63,7 +63,7 @@ test('the owner books Shiprocket for one order, then for the ticked ones, and se
     await rowOf(n).getByRole('checkbox').check();
   }
   await page.getByRole('button', { name: 'Book courier (2)' }).click();
-  await expect(page.getByText('Booking 2 orders…')).toBeVisible();
+  await expect(page.getByText('2 orders sent to Shiprocket: each row shows its AWB once booked.')).toBeVisible();
   for (const n of [second, third]) await expectBooked(page, n);
   await screenshots(page, 'shiprocket-booked-ticked');
 

@@ -119,6 +119,8 @@ test('without JavaScript: a product’s thumbnails show its other pictures', asy
   await page.goto(productPath(watch));
   await expect(page.locator('.product-thumbs img')).toHaveCount(watch.images.length);
   await expectPicturesShown(page);
+  // A specification row the owner left empty (the upload form's default rows) is not listed as "—".
+  await expect(page.locator('.product-specs dd').filter({ hasText: /^\s*—?\s*$/ })).toHaveCount(0);
   await screenshots(page, 'no-script-product-thumbnails');
 });
 

@@ -25,7 +25,7 @@ test('a complaint sent from the bottom of the form shows its ticket number in vi
   await expectInView(ticket);
   await expect(ticket).toHaveText(/^Your ticket number is C-\d{6}$/);
   await expectFits(page);
-  await viewportShots(page, 'walk-complaint-ticket');
+  await viewportShots(page, 'walk-complaint-ticket', ticket);
 });
 
 test('a deleted account says so in view', async ({ page }) => {

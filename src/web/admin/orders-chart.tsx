@@ -1,3 +1,5 @@
+import { formatDate } from '../../common/india-time.ts';
+
 /** A small bar chart of orders per day, drawn as SVG, with the numbers in a table for screen readers. */
 export function OrdersChart({ days }: { days: Array<{ day: string; orders: number }> }) {
   const max = Math.max(1, ...days.map((d) => d.orders));
@@ -9,7 +11,11 @@ export function OrdersChart({ days }: { days: Array<{ day: string; orders: numbe
   const last = days[days.length - 1]?.day;
   return (
     <figure className="adm-chart-figure">
-      <svg viewBox={`0 0 ${width} ${height + 16}`} role="img" aria-label={`${total} orders from ${first} to ${last}`}>
+      <svg
+        viewBox={`0 0 ${width} ${height + 16}`}
+        role="img"
+        aria-label={`${total} orders from ${first && formatDate(first)} to ${last && formatDate(last)}`}
+      >
         {days.map((d, i) => {
           const h = (d.orders / max) * height;
           return (
@@ -19,26 +25,30 @@ export function OrdersChart({ days }: { days: Array<{ day: string; orders: numbe
           );
         })}
         <text x={0} y={height + 12}>
-          {first?.slice(5)}
+          {first && formatDate(first)}
         </text>
         <text x={width} y={height + 12} textAnchor="end">
-          {last?.slice(5)}
+          {last && formatDate(last)}
         </text>
       </svg>
       <figcaption>
         {total} {total === 1 ? 'order' : 'orders'}, at most {max} in a day
       </figcaption>
-      <table className="visually-hidden">
-        <caption>Orders per day</caption>
-        <tbody>
-          {days.map((d) => (
-            <tr key={d.day}>
-              <th scope="row">{d.day}</th>
-              <td>{d.orders}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      {/* In a hidden box, not hidden itself: a table grows to its rows whatever its height, and
+          its 30 rows, placed out of the flow, made the page that much longer (blank space). */}
+      <div className="visually-hidden">
+        <table>
+          <caption>Orders per day</caption>
+          <tbody>
+            {days.map((d) => (
+              <tr key={d.day}>
+                <th scope="row">{d.day}</th>
+                <td>{d.orders}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }

@@ -91,6 +91,9 @@ const ProductDetails = memo(function ProductDetails({ product }: { product: Prod
   const related = useRelated(product.id);
   const image = product.images[current] ?? product.images[0];
   const kicker = product.brand || product.features[0]?.description || '';
+  // The upload form starts with Brand, Machine, Color and Chronograph rows left empty
+  // (docs/product.md#upload): a row the owner did not fill says nothing, so it is not listed.
+  const specs = product.features.filter((f) => f.description);
 
   return (
     <div className="page container product-page">
@@ -181,18 +184,16 @@ const ProductDetails = memo(function ProductDetails({ product }: { product: Prod
               Country of origin: <strong>{product.countryOfOrigin}</strong>
             </p>
           )}
-          {product.features.length > 0 && (
+          {specs.length > 0 && (
             <>
               <h2 className="product-subheading">Specifications</h2>
               <dl className="product-specs">
-                {product.features
-                  .filter((f) => f.name || f.description)
-                  .map((f) => (
-                    <div key={`${f.name}\u0000${f.description}`}>
-                      <dt>{f.name}</dt>
-                      <dd>{f.description || '—'}</dd>
-                    </div>
-                  ))}
+                {specs.map((f) => (
+                  <div key={`${f.name}\u0000${f.description}`}>
+                    <dt>{f.name}</dt>
+                    <dd>{f.description}</dd>
+                  </div>
+                ))}
               </dl>
             </>
           )}

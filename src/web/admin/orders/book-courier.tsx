@@ -28,6 +28,11 @@ export function bookable(order: AdminOrder): boolean {
   );
 }
 
+/** The courier as the owner reads its name. */
+function courierName(courier: CourierInfo): string {
+  return courier.id === 'shiprocket' ? 'Shiprocket' : 'the courier';
+}
+
 /** The words of one order's answer, for the owner. */
 function resultWords(r: BookCourierReply['results'][number]): string {
   if (r.outcome === 'booking') return `${r.orderNumber}: booking…`;
@@ -98,7 +103,7 @@ export function BookCourier({
     <div className="adm-book">
       {booking && (
         <p className="adm-book-state" role="status">
-          Booking {courier.id === 'shiprocket' ? 'with Shiprocket' : 'the courier'}…
+          Booking with {courierName(courier)}…
         </p>
       )}
       {failed && shipment?.bookingError && (
@@ -136,6 +141,7 @@ export function BookTicked({
   const [busy, setBusy] = useState(false);
   const [answer, setAnswer] = useState<{ text: string; tone: 'success' | 'error' } | null>(null);
   if (!courier?.automatic) return null;
+  const name = courierName(courier);
 
   async function book() {
     setBusy(true);
@@ -143,9 +149,11 @@ export function BookTicked({
     try {
       const { results } = await call(courierBookingApi.book, { body: { orderNumbers: numbers } });
       const refused = results.filter((r) => r.outcome === 'refused');
+      // Said as done, not as a loader: the booking goes on in the background (a job per order),
+      // and each row shows its own "Booking…" and then its AWB.
       const text =
         refused.length === 0
-          ? `Booking ${results.length} ${results.length === 1 ? 'order' : 'orders'}…`
+          ? `${results.length} ${results.length === 1 ? 'order' : 'orders'} sent to ${name}: each row shows its AWB once booked.`
           : results.map(resultWords).join(' · ');
       setAnswer({ text, tone: refused.length === 0 ? 'success' : 'error' });
       onDone();

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { catalogApi } from '../../../common/catalog-api.ts';
 import { call, errorMessage } from '../../lib/api-client.ts';
 import { invalidate } from '../../lib/use-resource.ts';
+import './admin-actions.css';
 
 /**
  * The delete confirmation (docs/product.md#admin-products): 'Do you want to Delete {id}' with NO and

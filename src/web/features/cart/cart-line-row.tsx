@@ -1,8 +1,8 @@
 import { CART_QTY_MAX, CART_QTY_MIN } from '../../../common/constants.ts';
-import { imageUrl } from '../../../common/media.ts';
 import { formatRupees } from '../../../common/money.ts';
 import type { CartLine } from '../../../common/schemas/cart.ts';
 import { cartRowName } from '../../../common/text.ts';
+import { LinePicture } from '../../components/line-picture.tsx';
 import { Link } from '../../lib/router/index.ts';
 
 const QUANTITIES = Array.from({ length: CART_QTY_MAX - CART_QTY_MIN + 1 }, (_, i) => CART_QTY_MIN + i);
@@ -23,7 +23,7 @@ export function CartLineRow({
   return (
     <li className={`cart-line card${line.available ? '' : ' cart-line-unavailable'}`}>
       <Link to={line.path} className="cart-line-image" tabIndex={-1} aria-hidden="true">
-        {line.image ? <img src={imageUrl(line.image, 240)} alt="" width={96} height={96} loading="lazy" /> : null}
+        <LinePicture image={line.image} size={96} />
       </Link>
       <div className="cart-line-body">
         <Link to={line.path} className="cart-line-name" title={line.name}>

@@ -92,7 +92,10 @@ function TicketIssued({ ticket, onAnother }: { ticket: string; onAnother: () => 
           target="_blank"
           rel="noopener noreferrer"
         >
-          Message us about <span className="contact-nowrap">{ticket}</span>
+          {/* One flex item: the button's gap must not split the words from the number. */}
+          <span>
+            Message us about <span className="contact-nowrap">{ticket}</span>
+          </span>
         </a>
         <button type="button" className="btn btn-ghost" onClick={onAnother}>
           Make another complaint

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { creditNoteUrl } from '../../../common/credit-note-api.ts';
 import { formatDate } from '../../../common/india-time.ts';
-import { imageUrl } from '../../../common/media.ts';
 import { formatRupees } from '../../../common/money.ts';
 import { invoiceUrl } from '../../../common/order-api.ts';
 import { stateRule } from '../../../common/orders.ts';
 import type { Order } from '../../../common/schemas/order.ts';
 import { whatsappLink } from '../../../common/site.ts';
+import { LinePicture } from '../../components/line-picture.tsx';
 import { site } from '../../lib/site.ts';
 import { AdvancePanel } from './advance-panel.tsx';
 import { ShipmentInfo } from './shipment-info.tsx';
@@ -37,7 +37,7 @@ export function OrderCard({ order: listed }: { order: Order }) {
       <ul className="order-lines">
         {order.lines.map((line) => (
           <li key={line.productId} className="order-line">
-            {line.image ? <img src={imageUrl(line.image, 240)} alt="" width={72} height={72} loading="lazy" /> : null}
+            <LinePicture image={line.image} size={72} />
             <div>
               <p className="order-line-name">{line.name}</p>
               <p className="order-meta">

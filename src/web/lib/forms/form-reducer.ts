@@ -52,8 +52,17 @@ function withoutField(errors: FieldMessages, field: string): FieldMessages {
 
 export function formReducer<V>(state: FormState<V>, action: FormAction<V>): FormState<V> {
   switch (action.type) {
-    case 'set':
-      return { ...state, values: action.update(state.values), errors: withoutField(state.errors, action.field) };
+    case 'set': {
+      const values = action.update(state.values);
+      if (action.field !== '') return { ...state, values, errors: withoutField(state.errors, action.field) };
+      // A change of several values (a pincode's lookup filling city and state) clears the message
+      // of each field it changed: "Please enter your city" under a city just filled in is wrong.
+      let errors = state.errors;
+      for (const key of Object.keys(values as object) as (keyof V & string)[]) {
+        if (values[key] !== state.values[key]) errors = withoutField(errors, key);
+      }
+      return { ...state, values, errors };
+    }
     case 'start':
       return { ...state, busy: true, errors: {}, message: null, focus: null };
     case 'fail': {

@@ -122,6 +122,21 @@ describe('formReducer', () => {
     expect(edited.values.addresses).toEqual([]);
   });
 
+  it("a change of several values (a pincode's lookup) clears the messages of the fields it changed only", () => {
+    const failed = formReducer(initialState({ pincode: '400001', city: '', state: '', room: '' }), {
+      type: 'fail',
+      failure: { message: 'x', fields: { city: 'c', state: 's', room: 'r' } },
+      defaultField: null,
+    });
+    const filled = formReducer(failed, {
+      type: 'set',
+      field: '',
+      update: (v) => ({ ...v, city: 'Mumbai', state: 'Maharashtra' }),
+    });
+    expect(filled.errors).toEqual({ room: 'r' });
+    expect(filled.values.city).toBe('Mumbai');
+  });
+
   it('each failure is a new focus event, even on the same field', () => {
     const fail: FormAction<object> = {
       type: 'fail',

@@ -187,7 +187,7 @@ export function useForm<V, D = V, R = unknown>(options: FormOptions<V, D, R>) {
   const set = useCallback(<K extends keyof V>(key: K, value: V[K], errorField: string = String(key)) => {
     dispatch({ type: 'set', field: errorField, update: (values) => ({ ...values, [key]: value }) });
   }, []);
-  /** Changes several values at once (e.g. a lookup filling city and state); no message is cleared. */
+  /** Changes several values at once (e.g. a lookup filling city and state), clearing the messages of those it changed. */
   const update = useCallback((change: (values: V) => V) => dispatch({ type: 'set', field: '', update: change }), []);
   const fail = useCallback((text: string, field: string | null = null) => {
     dispatch({ type: 'fail', failure: { message: text, fields: field ? { [field]: text } : {} }, defaultField: null });

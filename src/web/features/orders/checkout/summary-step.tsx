@@ -1,9 +1,9 @@
 import { type ReactNode, useState } from 'react';
 import { advanceSplit } from '../../../../common/advance.ts';
 import { type BusinessBuyer, checkBusinessBuyer } from '../../../../common/business-buyer-rules.ts';
-import { imageUrl } from '../../../../common/media.ts';
 import { formatRupees } from '../../../../common/money.ts';
 import type { Cart } from '../../../../common/schemas/cart.ts';
+import { LinePicture } from '../../../components/line-picture.tsx';
 import { PriceDetails } from '../../../components/price-details.tsx';
 import { WhatsAppConsentBox } from '../../../components/whatsapp-consent-box.tsx';
 import { useForm } from '../../../lib/forms/use-form.ts';
@@ -57,7 +57,7 @@ export function SummaryStep({
       <ul className="checkout-items" aria-label="Watches in this order">
         {lines.map((line) => (
           <li key={line.productId}>
-            {line.image && <img src={imageUrl(line.image, 240)} alt="" width={64} height={64} />}
+            <LinePicture image={line.image} size={64} lazy={false} />
             <span>
               {line.name} × {line.quantity}
             </span>
