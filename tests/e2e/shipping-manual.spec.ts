@@ -39,6 +39,9 @@ test('the owner types the courier and AWB and sets steps; the shopper tracks it 
   // The owner finds the order, marks the advance received, and types the courier and its AWB.
   await adminLogin(page, `/dashboard/orders?q=${number}`);
   const row = page.locator('tbody.adm-order', { hasText: number });
+  // Folded while the advance is awaited: the order cannot go out yet.
+  await expect(row.getByText('Add courier and AWB')).toBeVisible();
+  await expect(row.getByLabel('Tracking number (AWB)')).toBeHidden();
   await row.getByRole('button', { name: /Mark received/ }).click();
   await expect(row).toContainText('Advance received');
   const awb = `DLV${Date.now()}`.slice(0, 16);

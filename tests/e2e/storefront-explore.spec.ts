@@ -4,6 +4,9 @@ import { expect, test } from './test.ts';
 test('explore: a misspelt search from the navigation bar finds watches; nonsense finds none', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/product');
+  // The app's search (the stored term, no ?q=): a search sent before the app runs is the
+  // server's GET /explore?q=, which the no-script journey covers. The scripts start on load.
+  await expect(page.locator('html[data-hydrated]')).toBeAttached();
   const search = page.getByRole('searchbox', { name: 'Search watches' }).first();
   await search.fill('rolx');
   await search.press('Enter');

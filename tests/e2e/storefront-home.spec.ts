@@ -51,6 +51,8 @@ test('home: the men watch card opens the brand popup, and a brand opens its list
 
 test('home: the keyboard reaches the brand popup and Escape closes it', async ({ page }) => {
   await page.goto('/');
+  // The popup is the app's: before it runs, the card is a plain link to the listing.
+  await expect(page.locator('html[data-hydrated]')).toBeAttached();
   const card = page.locator('.category-grid').getByRole('link', { name: /Men Watch/ });
   await card.focus();
   await page.keyboard.press('Enter');

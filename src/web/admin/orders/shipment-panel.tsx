@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { advanceSettled } from '../../../common/advance.ts';
 import { KNOWN_COURIERS } from '../../../common/couriers.ts';
 import { formatDateTime } from '../../../common/india-time.ts';
 import { orderApi } from '../../../common/order-api.ts';
@@ -32,7 +33,11 @@ export function ShipmentPanel({ order, onOrder }: { order: AdminOrder; onOrder: 
   const { shipment, number } = order;
   const manual = !shipment || shipment.courier === 'manual';
   // A parcel goes out only while the order does (the state table): a cancelled order has none to add.
-  const live = stateRule(order.status).live;
+  const rule = stateRule(order.status);
+  const live = rule.live;
+  // The form to type a courier and AWB opens by itself only on an order ready to go out (advance
+  // settled, not yet left): on the others it stays folded, one line instead of a 400 px row.
+  const ready = live && !rule.parcelLeft && advanceSettled(order.advance.state);
   const [held, setHeld] = useState<string | null>(null);
 
   async function refreshed(orderHeld: string | null) {
@@ -76,7 +81,7 @@ export function ShipmentPanel({ order, onOrder }: { order: AdminOrder; onOrder: 
       {held && <Message text={held} tone="error" onClose={() => setHeld(null)} autoHideMs={null} />}
       {live && shipment?.step === 'rto_delivered' && <ReceivedBack number={number} onOrder={onOrder} />}
       {manual && live && (
-        <details className="adm-shipment-edit" open={!shipment?.awb}>
+        <details className="adm-shipment-edit" open={!shipment?.awb && ready}>
           <summary>
             {shipment?.awb ? 'Change courier or step' : 'Add courier and AWB'}
             <span className="visually-hidden"> of {number}</span>
