@@ -16,19 +16,30 @@ export const NOTIFY_IN_STOCK = 'Good news: this watch is in stock now, you can o
 
 const PHONE = /^[0-9]{10}$/;
 
-export const NOTIFY_RULES = {
-  contact: {
-    message: NOTIFY_CONTACT_MESSAGE,
+/** The contact field's rule, worded with `message`. */
+function contactRule(message: string) {
+  return {
+    message,
     trim: true,
     // Mailed or sent to: one plain line (no control characters, no line breaks) first.
     plain: 'line',
     checks: [
-      { max: 254, message: NOTIFY_CONTACT_MESSAGE },
-      { pattern: /^([0-9]{10}|[^\s@]+@[^\s@]+\.[^\s@]+)$/, message: NOTIFY_CONTACT_MESSAGE },
+      { max: 254, message },
+      { pattern: /^([0-9]{10}|[^\s@]+@[^\s@]+\.[^\s@]+)$/, message },
     ],
-  } satisfies TextRule,
-};
+  } satisfies TextRule;
+}
+
+export const NOTIFY_RULES = { contact: contactRule(NOTIFY_CONTACT_MESSAGE) };
 export type NotifyForm = FormValues<typeof NOTIFY_RULES>;
+
+/**
+ * The rules the form checks: the same, but where the shop sends no WhatsApp message the box asks
+ * for an email only, and so does its message (a number is then refused by the server, saying why).
+ */
+export function notifyFormRules(whatsapp: boolean): typeof NOTIFY_RULES {
+  return whatsapp ? NOTIFY_RULES : { contact: contactRule(NOTIFY_CONTACT_EMAIL_ONLY) };
+}
 
 /** Which the person gave: a phone (WhatsApp) or an email. */
 export function contactKind(contact: string): 'phone' | 'email' {

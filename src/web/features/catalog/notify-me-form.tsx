@@ -5,12 +5,7 @@
  */
 import { useState } from 'react';
 import { backInStockApi } from '../../../common/back-in-stock-api.ts';
-import {
-  contactKind,
-  NOTIFY_CONTACT_EMAIL_ONLY,
-  NOTIFY_CONTACT_MESSAGE,
-  NOTIFY_RULES,
-} from '../../../common/back-in-stock-rules.ts';
+import { contactKind, notifyFormRules } from '../../../common/back-in-stock-rules.ts';
 import { checkForm } from '../../../common/text-rules.ts';
 import { LoaderOverlay } from '../../components/loader.tsx';
 import { Message } from '../../components/message.tsx';
@@ -36,12 +31,7 @@ function NotifyMe({ productId, initial }: { productId: string; initial: string }
   const form = useForm({
     id: 'notify',
     initial: { contact: initial },
-    check: (values) => {
-      const checked = checkForm(NOTIFY_RULES, values);
-      // Without WhatsApp the field asks for an email only, and so does its message.
-      if (checked.ok || whatsappOn || checked.message !== NOTIFY_CONTACT_MESSAGE) return checked;
-      return { ...checked, message: NOTIFY_CONTACT_EMAIL_ONLY, fields: { contact: NOTIFY_CONTACT_EMAIL_ONLY } };
-    },
+    check: (values) => checkForm(notifyFormRules(whatsappOn), values),
     send: (data) =>
       call(backInStockApi.request, {
         body: {
