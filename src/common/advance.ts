@@ -11,6 +11,8 @@
  * So every function here takes the amount; none reads a global.
  */
 
+import { ORDER_STATE_RULES, type OrderState } from './orders.ts';
+
 /**
  * awaiting: nothing paid yet; submitted: the shopper typed a UPI reference the
  * owner has still to find in the bank account; received / refused: the owner's
@@ -48,31 +50,81 @@ export function advanceSettled(state: string): boolean {
   return state === 'received' || state === 'waived';
 }
 
-/** States in which the shopper may (still) send a UPI reference. */
+/** States in which the shopper may (still) send a UPI reference: the advance is still to pay. */
+export const ADVANCE_OPEN_STATES: readonly AdvanceState[] = ['awaiting', 'submitted', 'refused'];
 export function advanceOpenToShopper(state: string): boolean {
-  return state === 'awaiting' || state === 'submitted' || state === 'refused';
+  return (ADVANCE_OPEN_STATES as readonly string[]).includes(state);
 }
 
 /** A UPI transaction reference (UTR / RRN) is 12 digits. */
 export const UTR_PATTERN = /^[0-9]{12}$/;
 export const UTR_MESSAGE = 'Please enter the 12-digit UPI reference (UTR) your payment app shows';
 
-/**
- * A total split into the advance (never more than the total) and what is paid on delivery.
- * `advance` is the order's stored advance, or the shop's setting before there is an order.
- */
-export function advanceSplit(total: number, advance: number): { amount: number; balance: number } {
-  const balance = Math.max(0, total - advance);
-  return { amount: total - balance, balance };
+/** The order's figures the money rule reads (rupees; its own stored advance, never today's setting). */
+export interface CodOrder {
+  total: number;
+  /** `orders.advance_amount`: the advance the order was placed with. */
+  advanceAmount: number;
+  advanceState: string;
+  /** The order's state (common/orders.ts): a cancelled or returned order collects nothing. */
+  status: string;
+}
+
+/** What an order's cash on delivery comes to, in whole rupees: the one rule (codMoney). */
+export interface CodMoney {
+  /** The advance the order asks before packing: its own, never more than its total; 0 once waived. */
+  advance: number;
+  /** What the shop holds before delivery: the advance once the owner marked it received. */
+  received: number;
+  /** Still to pay before packing: the advance while it is awaited, being checked or refused. */
+  dueNow: number;
+  /**
+   * What the courier collects on delivery: the total less the advance (paid, or to be paid before
+   * packing); the whole total when the advance was waived or none was asked; nothing for an order
+   * that no longer goes out (cancelled, returned).
+   */
+  onDelivery: number;
 }
 
 /**
- * What the courier collects on delivery and owes the shop (rupees): the balance when the order's
- * own advance was received, the whole total when it was waived (nothing was paid before). The
- * booking's COD amount and the remittance match read this one rule.
+ * THE money-on-delivery rule (docs/product.md "Cash on delivery"; docs/decisions/046-one-cod-rule.md):
+ * every label, invoice, courier booking, remittance match, mail, WhatsApp message, Admin Orders row,
+ * Your Orders card, /track answer and Money at a glance figure reads it, and its SQL form
+ * (server/money/cod-money.ts) is tested against it state by state. A waived advance was never
+ * paid, so the courier collects the whole total; every screen and message says the same.
  */
-export function codDue(total: number, advance: number, advanceState: string): number {
-  return advanceState === 'received' ? advanceSplit(total, advance).balance : total;
+export function codMoney(order: CodOrder): CodMoney {
+  const total = Math.max(0, order.total);
+  const stored = Math.min(Math.max(0, order.advanceAmount), total);
+  const waived = order.advanceState === 'waived';
+  const advance = waived ? 0 : stored;
+  const received = order.advanceState === 'received' ? advance : 0;
+  const goesOut = ORDER_STATE_RULES[order.status as OrderState]?.live ?? true;
+  const dueNow = goesOut && advanceOpenToShopper(order.advanceState) ? advance : 0;
+  return { advance, received, dueNow, onDelivery: goesOut ? total - advance : 0 };
+}
+
+/**
+ * The cash the shopper keeps ready for the courier (Your Orders, /track): what the courier collects,
+ * while the order is still open (docs/product.md "Your Orders"); null once delivered, cancelled or
+ * returned, or when nothing is left to pay.
+ */
+export function cashToKeepReady(status: string, money: CodMoney): number | null {
+  const closed = ORDER_STATE_RULES[status as OrderState]?.closed ?? false;
+  return closed || money.onDelivery <= 0 ? null : money.onDelivery;
+}
+
+/**
+ * The same rule for an order not yet placed (product page, cart, checkout): the shop's setting as
+ * the advance of an order about to be placed.
+ */
+export function codPlan(total: number, advanceSetting: number): CodMoney {
+  return codMoney({
+    total,
+    advanceAmount: advanceSetting,
+    advanceState: advanceSetting > 0 ? 'awaiting' : 'waived',
+    status: 'ordered',
+  });
 }
 
 /**

@@ -11,6 +11,7 @@
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { ADVANCE_ADMIN_LABELS, advanceWhatsappText, UTR_MESSAGE } from '../../src/common/advance.ts';
+import { formatRupees } from '../../src/common/money.ts';
 import type { AdminOrder } from '../../src/common/schemas/admin-orders.ts';
 import type { Order } from '../../src/common/schemas/order.ts';
 import { whatsappLink } from '../../src/common/site.ts';
@@ -203,6 +204,11 @@ test('a shopper pays the advance by UPI; the owner checks it before packing and 
   await page.reload();
   await expect(card.getByText('Advance: received')).toBeVisible();
   await expect(card.getByText('Dispatched')).toBeVisible();
+  // The cash to keep ready stays on the card once the advance is received (a walk found it gone).
+  await expect(card.locator('.advance-balance')).toHaveText(
+    `On delivery: ${formatRupees(api.total - api.advance.amount)}`,
+  );
+  await screenshots(page, 'cod-advance-received-card');
   await expect(card.getByLabel('UPI reference (UTR), 12 digits')).toHaveCount(0);
   await ownerContext.close();
 });
@@ -258,12 +264,20 @@ test('the owner refuses a reference with a reason, the shopper sends another; an
   await waivedRow.getByLabel('Note (why no advance is needed)').fill('Regular customer, known to us');
   await waivedRow.getByRole('button', { name: 'Waive advance' }).click();
   await expect(waivedRow).toContainText('Advance waived');
+  // A waived advance was never paid: the courier collects the whole total, and every screen says so.
+  const waivedTotal = (await apiOrder(owner, waived)).total as number;
+  await expect(waivedRow.locator('.adm-advance-sum')).toHaveText(
+    `No advance · ${formatRupees(waivedTotal)} on delivery`,
+  );
   await owner.getByLabel(`State of order ${waived}`).selectOption('packed');
   await expectMessage(owner, `Order ${waived} is now Packed`);
   expect((await apiOrder(owner, waived)).status).toBe('packed');
 
   await page.reload();
-  await expect(page.getByRole('article').filter({ hasText: waived }).getByText('Advance: not needed')).toBeVisible();
+  const waivedCard = page.getByRole('article').filter({ hasText: waived });
+  await expect(waivedCard.getByText('Advance: not needed')).toBeVisible();
+  await expect(waivedCard.locator('.advance-balance')).toHaveText(`On delivery: ${formatRupees(waivedTotal)}`);
+  await screenshots(page, 'cod-advance-waived-card');
   await ownerContext.close();
 });
 

@@ -116,7 +116,10 @@ test('a parcel back from Shiprocket is received and checked: stock back, Returne
   expect(text).toContain('CREDIT NOTE');
   expect(text).toContain(`Against invoice no.: ${invoiceNumber}`);
   expect(text).toContain('Parcel returned to the shop');
-  expect(text).toContain(`Amount credited to the buyer ${formatPaise(total * 100)}`);
+  expect(text).toContain(`Total credited ${formatPaise(total * 100)}`);
+  // What the buyer paid: the advance, never the invoice's total.
+  expect(text).toContain(`Advance paid by the buyer ${formatPaise(300 * 100)}`);
+  expect(text).toContain(`Cash collected on delivery ${formatPaise(0)}`);
 
   // The stock, as the owner reads it on the watch's own page.
   await page.goto(`/dashboard/editproduct/${encodeURIComponent(productId)}`);

@@ -97,6 +97,8 @@ test('the owner types the courier and AWB and sets steps; the shopper tracks it 
   await expect(visitor.locator('.track-result')).toContainText('Out for delivery today');
   await expect(visitor.getByRole('heading', { name: 'History' })).toBeVisible();
   await expect(visitor.locator('.shipment-history li')).toHaveCount(2);
+  // The cash to keep ready, by the one rule (common/advance.ts codMoney), as Your Orders says it.
+  await expect(visitor.locator('.track-cash')).toHaveText(/^To pay on delivery: ₹[\d,]+$/);
   await viewportShots(visitor, 'shipping-track', visitor.locator('.track-result'));
   // A wrong phone says what an unknown order says.
   await visitor.goto(`/track?order=${number}&phone=9000000009`);

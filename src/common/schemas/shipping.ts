@@ -104,6 +104,8 @@ export const trackQuerySchema = z.object({
 export const trackReplySchema = z.object({
   number: z.string(),
   statusLabel: z.string(),
+  /** The cash to keep ready for the courier (common/advance.ts codMoney); null once nothing is left to pay. */
+  toPayOnDelivery: z.number().int().nullable(),
   shipment: shopperShipmentSchema.nullable(),
   history: z.array(trackingEntrySchema),
 });

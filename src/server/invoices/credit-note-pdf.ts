@@ -3,10 +3,11 @@
  * as its invoice is (invoice-pdf.ts), from the same frozen order, so it carries what the rule asks: the
  * shop's name, address and GSTIN; "Credit Note"; its number and date; the buyer's name and address with
  * the state and its code; the number and date of the invoice it credits; the taxable value, rate and
- * tax of each line; the signature. Its amounts are the invoice's, line by line: it credits all of it.
+ * tax of each line; the signature. Its amounts are the invoice's, line by line: it credits all of it;
+ * under them, what the buyer actually paid (the advance, never the invoice's total).
  */
 import type { Readable } from 'node:stream';
-import { formatPaise, invoiceTaxes, taxKindFor } from '../../common/gst.ts';
+import { formatPaise } from '../../common/gst.ts';
 import { formatDate } from '../../common/india-time.ts';
 import type { Config } from '../config.ts';
 import type { CreditNoteReason } from './credit-notes.ts';
@@ -33,7 +34,6 @@ export function creditNotePdf(
 ): Readable {
   const { invoice, creditNote } = order;
   if (!invoice || !creditNote) throw new Error(`order ${order.number} has no credit note`);
-  const taxes = invoiceTaxes(order.lines, invoice.rateBp ?? 0, taxKindFor(invoice.gstin, invoice.supplyCode));
   const reason = CREDIT_NOTE_REASON_WORDS[creditNote.reason as CreditNoteReason] ?? creditNote.reason;
   const title = creditNoteTitle(order);
   return paperPdf(order, shop, {
@@ -47,7 +47,13 @@ export function creditNotePdf(
       ['Reason', reason],
     ],
     totalLabel: 'Total credited',
-    closing: [['Amount credited to the buyer', formatPaise(taxes.totals.total)]],
+    // What the buyer really paid, by the one rule (common/advance.ts codMoney): the credit reverses the
+    // invoice's value for the books, while the buyer paid only the advance (if any) and no cash on
+    // delivery. What becomes of that advance is the order's own record, not this note's.
+    closing: [
+      ['Advance paid by the buyer', formatPaise(order.advanceReceived * 100)],
+      ['Cash collected on delivery', formatPaise(0)],
+    ],
     signature: options.signature ?? null,
     unsignedWords: UNSIGNED_CREDIT_NOTE_WORDS,
     continued: `${title} ${creditNote.number} (continued)`,

@@ -1,6 +1,7 @@
 /** Reading orders for their paperwork: the invoice and the packing slip with its shipping label. */
 import type { Db } from '../db/tables.ts';
-import { orderAdvanceSplit, orderLinesOf } from '../orders/queries.ts';
+import { orderCodMoney } from '../money/cod-money.ts';
+import { orderLinesOf } from '../orders/queries.ts';
 
 export interface PaperLine {
   name: string;
@@ -25,11 +26,11 @@ export interface PaperOrder {
   /** Whole rupees. */
   total: number;
   advanceState: string;
-  /** The advance this order asks (its own stored amount, at most its total). */
+  /** The advance this order asks (its own stored amount, at most its total; 0 once waived). */
   advanceAmount: number;
   /** What the shop holds already: the advance when the owner marked it received, else 0 (waived: paid on delivery). */
   advanceReceived: number;
-  /** What the courier collects. */
+  /** What the courier collects (common/advance.ts codMoney). */
   balance: number;
   invoice: {
     number: string;
@@ -77,9 +78,10 @@ export async function paperOrders(db: Db, numbers: readonly string[], userId?: s
   const byNumber = new Map(
     rows.map((row) => {
       const total = Number(row.total);
-      // The order's own advance, never today's setting: a reprint says what was agreed (docs/product.md#invoice).
-      const advance = orderAdvanceSplit(row);
-      const advanceReceived = row.advance_state === 'received' ? advance.amount : 0;
+      // The one rule on the order's own advance, never today's setting (docs/product.md#invoice), for the
+      // order as its watches left: a reprint after a cancel or return says what was agreed then, and
+      // the credit note says what changed.
+      const money = orderCodMoney({ ...row, status: 'dispatched' });
       const order: PaperOrder = {
         number: row.number,
         createdAt: row.created_at,
@@ -91,9 +93,9 @@ export async function paperOrders(db: Db, numbers: readonly string[], userId?: s
         address: row.address,
         total,
         advanceState: row.advance_state,
-        advanceAmount: advance.amount,
-        advanceReceived,
-        balance: total - advanceReceived,
+        advanceAmount: money.advance,
+        advanceReceived: money.received,
+        balance: money.onDelivery,
         invoice: row.invoice_number
           ? {
               number: row.invoice_number,

@@ -9,7 +9,7 @@
  * shopper and lines) and one insert, with the formatters made once.
  */
 import type { Kysely, Transaction } from 'kysely';
-import { ADVANCE_ADMIN_LABELS, ADVANCE_LABELS, type AdvanceState, advanceSplit } from '../../common/advance.ts';
+import { ADVANCE_ADMIN_LABELS, ADVANCE_LABELS, type AdvanceState, type CodMoney } from '../../common/advance.ts';
 import { formatDate, formatDateTime } from '../../common/india-time.ts';
 import { formatRupees } from '../../common/money.ts';
 import { deliveryWindow, type StateMail } from '../../common/orders.ts';
@@ -17,6 +17,7 @@ import { plainLine } from '../../common/text.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/tables.ts';
 import { escapeHtml } from '../http/html.ts';
+import { orderCodMoney } from '../money/cod-money.ts';
 import { queueMail } from './outbox.ts';
 import { queueOrderWhatsApp, unpaidExpiry, WHATSAPP_FOR_MAIL } from './whatsapp/order-messages.ts';
 import { queueOwnerOrderWhatsApp } from './whatsapp/owner-messages.ts';
@@ -46,8 +47,8 @@ interface OrderFacts {
   address: string;
   phone: string;
   total: number;
-  /** The order's own advance (rupees): what it was placed with, never today's setting. */
-  advanceAmount: number;
+  /** Its advance and cash on delivery by the one rule (common/advance.ts codMoney), on its own stored advance. */
+  money: CodMoney;
   advanceState: AdvanceState;
   advanceUtr: string | null;
   advanceNote: string | null;
@@ -66,9 +67,8 @@ interface Wording {
 }
 
 function wording(kind: OrderMailKind, o: OrderFacts, shopName: string, placed: string): Wording {
-  const split = advanceSplit(o.total, o.advanceAmount);
-  const balance = formatRupees(split.balance);
-  const advance = formatRupees(split.amount);
+  const balance = formatRupees(o.money.onDelivery);
+  const advance = formatRupees(o.money.advance);
   const hello = `Hello ${o.customerName},`;
   switch (kind) {
     case 'new-order':
@@ -78,7 +78,7 @@ function wording(kind: OrderMailKind, o: OrderFacts, shopName: string, placed: s
         paragraphs: [
           `${o.customerName} (phone ${o.phone}) placed order ${o.number} on ${placed}.`,
           `Deliver to: ${o.address}`,
-          split.amount > 0
+          o.money.advance > 0
             ? `Wait for the ${advance} advance before packing; the shopper pays ${balance} on delivery.`
             : `No advance was asked: pack it when ready; the shopper pays ${balance} on delivery.`,
         ],
@@ -194,11 +194,10 @@ export function composeOrderMail(kind: OrderMailKind, o: OrderFacts, config: Con
   const linkText = forOwner ? 'Open the orders in your dashboard' : 'See your orders';
   const placed = indiaDateTime(o.placedAt);
   const w = wording(kind, o, shop.name, placed);
-  const split = advanceSplit(o.total, o.advanceAmount);
   const amounts: Array<[string, string]> = [
     ['Total', formatRupees(o.total)],
-    ['Advance', formatRupees(split.amount)],
-    ['To pay on delivery', formatRupees(split.balance)],
+    ['Advance', formatRupees(o.money.advance)],
+    ['To pay on delivery', formatRupees(o.money.onDelivery)],
   ];
   const advance = advanceLines(o, forOwner);
   const lineAmounts = o.lines.map((l) => formatRupees(l.price * l.quantity));
@@ -272,6 +271,7 @@ export async function queueOrderMail(trx: Trx, config: Config, kind: OrderMailKi
       'orders.advance_utr',
       'orders.advance_note',
       'orders.advance_amount',
+      'orders.status',
       'users.name',
       'users.email',
       'order_lines.product_name',
@@ -294,7 +294,7 @@ export async function queueOrderMail(trx: Trx, config: Config, kind: OrderMailKi
       customerName: order.name,
       phone: order.user_phone,
       total: Number(order.total),
-      advanceAmount: Number(order.advance_amount),
+      money: orderCodMoney(order),
       advanceUtr: order.advance_utr,
     });
   }
@@ -308,7 +308,7 @@ export async function queueOrderMail(trx: Trx, config: Config, kind: OrderMailKi
     address: plainLine(order.address),
     phone: order.user_phone,
     total: Number(order.total),
-    advanceAmount: Number(order.advance_amount),
+    money: orderCodMoney(order),
     advanceState: order.advance_state as AdvanceState,
     advanceUtr: order.advance_utr,
     advanceNote: order.advance_note,

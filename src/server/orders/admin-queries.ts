@@ -4,9 +4,10 @@ import { type OrderState, RETURNED_STATES } from '../../common/orders.ts';
 import type { AdminOrder, OrderListQuery } from '../../common/schemas/admin-orders.ts';
 import type { Db } from '../db/tables.ts';
 import { creditNoteNumbersOf } from '../invoices/credit-notes.ts';
+import { orderCodMoney } from '../money/cod-money.ts';
 import { type ShipmentView, shipmentsOf, toAdminShipment } from '../shipping/shipments.ts';
 import { ORDER_BUYER_NAME } from './buyer-name.ts';
-import { orderAdvanceSplit, orderLinesOf } from './queries.ts';
+import { orderLinesOf } from './queries.ts';
 
 /** LIKE pattern for "starts with"; the query schema allows letters and digits only, so no wildcard gets in. */
 function startsWith(text: string): string {
@@ -143,7 +144,7 @@ async function withDetails(db: Db, orders: OrderHead[]): Promise<AdminOrder[]> {
         state: o.advance_state as AdvanceState,
         utr: o.advance_utr,
         note: o.advance_note,
-        ...orderAdvanceSplit(o),
+        ...adminMoney(o),
       },
       shopperConfirmedAt: o.shopper_confirmed_at,
       quantity: own.reduce((sum, l) => sum + Number(l.quantity), 0),
@@ -199,4 +200,10 @@ async function earlierReturnsOf(db: Db, ids: readonly string[]): Promise<Map<str
     .groupBy('o.id')
     .execute();
   return new Map(rows.map((r) => [r.id, Number(r.n)]));
+}
+
+/** The row's advance and cash on delivery, by the one rule (common/advance.ts codMoney). */
+function adminMoney(o: OrderHead) {
+  const money = orderCodMoney(o);
+  return { amount: money.advance, balance: money.onDelivery };
 }

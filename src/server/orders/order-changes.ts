@@ -19,9 +19,9 @@ import type { Database, Db } from '../db/tables.ts';
 import { AppError, conflict, notFound } from '../http/errors.ts';
 import { creditNoteNumberOf, issueCreditNote } from '../invoices/credit-notes.ts';
 import { invoiceColumns } from '../invoices/issue.ts';
+import { orderCodMoney } from '../money/cod-money.ts';
 import { queueOrderMail } from '../notifications/order-mail.ts';
 import { addOrderEvent } from './order-events.ts';
-import { orderAdvanceSplit } from './queries.ts';
 import { orderStockLines, returnStock, takeStock } from './stock.ts';
 
 export const ORDER_NOT_FOUND = 'This order does not exist';
@@ -109,7 +109,7 @@ export async function setOrderState(
     const refusal = moveRefusal(order.status, state);
     if (refusal) throw new AppError(409, 'move_refused', refusal);
     if (to.needsAdvance && !advanceSettled(order.advance_state)) {
-      throw conflict(gateMessage(order.number, state, orderAdvanceSplit(order).amount));
+      throw conflict(gateMessage(order.number, state, orderCodMoney(order).advance));
     }
     // A credited invoice is spent: the order cannot go out again under it (a new order is placed instead).
     if (!from.live && to.live && order.invoice_number && (await creditNoteNumberOf(trx, order.id))) {

@@ -1,5 +1,5 @@
 /** Reading a shopper's own orders: their lines, totals, status label, delivery window and advance. */
-import { ADVANCE_LABELS, type AdvanceState, advanceSplit, upiPayLink } from '../../common/advance.ts';
+import { ADVANCE_LABELS, type AdvanceState, upiPayLink } from '../../common/advance.ts';
 import { cartTotals } from '../../common/money.ts';
 import { deliveryWindow, HISTORY_STATES, orderStatusLabel } from '../../common/orders.ts';
 import { shopperMayReadInvoice } from '../../common/paperwork.ts';
@@ -8,14 +8,11 @@ import type { Config } from '../config.ts';
 import type { Db, OrderRow } from '../db/tables.ts';
 import { notFound } from '../http/errors.ts';
 import { creditNoteNumbersOf } from '../invoices/credit-notes.ts';
+import { orderCodMoney } from '../money/cod-money.ts';
 import { type ShipmentView, shipmentsOf, toShopperShipment } from '../shipping/shipments.ts';
 
 export const ORDER_NOT_FOUND = 'We could not find this order';
 
-/** An order's advance and balance, from its own stored advance (never today's COD_ADVANCE). */
-export function orderAdvanceSplit(row: { total: number; advance_amount: number }) {
-  return advanceSplit(Number(row.total), Number(row.advance_amount));
-}
 /** A shopper's screens show at most this many orders (newest first). */
 const LIST_LIMIT = 100;
 
@@ -64,7 +61,7 @@ async function withLines(db: Db, upi: Config['upi'], rows: OrderRow[]): Promise<
         quantity: Number(l.quantity),
       }));
     const advance = row.advance_state as AdvanceState;
-    const split = orderAdvanceSplit(row);
+    const money = orderCodMoney(row);
     return {
       number: row.number,
       createdAt: row.created_at,
@@ -75,12 +72,13 @@ async function withLines(db: Db, upi: Config['upi'], rows: OrderRow[]): Promise<
       totals: cartTotals(own),
       delivery: deliveryWindow(row.created_at),
       advance: {
-        ...split,
+        amount: money.advance,
+        balance: money.onDelivery,
         state: advance,
         label: ADVANCE_LABELS[advance] ?? ADVANCE_LABELS.awaiting,
         utr: row.advance_utr,
         note: advance === 'refused' ? row.advance_note : null,
-        payLink: upi && split.amount > 0 ? upiPayLink(upi, row.number, split.amount) : null,
+        payLink: upi && money.dueNow > 0 ? upiPayLink(upi, row.number, money.dueNow) : null,
       },
       invoiceNumber: shopperMayReadInvoice(row.status, creditNotes.has(row.id)) ? row.invoice_number : null,
       creditNoteNumber: creditNotes.get(row.id) ?? null,

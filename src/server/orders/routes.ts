@@ -20,9 +20,10 @@ import { requireUser } from '../auth/guards.ts';
 import { contractRoute } from '../http/contract-route.ts';
 import { AppError, notFound } from '../http/errors.ts';
 import { invoiceShopperRoutes } from '../invoices/routes.ts';
+import { orderCodMoney } from '../money/cod-money.ts';
 import { submitAdvance } from './advance.ts';
 import { placeOrder } from './place-order.ts';
-import { getOwnOrder, listOrders, ORDER_NOT_FOUND, orderAdvanceSplit, ownOrderRow } from './queries.ts';
+import { getOwnOrder, listOrders, ORDER_NOT_FOUND, ownOrderRow } from './queries.ts';
 
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   requireUser(app);
@@ -105,7 +106,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!app.config.upi) throw notFound(ORDER_NOT_FOUND);
       const row = await ownOrderRow(app.db, request.userId!, { number: request.params.orderNumber });
       // Drawn here by a kept library, so no outside service ever sees the payment link.
-      const svg = await QRCode.toString(upiPayLink(app.config.upi, row.number, orderAdvanceSplit(row).amount), {
+      const svg = await QRCode.toString(upiPayLink(app.config.upi, row.number, orderCodMoney(row).advance), {
         type: 'svg',
         errorCorrectionLevel: 'M',
         margin: 2,

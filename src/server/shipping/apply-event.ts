@@ -24,9 +24,9 @@ import type { Database, Db } from '../db/tables.ts';
 import { AppError, conflict } from '../http/errors.ts';
 import { deliveryState } from '../invoices/delivery-state.ts';
 import { supplyStateUnknownMessage } from '../invoices/issue.ts';
+import { orderCodMoney } from '../money/cod-money.ts';
 import { queueOwnerDeliveryFailedWhatsApp } from '../notifications/whatsapp/owner-messages.ts';
 import { gateMessage, lockOrder, setOrderState } from '../orders/order-changes.ts';
-import { orderAdvanceSplit } from '../orders/queries.ts';
 import type { ShipmentStep, TrackingEvent } from './courier.ts';
 import { queueShipmentMail } from './shipment-mail.ts';
 
@@ -97,6 +97,7 @@ const readShipment = reusedQuery((db) => {
       'orders.status',
       'orders.total',
       'orders.advance_amount',
+      'orders.advance_state',
       'orders.buyer_name',
       'users.name',
       'users.email',
@@ -198,6 +199,7 @@ async function applyIn(
     // The facts as this transaction now holds them: the shipment just written, the order read above.
     await queueShipmentMail(trx, config, rule.mail, shipment.order_id, {
       ...shipment,
+      status: movedTo ?? shipment.status,
       awb: event.awb,
       expected_by: expectedBy,
       undelivered_reason: undeliveredReason,
@@ -267,7 +269,7 @@ function orderMoveRefusal(
   const refused = moveRefusal(order.status, to);
   if (refused) return new AppError(409, 'move_refused', refused);
   if (stateRule(to).needsAdvance && !advanceSettled(order.advance_state)) {
-    return conflict(gateMessage(order.number, to, orderAdvanceSplit(order).amount));
+    return conflict(gateMessage(order.number, to, orderCodMoney(order).advance));
   }
   if (stateRule(to).parcelLeft && !order.invoice_number && config.invoice.gstin && !deliveryState(order.address)) {
     return conflict(supplyStateUnknownMessage(order.number));

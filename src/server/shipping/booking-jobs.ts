@@ -14,7 +14,7 @@
  * number (shiprocket-courier.ts finds an order a lost answer was about), so a retry never books twice.
  */
 import type { ExpressionBuilder, Kysely, Transaction } from 'kysely';
-import { advanceSettled, codDue } from '../../common/advance.ts';
+import { advanceSettled } from '../../common/advance.ts';
 import { stateRule } from '../../common/orders.ts';
 import { plainLine, truncate } from '../../common/text.ts';
 import type { Config } from '../config.ts';
@@ -22,7 +22,7 @@ import { writeTransaction } from '../db/group-commit.ts';
 import { newId, nowIso } from '../db/ids.ts';
 import type { CourierJobRow, Database, Db } from '../db/tables.ts';
 import { deliveryState } from '../invoices/delivery-state.ts';
-import { orderAdvanceSplit } from '../orders/queries.ts';
+import { orderCodMoney } from '../money/cod-money.ts';
 import type { BookedParcel, ParcelBooking } from './courier.ts';
 import { addressPincode, pincodePlace } from './pincode-places.ts';
 
@@ -220,7 +220,7 @@ export async function parcelOfOrder(
   const pincode = addressPincode(order.address);
   if (!pincode) return { refusal: `Order ${order.number}'s address has no 6-digit pincode.` };
   const state = deliveryState(order.address)?.name ?? pincodePlace(pincode)?.state ?? '';
-  const split = orderAdvanceSplit({ total: Number(order.total), advance_amount: Number(order.advance_amount) });
+  const money = orderCodMoney(order);
   // A parcel of watches: their weights add up; the box is the largest product's, stacked by quantity.
   const d = config.parcel;
   let weightGrams = 0;
@@ -251,9 +251,9 @@ export async function parcelOfOrder(
         hsn: l.hsn_code,
       })),
       total: Number(order.total),
-      // The order's own stored advance when it was received; nothing was paid when it was waived.
-      advancePaid: order.advance_state === 'received' ? split.amount : 0,
-      codAmount: codDue(Number(order.total), Number(order.advance_amount), order.advance_state),
+      // The one rule (common/advance.ts codMoney): the advance the shop holds, what the courier collects.
+      advancePaid: money.received,
+      codAmount: money.onDelivery,
       weightGrams: Math.max(1, weightGrams || d.grams),
       lengthCm: box.l,
       breadthCm: box.b,

@@ -9,7 +9,6 @@
  * from outside and reaches a person's mail (common/text.ts).
  */
 import type { Transaction } from 'kysely';
-import { advanceSplit } from '../../common/advance.ts';
 import { trackingUrl } from '../../common/couriers.ts';
 import { formatDate } from '../../common/india-time.ts';
 import { formatRupees } from '../../common/money.ts';
@@ -18,6 +17,7 @@ import { plainLine } from '../../common/text.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/tables.ts';
 import { escapeHtml } from '../http/html.ts';
+import { orderCodMoney } from '../money/cod-money.ts';
 import { queueMail } from '../notifications/outbox.ts';
 import {
   queueDeliveryFailedWhatsApp,
@@ -146,6 +146,8 @@ export interface ShipmentMailRow {
   number: string;
   total: number | string;
   advance_amount: number | string;
+  advance_state: string;
+  status: string;
   buyer_name: string;
   name: string;
   email: string;
@@ -164,6 +166,8 @@ function readShipmentMailRow(trx: Transaction<Database>, orderId: string): Promi
       'orders.number',
       'orders.total',
       'orders.advance_amount',
+      'orders.advance_state',
+      'orders.status',
       'orders.buyer_name',
       'users.name',
       'users.email',
@@ -212,7 +216,7 @@ export async function queueShipmentMail(
     expectedBy: row.expected_by,
     reason,
     choiceLink,
-    balance: advanceSplit(Number(row.total), Number(row.advance_amount)).balance,
+    balance: orderCodMoney(row).onDelivery,
   };
   await queueMail(trx, {
     kind: `shipment-${kind}`,

@@ -5,11 +5,13 @@
  * minutes (a database limit, as log-in's: every app process counts the same); a lookup that finds
  * its order gives its slot back, so a shopper checking their own parcel is never stopped.
  */
+import { cashToKeepReady } from '../../common/advance.ts';
 import { orderStatusLabel } from '../../common/orders.ts';
 import type { TrackReply } from '../../common/schemas/shipping.ts';
 import { addressKey, FIFTEEN_MINUTES, giveBack, type Limit, takeSlots } from '../auth/rate-limit.ts';
 import type { Db } from '../db/tables.ts';
 import { AppError } from '../http/errors.ts';
+import { orderCodMoney } from '../money/cod-money.ts';
 import { shipmentsOf, toShopperShipment, trackingHistory } from './shipments.ts';
 
 export const TRACK_NOT_FOUND =
@@ -33,7 +35,7 @@ export async function trackOrder(db: Db, input: { order: string; phone: string }
   if (!/^[A-Z0-9]{1,12}-[0-9]{1,12}$/.test(number) || phone.length !== 10) throw notFound();
   const order = await db
     .selectFrom('orders')
-    .select(['id', 'number', 'status', 'user_phone'])
+    .select(['id', 'number', 'status', 'user_phone', 'total', 'advance_amount', 'advance_state'])
     .where('number', '=', number)
     .executeTakeFirst();
   // The same answer, and the same work, for an unknown number and a wrong phone.
@@ -50,6 +52,7 @@ export async function trackOrder(db: Db, input: { order: string; phone: string }
   return {
     number: order.number,
     statusLabel: orderStatusLabel(order.status, setByAdmin !== undefined || order.status !== 'ordered'),
+    toPayOnDelivery: cashToKeepReady(order.status, orderCodMoney(order)),
     shipment: shipment && toShopperShipment(shipment),
     history: shipment?.awb ? await trackingHistory(db, shipment.awb) : [],
   };

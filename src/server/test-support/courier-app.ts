@@ -67,14 +67,4 @@ export async function orderDesk(t: TestApp) {
   };
 }
 
-/**
- * Waits for a condition of the database or the fake Shiprocket (an event, never a fixed time),
- * looking every 20 ms; fails with `what` when it has not happened within `timeoutMs`.
- */
-export async function until(check: () => Promise<boolean> | boolean, what: string, timeoutMs = 25_000) {
-  const end = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
+export { until } from './until.ts';

@@ -35,20 +35,7 @@ export async function mailApp(
   return { app, config };
 }
 
-/** Polls until `probe` gives a value (an outbox row in the wanted state, say); fails with `what` after a while. */
-export async function until<T>(
-  probe: () => Promise<T | undefined | null | false>,
-  what: string,
-  timeoutMs = 20_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((done) => setTimeout(done, 10));
-  }
-}
+export { until } from './until.ts';
 
 export async function outboxRows(app: FastifyInstance): Promise<OutboxRow[]> {
   return app.db.selectFrom('outbox').selectAll().orderBy('created_at').orderBy('id').execute();

@@ -1,4 +1,4 @@
-import { advanceSplit } from '../../common/advance.ts';
+import { codPlan } from '../../common/advance.ts';
 import { formatRupees, type Totals } from '../../common/money.ts';
 import { site } from '../lib/site.ts';
 import './price-details.css';
@@ -17,7 +17,7 @@ export function PriceDetails({
   /** Before ordering: how the total is paid, the advance now and the rest on delivery (docs/product.md#the-advance). */
   showAdvance?: boolean;
 }) {
-  const split = advanceSplit(totals.total, site().codAdvance);
+  const split = codPlan(totals.total, site().codAdvance);
   return (
     <section className="panel price-details" aria-label={label}>
       <h2>{heading}</h2>
@@ -41,15 +41,15 @@ export function PriceDetails({
           <dt>Total</dt>
           <dd>{formatRupees(totals.total)}</dd>
         </div>
-        {showAdvance && split.amount > 0 && (
+        {showAdvance && split.advance > 0 && (
           <>
             <div className="price-details-split">
               <dt>Advance by UPI, to book</dt>
-              <dd>{formatRupees(split.amount)}</dd>
+              <dd>{formatRupees(split.advance)}</dd>
             </div>
             <div className="price-details-split">
               <dt>Pay on delivery</dt>
-              <dd>{formatRupees(split.balance)}</dd>
+              <dd>{formatRupees(split.onDelivery)}</dd>
             </div>
           </>
         )}

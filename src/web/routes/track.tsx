@@ -16,6 +16,7 @@ import { useLocation } from '../lib/router/index.ts';
 import { site } from '../lib/site.ts';
 import { useResource } from '../lib/use-resource.ts';
 import '../features/orders/shipment.css';
+import { formatRupees } from '../../common/money.ts';
 
 export function TrackPage() {
   const { search } = useLocation();
@@ -74,6 +75,11 @@ export function TrackPage() {
           <h2 id="track-result-title">
             Order <span className="order-id">{found.number}</span>: {found.statusLabel}
           </h2>
+          {found.toPayOnDelivery !== null && (
+            <p className="track-cash">
+              To pay on delivery: <strong>{formatRupees(found.toPayOnDelivery)}</strong>
+            </p>
+          )}
           {found.shipment ? (
             <ShipmentInfo shipment={found.shipment} />
           ) : (

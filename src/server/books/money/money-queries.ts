@@ -8,9 +8,10 @@
 import { sql } from 'kysely';
 import type { MoneyGlance, RegisterRow } from '../../../common/schemas/money.ts';
 import type { Db } from '../../db/tables.ts';
+import { codMoneySql } from '../../money/cod-money.ts';
 import { type Gstr1Document, periodCreditNotes, periodInvoices } from '../gstr1/documents.ts';
 import type { Period } from '../gstr1/period.ts';
-import { codDueSql, LIST_ROWS, remittedSql } from '../remittance/remittance-queries.ts';
+import { LIST_ROWS, remittedSql } from '../remittance/remittance-queries.ts';
 
 const IST_OFFSET_MS = (5 * 60 + 30) * 60 * 1000;
 
@@ -38,9 +39,11 @@ async function orderFigures(db: Db, period: Period) {
       'o.status',
       'o.total',
       'o.advance_state',
-      'o.advance_amount',
       's.step',
-      codDueSql('o').as('due_paise'),
+      // The one rule (common/advance.ts codMoney) in SQL: every figure below reads these.
+      codMoneySql('o').onDelivery.as('due_paise'),
+      codMoneySql('o').received.as('received_paise'),
+      codMoneySql('o').advance.as('advance_paise'),
       remittedSql('o').as('remitted_paise'),
     ])
     .where('o.created_at', '>=', period.from)
@@ -57,17 +60,15 @@ async function orderFigures(db: Db, period: Period) {
       when(sql`d.status = 'cancelled'`, sql`1`).as('cancelled'),
       when(sql`d.status = 'cancelled'`, sql`d.total * 100`).as('cancelled_paise'),
       when(sql`d.advance_state = 'received'`, sql`1`).as('adv_received'),
-      when(sql`d.advance_state = 'received'`, sql`d.advance_amount * 100`).as('adv_received_paise'),
+      when(sql`d.advance_state = 'received'`, sql`d.received_paise`).as('adv_received_paise'),
       when(sql`d.advance_state = 'submitted'`, sql`1`).as('adv_waiting'),
-      when(sql`d.advance_state = 'submitted'`, sql`d.advance_amount * 100`).as('adv_waiting_paise'),
+      when(sql`d.advance_state = 'submitted'`, sql`d.advance_paise`).as('adv_waiting_paise'),
       when(sql`d.status = 'delivered'`, sql`1`).as('delivered'),
       when(sql`d.status = 'delivered'`, sql`d.due_paise`).as('cod_expected'),
       when(sql`d.status = 'delivered'`, sql`d.remitted_paise`).as('cod_received'),
       when(returned, sql`1`).as('returns'),
       when(returned, sql`d.total * 100`).as('returns_paise'),
-      when(returned, sql`(d.total - case when d.advance_state = 'received' then d.advance_amount else 0 end) * 100`).as(
-        'returns_lost',
-      ),
+      when(returned, sql`d.total * 100 - d.received_paise`).as('returns_lost'),
     ])
     .executeTakeFirstOrThrow();
   const n = (v: unknown) => Number(v ?? 0);

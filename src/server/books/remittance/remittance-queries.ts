@@ -1,15 +1,15 @@
 /**
  * The courier's COD remittance as stored (table remittance_lines, migration 0015) and read back
  * (docs/product.md "COD remittance"): the lines of a report kept once, each AWB matched with its
- * order's shipment, and what couriers still hold. What an order should get is codDue
- * (common/advance.ts): the balance (total less the order's own stored advance) when the advance was
- * received, the whole total when it was waived; `codDueSql` is the same rule for sums in the database.
+ * order's shipment, and what couriers still hold. What an order should get is what its courier
+ * collects by the one rule (common/advance.ts codMoney, `onDelivery`; its SQL form in
+ * server/money/cod-money.ts for sums in the database).
  */
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
-import { codDue } from '../../../common/advance.ts';
 import type { CodOwed, RemittanceOutcome, RemittanceRow } from '../../../common/schemas/remittance.ts';
 import { newId, nowIso } from '../../db/ids.ts';
 import type { Db } from '../../db/tables.ts';
+import { codMoneySql, orderCodMoney } from '../../money/cod-money.ts';
 import type { RemittanceLine } from './read-remittance.ts';
 
 /** Rows per INSERT and per IN list: far under both databases' bound-parameter limits. */
@@ -32,13 +32,12 @@ export async function ordersByAwb(db: Db, awbs: readonly string[]): Promise<Map<
     const rows = await db
       .selectFrom('shipments as s')
       .innerJoin('orders as o', 'o.id', 's.order_id')
-      .select(['s.awb', 'o.id', 'o.number', 'o.total', 'o.advance_amount', 'o.advance_state'])
+      .select(['s.awb', 'o.id', 'o.number', 'o.total', 'o.advance_amount', 'o.advance_state', 'o.status'])
       .where('s.awb', 'in', awbs.slice(i, i + CHUNK))
       .execute();
     for (const r of rows) {
       if (!r.awb) continue;
-      const due = codDue(Number(r.total), Number(r.advance_amount), r.advance_state);
-      byAwb.set(r.awb, { id: r.id, number: r.number, expectedPaise: due * 100 });
+      byAwb.set(r.awb, { id: r.id, number: r.number, expectedPaise: orderCodMoney(r).onDelivery * 100 });
     }
   }
   return byAwb;
@@ -132,14 +131,6 @@ export async function matchRows(db: Db, awbs: readonly string[]): Promise<Remitt
   return rows.sort((a, b) => ORDER_OF_OUTCOMES[a.outcome] - ORDER_OF_OUTCOMES[b.outcome] || a.awb.localeCompare(b.awb));
 }
 
-/** codDue in SQL, in paise, for sums over many orders: the same rule as common/advance.ts. */
-export function codDueSql(o: string): RawBuilder<number> {
-  const t = sql.ref(`${o}.total`);
-  const a = sql.ref(`${o}.advance_amount`);
-  const s = sql.ref(`${o}.advance_state`);
-  return sql<number>`(case when ${s} = 'received' then (case when ${t} > ${a} then ${t} - ${a} else 0 end) else ${t} end) * 100`;
-}
-
 /** Everything remitted for an order, in paise (0 when nothing). */
 export function remittedSql(o: string): RawBuilder<number> {
   return sql<number>`coalesce((select sum(r.remitted_paise) from remittance_lines r where r.order_id = ${sql.ref(`${o}.id`)}), 0)`;
@@ -159,7 +150,7 @@ function deliveredOwed(db: Db) {
       'o.number as order_number',
       's.awb as awb',
       's.courier_name as courier_name',
-      codDueSql('o').as('expected_paise'),
+      codMoneySql('o').onDelivery.as('expected_paise'),
       remittedSql('o').as('remitted_paise'),
       deliveredAtSql('o').as('delivered_at'),
     ])

@@ -9,12 +9,12 @@
  * WhatsApp message fails.
  */
 import type { Kysely, Transaction } from 'kysely';
-import { advanceSplit } from '../../../common/advance.ts';
 import { formatDateTime } from '../../../common/india-time.ts';
 import { formatRupees } from '../../../common/money.ts';
 import { plainLine } from '../../../common/text.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/tables.ts';
+import { orderCodMoney } from '../../money/cod-money.ts';
 import {
   fillBody,
   type TemplateCategory,
@@ -117,6 +117,8 @@ export async function queueOrderWhatsApp(
       'orders.user_phone',
       'orders.total',
       'orders.advance_amount',
+      'orders.advance_state',
+      'orders.status',
       'orders.created_at',
       'users.name',
       'users.language',
@@ -127,14 +129,14 @@ export async function queueOrderWhatsApp(
     .where('orders.id', '=', orderId)
     .executeTakeFirst();
   if (!order) throw new Error(`queueOrderWhatsApp: no order ${orderId}`);
-  const split = advanceSplit(Number(order.total), Number(order.advance_amount));
+  const money = orderCodMoney(order);
   const facts: OrderFacts = {
     // Shopper-typed: one plain line, as Meta takes a parameter (whatsapp-templates.ts).
     name: templateParam(plainLine(order.name), 60),
     number: order.number,
     total: Number(order.total),
-    advance: split.amount,
-    balance: split.balance,
+    advance: money.advance,
+    balance: money.onDelivery,
     base: config.publicUrl ?? `http://localhost:${config.port}`,
   };
   // The reminder tells when the order expires: UNPAID_ORDER_HOURS after it was placed (orders/unpaid.ts).

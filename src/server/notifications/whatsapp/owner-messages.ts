@@ -9,7 +9,7 @@
  * value is folded to one short plain line (templateParam): it reaches the owner's phone.
  */
 import type { Kysely, Transaction } from 'kysely';
-import { advanceSplit } from '../../../common/advance.ts';
+import type { CodMoney } from '../../../common/advance.ts';
 import { formatRupees } from '../../../common/money.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/tables.ts';
@@ -60,7 +60,8 @@ export interface OwnerOrderFacts {
   customerName: string;
   phone: string;
   total: number;
-  advanceAmount: number;
+  /** By the one rule (common/advance.ts codMoney). */
+  money: CodMoney;
   advanceUtr: string | null;
 }
 
@@ -71,10 +72,9 @@ export async function queueOwnerOrderWhatsApp(
   kind: 'new-order' | 'advance-submitted',
   o: OwnerOrderFacts,
 ): Promise<string | null> {
-  const split = advanceSplit(o.total, o.advanceAmount);
   const link = `${base(config)}/dashboard/orders`;
   if (kind === 'new-order') {
-    const advance = split.amount > 0 ? formatRupees(split.amount) : 'none';
+    const advance = o.money.advance > 0 ? formatRupees(o.money.advance) : 'none';
     return queueOwnerWhatsApp(
       trx,
       config,
@@ -87,7 +87,7 @@ export async function queueOwnerOrderWhatsApp(
     trx,
     config,
     'owner-advance-submitted',
-    [o.number, o.customerName, o.advanceUtr ?? '(none)', formatRupees(split.amount), link],
+    [o.number, o.customerName, o.advanceUtr ?? '(none)', formatRupees(o.money.advance), link],
     o.id,
   );
 }

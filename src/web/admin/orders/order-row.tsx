@@ -120,8 +120,11 @@ export function OrderRow({
             </span>
           )}
           {advance.note && <span className="adm-advance-note">“{advance.note}”</span>}
+          {/* From the one rule (common/advance.ts codMoney): a waived advance shows the whole total to collect. */}
           <span className="adm-advance-sum">
-            {formatRupees(advance.amount)} advance · {formatRupees(advance.balance)} on delivery
+            {live
+              ? `${advance.amount > 0 ? `${formatRupees(advance.amount)} advance` : 'No advance'} · ${formatRupees(advance.balance)} on delivery`
+              : 'Nothing to collect on delivery'}
           </span>
           {order.earlierReturns > 0 && (
             <span className="adm-returns">

@@ -1,4 +1,4 @@
-import { advanceSplit } from '../../../common/advance.ts';
+import { codPlan } from '../../../common/advance.ts';
 import { formatRupees } from '../../../common/money.ts';
 import { site } from '../../lib/site.ts';
 
@@ -7,7 +7,7 @@ import { site } from '../../lib/site.ts';
  * includes every tax, the advance books it and the rest is paid on delivery. No surprise charges.
  */
 export function CodTerms({ price }: { price: number }) {
-  const { amount, balance } = advanceSplit(price, site().codAdvance);
+  const { advance: amount, onDelivery: balance } = codPlan(price, site().codAdvance);
   return (
     <p className="product-tax">
       Inclusive of all taxes. Cash on delivery:{' '}

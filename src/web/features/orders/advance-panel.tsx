@@ -36,8 +36,13 @@ export function AdvancePanel({
   const regionName = (title: string) => `${title} (${number})`;
   const closed = stateRule(order.status).closed;
   if (closed || !advanceOpenToShopper(advance.state)) {
-    return closed && advance.state === 'awaiting' ? null : (
-      <p className={`advance-label advance-${advance.state}`}>{advance.label}</p>
+    if (closed && advance.state === 'awaiting') return null;
+    return (
+      <>
+        <p className={`advance-label advance-${advance.state}`}>{advance.label}</p>
+        {/* The cash to keep ready stays in view once the advance is settled (a walk found it gone). */}
+        {!closed && <CashOnDelivery amount={advance.balance} />}
+      </>
     );
   }
   const sent = (next: Order) => {
@@ -52,6 +57,7 @@ export function AdvancePanel({
           We are checking your payment{advance.utr ? ` (UPI reference ${advance.utr})` : ''} and will confirm your order
           soon.
         </p>
+        <CashOnDelivery amount={advance.balance} />
         <details className="advance-change">
           <summary>Sent a wrong reference?</summary>
           <UtrForm orderNumber={number} onSent={sent} />
@@ -85,9 +91,7 @@ export function AdvancePanel({
               Pay the advance on WhatsApp
             </a>
           )}
-          <p className="advance-balance">
-            On delivery: <strong>{formatRupees(advance.balance)}</strong>
-          </p>
+          <CashOnDelivery amount={advance.balance} />
         </div>
         {advance.payLink && (
           <figure className="advance-qr">
@@ -100,6 +104,17 @@ export function AdvancePanel({
       {advance.payLink && <QrForAnotherPhone order={order} />}
       <UtrForm orderNumber={number} onSent={sent} />
     </section>
+  );
+}
+
+/** The cash the shopper keeps ready for the courier (common/advance.ts codMoney, from the server). */
+function CashOnDelivery({ amount }: { amount: number }) {
+  return amount > 0 ? (
+    <p className="advance-balance">
+      On delivery: <strong>{formatRupees(amount)}</strong>
+    </p>
+  ) : (
+    <p className="advance-balance">Nothing to pay on delivery</p>
   );
 }
 

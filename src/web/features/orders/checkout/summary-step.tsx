@@ -1,5 +1,5 @@
 import { type ReactNode, useState } from 'react';
-import { advanceSplit } from '../../../../common/advance.ts';
+import { codPlan } from '../../../../common/advance.ts';
 import { type BusinessBuyer, checkBusinessBuyer } from '../../../../common/business-buyer-rules.ts';
 import { formatRupees } from '../../../../common/money.ts';
 import type { Cart } from '../../../../common/schemas/cart.ts';
@@ -43,7 +43,7 @@ export function SummaryStep({
 }) {
   const shop = site();
   const lines = cart.lines.filter((l) => l.available);
-  const split = advanceSplit(cart.totals.total, shop.codAdvance);
+  const split = codPlan(cart.totals.total, shop.codAdvance);
   const [business, setBusiness] = useState(false);
   const form = useForm({
     id: 'checkout',
@@ -93,15 +93,15 @@ export function SummaryStep({
           <input type="radio" name="payment" value="upi" disabled /> UPI (not available yet)
         </label>
         <p className="checkout-cod">
-          {split.amount > 0 ? (
+          {split.advance > 0 ? (
             <>
-              Cash on delivery needs an advance of {formatRupees(split.amount)} to book the order: after you place it,
-              pay the advance by UPI and send us its reference. You pay the rest, {formatRupees(split.balance)}, when
+              Cash on delivery needs an advance of {formatRupees(split.advance)} to book the order: after you place it,
+              pay the advance by UPI and send us its reference. You pay the rest, {formatRupees(split.onDelivery)}, when
               the parcel arrives. No extra or hidden charges.
             </>
           ) : (
             <>
-              Cash on delivery: nothing to pay in advance. You pay {formatRupees(split.balance)} when the parcel
+              Cash on delivery: nothing to pay in advance. You pay {formatRupees(split.onDelivery)} when the parcel
               arrives. No extra or hidden charges.
             </>
           )}
