@@ -28,7 +28,7 @@ let skipped = 0;
 let ok = true;
 const named: string[] = []; // the tests to look at, printed last
 
-// The invoice and label tests read PDFs as a person and a courier's scanner do (src/server/invoices/test-support.ts).
+// The invoice and label tests read PDFs as a person and a courier's scanner do (src/server/test-support/pdf.ts).
 await ensureDebianPackage('/usr/bin/pdftotext', 'poppler-utils', 'pdftotext');
 await ensureDebianPackage('/usr/bin/zbarimg', 'zbar-tools', 'zbarimg');
 

@@ -41,7 +41,7 @@ export const ADVANCE_ADMIN_LABELS: Record<AdvanceState, string> = {
 
 /**
  * Unpaid: nothing sent that the owner could still find (awaiting), or what was sent was not found
- * (refused). Such orders count toward the cap on open unpaid orders and expire (orders/expiry.ts).
+ * (refused). Such orders count toward the cap on open unpaid orders and expire (orders/unpaid.ts).
  */
 export const UNPAID_ADVANCE_STATES: readonly AdvanceState[] = ['awaiting', 'refused'];
 

@@ -189,7 +189,7 @@ export interface Config {
   invoice: { gstin: string | undefined; rateBp: number; prefix: string };
   /** The advance (rupees) a new cash-on-delivery order asks for; 0: none. Orders keep their own. */
   codAdvance: number;
-  /** Hours an unpaid order waits for its advance before it expires (orders/expiry.ts). */
+  /** Hours an unpaid order waits for its advance before it expires (orders/unpaid.ts). */
   unpaidOrderHours: number;
   /** Open unpaid orders one shopper may hold before a new order is refused. */
   unpaidOrdersMax: number;

@@ -1,6 +1,6 @@
 /**
  * The journeys' mailbox: tests/e2e/server.ts runs a real SMTP server (the
- * smtp-server package, via src/server/notifications/test-smtp.ts) in front of
+ * smtp-server package, via src/server/test-support/smtp.ts) in front of
  * the store, and writes each message it accepts as one JSON file here, so a
  * journey in another process can see what the owner and the shopper were sent.
  */

@@ -378,7 +378,7 @@ export interface StatementLinesTable {
   /** The credit in paise (a bank line may carry paise; orders keep rupees). */
   amount_paise: number;
   utr: string | null;
-  /** pending | matched | proof | no_order | amount_differs (books/statement/outcomes.ts). */
+  /** pending | matched | proof | no_order | amount_differs (books/statement/match.ts). */
   outcome: string;
   note: string | null;
   /** The order whose UTR the line carries (matched, proof, or amount differs). */

@@ -5,7 +5,7 @@
  * 1. a pincode in the address (the last six-digit number, "400 001" too) found in the offline pincode
  *    directory gives the state: the courier goes by the pincode, so it wins over a typed state name;
  * 2. else a state's name (or an older spelling: Orissa, Pondicherry) at the end of the address;
- * 3. else null: the dispatch asks the owner to choose the state (admin/order-changes.ts).
+ * 3. else null: the dispatch asks the owner to choose the state (orders/order-changes.ts).
  * The directory predates two changes, mended here: Leh and Kargil are Ladakh (38) since 2019, and
  * Dadra and Nagar Haveli and Daman and Diu are one code (26) since 2020 (common/gst-states.ts).
  */

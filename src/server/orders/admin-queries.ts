@@ -164,7 +164,7 @@ async function withDetails(db: Db, orders: OrderHead[]): Promise<AdminOrder[]> {
         status: e.status,
         note: e.note,
         // No admin: the shopper (placing the order, sending a reference), or the store itself for any
-        // later state (an unpaid order expiring, orders/expiry.ts).
+        // later state (an unpaid order expiring, orders/unpaid.ts).
         admin: e.admin_id
           ? (e.username ?? 'a removed admin')
           : e.kind === 'state' && e.status !== 'ordered'

@@ -1,6 +1,6 @@
 /**
  * Orders for the admin: a filtered, searchable page, one order, the state change
- * and the advance's finding (admin/order-changes.ts), and a CSV export.
+ * and the advance's finding (orders/order-changes.ts), and a CSV export.
  * Orders are named by their number.
  */
 

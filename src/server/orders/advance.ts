@@ -1,7 +1,7 @@
 /**
  * The shopper's side of the advance (docs/product.md#the-advance): they pay by UPI and
  * send the 12-digit reference (UTR) their app shows; the order then reads
- * "Advance: checking" until the owner finds the payment (admin/order-advance.ts).
+ * "Advance: checking" until the owner finds the payment (orders/order-changes.ts recordAdvance).
  * A reference proves one payment, so it can stand on one order only (a unique
  * index); a malformed one is refused by the route's schema. Nothing is stored
  * when any check fails.

@@ -92,7 +92,7 @@ const ProductDetails = memo(function ProductDetails({ product }: { product: Prod
   const image = product.images[current] ?? product.images[0];
   const kicker = product.brand || product.features[0]?.description || '';
   // The upload form starts with Brand, Machine, Color and Chronograph rows left empty
-  // (docs/product.md#upload): a row the owner did not fill says nothing, so it is not listed.
+  // (docs/product.md#admin-products): a row the owner did not fill says nothing, so it is not listed.
   const specs = product.features.filter((f) => f.description);
 
   return (

@@ -24,7 +24,7 @@ export interface RowNote {
   tone: 'error' | 'success';
 }
 
-/** What the owner may record on an advance in each state (the server's rules, admin/order-changes.ts). */
+/** What the owner may record on an advance in each state (the server’s rules, orders/order-changes.ts). */
 const ACTIONS: Record<AdvanceAction, readonly AdvanceState[]> = {
   received: ['awaiting', 'submitted', 'refused'],
   refused: ['submitted', 'received'],
