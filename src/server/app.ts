@@ -10,12 +10,7 @@ import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { docsGuard, registerAuthDecorations } from './auth/guards.ts';
 import { cartFormRoutes } from './cart/form-routes.ts';
 import { cartReminderPlugin } from './cart/reminder-plugin.ts';
@@ -26,7 +21,7 @@ import type { Db } from './db/tables.ts';
 import { healthRoutes } from './health/routes.ts';
 import { COMPRESS_THRESHOLD } from './http/cached-body.ts';
 import { answerFrameworkError, registerErrorHandling } from './http/errors.ts';
-import { completeDocument, openapiHead } from './http/openapi.ts';
+import { completeDocument, documentRoute, openapiHead } from './http/openapi.ts';
 import { registerNulGuard, registerOriginCheck, registerSecurityHeaders } from './http/security.ts';
 import { TIME_LIMITS, type TimeLimits, timeLimitOptions } from './http/time-limits.ts';
 import { mediaServeRoutes } from './media/serve-routes.ts';
@@ -105,7 +100,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(cookie);
   await app.register(swagger, {
     openapi: openapiHead(config),
-    transform: jsonSchemaTransform,
+    transform: documentRoute,
     transformObject: (input) =>
       'openapiObject' in input ? completeDocument(input.openapiObject) : input.swaggerObject,
   });

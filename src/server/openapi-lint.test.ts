@@ -15,11 +15,23 @@ import { createTestApp, type TestApp } from './test-support/app.ts';
 const ROOT = join(import.meta.dirname, '..', '..');
 const REDOCLY = join(ROOT, 'node_modules', '@redocly', 'cli', 'bin', 'cli.js');
 
+interface Answer {
+  description?: string;
+  content?: Record<string, unknown>;
+}
 interface Operation {
   operationId?: string;
   security?: Array<Record<string, string[]>>;
-  responses: Record<string, unknown>;
+  responses: Record<string, Answer>;
 }
+
+/** The media type of each kind of file the API answers, by the path's extension. */
+const FILE_TYPES: Record<string, string> = {
+  pdf: 'application/pdf',
+  svg: 'image/svg+xml',
+  csv: 'text/csv',
+  json: 'application/json',
+};
 type Document = { paths: Record<string, Record<string, Operation>> };
 
 interface LintReport {
@@ -90,6 +102,37 @@ describe('the OpenAPI description', () => {
     // The session schemes are then used by no operation.
     expect(rules).toEqual(['no-empty-servers', 'no-unused-components', 'operation-operationId', 'security-defined']);
     expect(report.totals.errors).toBe(1 + bareOps.length);
+  });
+
+  it('declares each file answer’s media type, and no body for a 204', () => {
+    const files = operations().filter(({ path }) => /\.\w+$/.test(path));
+    // The PDFs (invoices, credit notes, labels), the UPI QR code, the CSVs and GSTR-1's JSON.
+    expect(files.length).toBe(12);
+    for (const { method, path, op } of files) {
+      const type = FILE_TYPES[path.slice(path.lastIndexOf('.') + 1)];
+      expect(type, path).toBeDefined();
+      expect(Object.keys(op.responses['200']?.content ?? {}), `${method} ${path}`).toEqual([type]);
+    }
+    const noContent = operations().filter(({ op }) => op.responses['204']);
+    expect(noContent.map(({ method, path }) => `${method} ${path}`)).toContain('post /api/leads/whatsapp-click');
+    for (const { method, path, op } of noContent)
+      expect(op.responses['204'], `${method} ${path}`).not.toHaveProperty('content');
+  });
+
+  it('fails the lint when a file answer loses its media type or a 204 declares a body', {
+    timeout: 60_000,
+  }, async () => {
+    const broken = structuredClone(document);
+    const invoice = broken.paths['/api/orders/{orderNumber}/invoice.pdf']?.get?.responses['200'];
+    const click = broken.paths['/api/leads/whatsapp-click']?.post?.responses['204'];
+    delete invoice?.content;
+    if (click) click.content = { 'application/json': { schema: { type: 'string' } } };
+    const report = await lint(broken);
+    expect(report.problems.map((p) => `${p.ruleId} ${p.location[0]?.pointer}`).sort()).toEqual([
+      'rule/no-content-has-no-body #/paths/~1api~1leads~1whatsapp-click/post/responses/204/content',
+      'rule/success-names-its-media-type #/paths/~1api~1orders~1{orderNumber}~1invoice.pdf/get/responses/200',
+    ]);
+    expect(report.totals.errors).toBe(2);
   });
 
   it('documents a session exactly where a guard asks for one: each such operation answers 401 without it', async () => {

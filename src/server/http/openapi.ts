@@ -8,9 +8,15 @@
  *   whose input is checked, 401/403 from the guard, 403 for a state change from another
  *   site (http/security.ts), 404 for an address naming a thing that may not exist, and
  *   4XX for any other refusal; answers a route declares itself are kept;
- * - operationId: from method and path, unless the route declares one.
+ * - operationId: from method and path, unless the route declares one;
+ * - a file answer (a route that `produces` a PDF, SVG, CSV or JSON file instead of a
+ *   response schema: contract-route.ts) declares its media type (documentRoute), and a
+ *   204 declares no body, so a client knows what it gets; redocly.yaml's own rules fail
+ *   the lint when either is lost.
  */
+import type { SwaggerTransform } from '@fastify/swagger';
 import type { FastifyInstance, FastifySchema } from 'fastify';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '../../common/schemas/error.ts';
 import { cookieName } from '../auth/sessions.ts';
@@ -128,6 +134,24 @@ function nameRecordKeys(node: unknown): void {
   for (const value of Object.values(schema)) nameRecordKeys(value);
 }
 
+/**
+ * Each route's schemas as the document reads them (swagger's transform): the zod schemas
+ * in JSON Schema, and a file answer's media types, which @fastify/swagger reads only
+ * beside a response schema and a file route has none. Documentation only: Fastify never
+ * serialises a file answer, so nothing here reaches a reply.
+ */
+export const documentRoute: SwaggerTransform = (input) => {
+  const transformed = jsonSchemaTransform(input);
+  const produces = input.schema?.produces;
+  if (!produces?.length || input.schema.response) return transformed;
+  const file = { schema: { type: 'string', format: 'binary' } };
+  const answer = {
+    description: 'The file, to show or download',
+    content: Object.fromEntries(produces.map((type) => [type, file])),
+  };
+  return { ...transformed, schema: { ...transformed.schema, response: { 200: answer } } };
+};
+
 /** Completes the generated document (swagger's transformObject): see the top of this file. */
 export function completeDocument<T extends object>(document: T): T {
   const doc = structuredClone(document) as JsonObject;
@@ -145,6 +169,12 @@ export function completeDocument<T extends object>(document: T): T {
       op.operationId ??= operationIdOf(method, path);
       op.security ??= securityOf('public');
       const responses = op.responses ?? {};
+      // A route's 204 has the null schema (contract-route.ts), which the generator writes as a JSON body.
+      const noContent = responses['204'];
+      if (noContent) {
+        delete noContent.content;
+        if (noContent.description === 'Default Response') noContent.description = 'Done: no content';
+      }
       for (const [status, answer] of Object.entries(responses)) {
         if (!/^4/.test(status)) continue;
         // A route's own error answer: the shared schema, and the meaning of its status.

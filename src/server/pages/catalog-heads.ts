@@ -22,6 +22,7 @@ import {
 import { EXPLORE_LATEST } from '../../common/constants.ts';
 import { imageSrcSet, imageUrl } from '../../common/media.ts';
 import { formatRupees, groupIndian } from '../../common/money.ts';
+import { fixedTitle, listingHeading, pageTitle, WATCH_NOT_FOUND } from '../../common/page-titles.ts';
 import { CARD_PICTURE, HERO_PICTURE, type PictureSlot, PRODUCT_PICTURE } from '../../common/picture-slots.ts';
 import type { HomeResponse, ProductPage } from '../../common/schemas/catalog.ts';
 import { listingQuerySchema, searchQuerySchema } from '../../common/schemas/catalog.ts';
@@ -39,7 +40,7 @@ import {
 import type { CachedJson } from '../http/cached-json.ts';
 import { defaultHead, type PageAnswer, type PageHead } from './head.ts';
 import { staticHead } from './static-heads.ts';
-import { homeJsonLd, productJsonLd, titleCase } from './structured-data.ts';
+import { homeJsonLd, productJsonLd } from './structured-data.ts';
 
 /** Ids are 20 lowercase base32 characters (db/ids.ts); other two-part paths are not products. */
 const PRODUCT_ID = /^[0-9a-z]{20}$/;
@@ -89,7 +90,7 @@ export async function productHead(app: FastifyInstance, path: string): Promise<P
   if (!answer) {
     return {
       ...defaultHead(app, path),
-      title: `Watch not found | ${shop}`,
+      title: pageTitle(WATCH_NOT_FOUND, shop),
       description: 'This watch is no longer in the shop. Browse our other watches with cash on delivery across India.',
       canonicalPath: '/product',
       status: 404,
@@ -106,7 +107,7 @@ export async function productHead(app: FastifyInstance, path: string): Promise<P
       ? `${formatRupees(product.discountPrice)} (MRP ${formatRupees(product.price)})`
       : formatRupees(product.discountPrice);
   return {
-    title: `${product.name} | ${shop}`,
+    title: pageTitle(product.name, shop),
     description: truncate(`${price}. ${product.description || product.name}`.replace(/\s+/g, ' '), 180),
     canonicalPath: canonical,
     ...(product.images[0] ? { image: imageUrl(product.images[0], 960), imageAlt: product.name } : {}),
@@ -164,7 +165,7 @@ export async function listingHead(
   if (!known || !latest) {
     return {
       ...defaultHead(app, path),
-      title: `Shop watches | ${shop}`,
+      title: pageTitle(listingHeading(null, null), shop),
       canonicalPath: '/product',
       ...firstPaint,
       // Categories and brands are a fixed list: an unknown slug is no page (a crawler or a
@@ -174,14 +175,13 @@ export async function listingHead(
   }
   const count = latest.data.total;
   const lowest = count > 0 ? (await listingPage(app, parts[1], parts[2], 'price-asc'))?.data.items[0] : undefined;
-  const what = [brand, category ? titleCase(category) : null].filter(Boolean).join(' ');
-  const heading = what ? `${what}es` : 'All watches';
+  const heading = listingHeading(category, brand);
   const from = lowest ? ` from ${formatRupees(lowest.discountPrice)}` : '';
   const first = latest.data.items[0];
   const firstImage = first?.images[0];
   return {
-    title: `${heading} | ${shop}`,
-    description: `${groupIndian(count)} ${what ? `${what.toLowerCase()}es` : 'watches'}${from}. ${codOfferText(app.config.codAdvance)}`,
+    title: pageTitle(heading, shop),
+    description: `${groupIndian(count)} ${category || brand ? heading.toLowerCase() : 'watches'}${from}. ${codOfferText(app.config.codAdvance)}`,
     // A sorted view is the same listing in another order: it names the listing's own page.
     canonicalPath: listingPath(category, brand) + (page > 1 && sort === 'latest' ? `?page=${page}` : ''),
     ...(first && firstImage ? { image: imageUrl(firstImage, 960), imageAlt: first.name } : {}),
@@ -208,7 +208,7 @@ export async function searchHead(app: FastifyInstance, path: string, query: URLS
   );
   return {
     ...head,
-    title: `${truncate(q, 60)} | ${head.title}`,
+    title: fixedTitle(path, app.config.shop.name, new URLSearchParams({ q }).toString()) ?? head.title,
     lcpImage: lcpImage(results.data.items[0]?.images[0], CARD_PICTURE),
     answers: [results.answer, latest.answer],
   };

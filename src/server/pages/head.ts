@@ -7,6 +7,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { codOfferText } from '../../common/advance.ts';
 import { isPagePath } from '../../common/page-paths.ts';
+import { fixedTitle, homeTitle } from '../../common/page-titles.ts';
 
 export interface PageHead {
   title: string;
@@ -50,17 +51,19 @@ export type PageHeadResolver = (
 
 export function defaultHead(app: FastifyInstance, path: string): PageHead {
   const { name } = app.config.shop;
+  // The page's own title (WCAG 2.4.2), the one the web app sets after a navigation.
+  const title = fixedTitle(path, name) ?? homeTitle(name);
   // A path the app has no page for gets its "not found" screen with a real 404, not a soft 200.
   if (!isPagePath(path))
     return {
-      title: `Page not found | ${name}`,
+      title,
       description: 'This page does not exist. Browse our watches from the home page.',
       canonicalPath: path,
       type: 'website',
       status: 404,
     };
   return {
-    title: `${name} | Premium watches with cash on delivery`,
+    title,
     description: `Shop men's, women's, celebrity and Swiss ETA watches at ${name}. ${codOfferText(app.config.codAdvance)}`,
     canonicalPath: path,
     type: 'website',

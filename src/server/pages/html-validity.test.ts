@@ -2,34 +2,24 @@
  * The server's HTML as the Nu HTML Checker (vnu.jar, the W3C validator's engine, from the
  * vnu-jar devDependency) reads it: the real web app built into a temporary folder and
  * rendered by the real server renderer (docs/decisions/022-server-rendering.md), pages of
- * a small catalogue written to files, and one run of the checker over all of them.
- * Errors fail the test; warnings are printed. It needs Java: `npm test` installs Debian's
- * default-jre-headless when /usr/bin/java is missing (scripts/test.ts).
+ * a small catalogue written to files, and one run of the checker over all of them
+ * (test-support/vnu.ts). Errors fail the test; warnings are printed. The DOM after the
+ * script has run is checked by tests/e2e/html-validity-hydrated.spec.ts.
  */
-import { execFile, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listingPath, productPath } from '../../common/catalog.ts';
 import { HOME_CONTENT_KEY } from '../../common/schemas/home.ts';
 import { createTestApp, type TestApp } from '../test-support/app.ts';
 import { addProduct } from '../test-support/products.ts';
+import { checkHtml, requireJava, vnuErrors } from '../test-support/vnu.ts';
 
 const run = promisify(execFile);
 const ROOT = resolve(import.meta.dirname, '../../..');
-const VNU_JAR = join(ROOT, 'node_modules/vnu-jar/build/dist/vnu.jar');
 const image = (c: string) => c.repeat(32);
-
-interface VnuMessage {
-  type: 'error' | 'info' | 'non-document-error';
-  subType?: string;
-  url?: string;
-  lastLine?: number;
-  message: string;
-  extract?: string;
-}
 
 let t: TestApp;
 /** Under the repository, so the server build finds react in node_modules. */
@@ -52,13 +42,7 @@ async function buildWeb(dir: string): Promise<void> {
 
 beforeAll(async () => {
   // Before the build: without Java there is nothing to check the pages with.
-  const java = spawnSync('java', ['-version'], { encoding: 'utf8' });
-  if (java.error || java.status !== 0) {
-    throw new Error(
-      'Java is missing: the Nu HTML Checker (vnu.jar) runs on it. `npm test` installs it, or run ' +
-        '`sudo apt-get install default-jre-headless`.',
-    );
-  }
+  requireJava();
   mkdirSync(join(ROOT, 'node_modules/.cache'), { recursive: true });
   build = mkdtempSync(join(ROOT, 'node_modules/.cache/html-validity-'));
   await buildWeb(build);
@@ -144,36 +128,6 @@ afterAll(async () => {
   if (build) rmSync(build, { recursive: true, force: true });
 });
 
-/** Runs the checker once over every page; its messages per page name. */
-async function check(): Promise<Map<string, VnuMessage[]>> {
-  const dir = join(build, 'pages');
-  mkdirSync(dir);
-  const files = Object.entries(pages).map(([name, html]) => {
-    const file = join(dir, `${name}.html`);
-    writeFileSync(file, html);
-    return { name, file };
-  });
-  // It exits with 1 when it found errors: the report is on stdout either way.
-  const result = spawnSync('java', ['-jar', VNU_JAR, '--format', 'json', '--stdout', ...files.map((f) => f.file)], {
-    encoding: 'utf8',
-    maxBuffer: 64 * 1024 * 1024,
-  });
-  if (result.error) throw result.error;
-  if (!result.stdout.trim()) throw new Error(`vnu.jar gave no report (is vnu-jar installed?): ${result.stderr}`);
-  const report = JSON.parse(result.stdout) as { messages: VnuMessage[] };
-  const byPage = new Map(files.map((f) => [f.name, [] as VnuMessage[]]));
-  for (const m of report.messages) {
-    const page = files.find((f) => m.url === pathToFileURL(f.file).href || m.url === `file:${f.file}`)?.name ?? '?';
-    if (!byPage.has(page)) byPage.set(page, []);
-    byPage.get(page)?.push(m);
-  }
-  return byPage;
-}
-
-const isError = (m: VnuMessage) => m.type !== 'info';
-const describeMessage = (page: string, m: VnuMessage) =>
-  `${page}:${m.lastLine ?? '?'}: ${m.message}${m.extract ? `\n    ${m.extract.replace(/\s+/g, ' ').trim()}` : ''}`;
-
 describe('the server’s HTML', () => {
   it('gives every picture its address, lazy ones included, so it shows without JavaScript', () => {
     for (const [page, html] of Object.entries(pages)) {
@@ -192,21 +146,8 @@ describe('the server’s HTML', () => {
   });
 
   it('has no errors in the Nu HTML Checker on any storefront page', { timeout: 120_000 }, async () => {
-    const byPage = await check();
-    const errors: string[] = [];
-    /** Warnings by message: React writes every void element as `<br/>`, one warning each. */
-    const warnings = new Map<string, Set<string>>();
-    const counts: Record<string, string> = {};
-    for (const [page, messages] of byPage) {
-      counts[page] =
-        `${messages.filter(isError).length} errors, ${messages.filter((m) => !isError(m)).length} warnings`;
-      for (const m of messages) {
-        if (isError(m)) errors.push(describeMessage(page, m));
-        else warnings.set(m.message, (warnings.get(m.message) ?? new Set()).add(page));
-      }
-    }
-    console.info(`Nu HTML Checker: ${JSON.stringify(counts, null, 1)}`);
-    for (const [message, on] of warnings) console.info(`Warning (allowed) on ${[...on].join(', ')}: ${message}`);
+    const { errors, summary } = vnuErrors(checkHtml(pages, join(build, 'pages')));
+    console.info(summary);
     expect(errors, errors.join('\n')).toEqual([]);
   });
 });

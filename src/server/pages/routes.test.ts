@@ -223,6 +223,27 @@ describe('link previews', () => {
     }
   });
 
+  it('sends each page its own title, the home page’s on the home page only (WCAG 2.4.2)', async () => {
+    const titles: Record<string, string> = {
+      '/': 'Time Square Watches | Premium watches with cash on delivery',
+      '/cart': 'Your cart | Time Square Watches',
+      '/login': 'Log in | Time Square Watches',
+      '/signup': 'Sign up | Time Square Watches',
+      '/orders': 'Your orders | Time Square Watches',
+      '/history': 'Order history | Time Square Watches',
+      '/profile': 'Your profile | Time Square Watches',
+      '/reset-password/abc': 'Choose a new password | Time Square Watches',
+      '/delivery/TSW-10001/abc': 'Choose a new delivery day | Time Square Watches',
+      '/dashboard': 'Dashboard | Time Square Watches',
+      '/dashboard/orders': 'Orders | Dashboard | Time Square Watches',
+      '/dashboard/books/money': 'Money at a glance | Dashboard | Time Square Watches',
+      '/dashboard/editproduct/abc': 'Edit a product | Dashboard | Time Square Watches',
+      '/explore?q=seiko': 'seiko | Search watches | Time Square Watches',
+    };
+    for (const [path, title] of Object.entries(titles))
+      expect((await html(path)).body, path).toContain(`<title>${title}</title>`);
+  });
+
   it('titles the policy pages', async () => {
     const { body } = await html('/privacy-policy');
     expect(body).toContain('<title>Privacy policy | Time Square Watches</title>');

@@ -177,6 +177,8 @@ describe('what pages read from the query', () => {
       /^(admin|lib\/router)\//,
     );
     expect(readers, 'a screen reading the query: add what it reads to PAGE_QUERY_PARAMS, then here').toEqual([
+      // The title after a navigation: the search's ?q (common/page-titles.ts fixedTitle), in the key.
+      'app/page-title.ts',
       'features/catalog/listing-page-number.ts',
       'features/catalog/listing-sort.ts',
       'routes/search.tsx',

@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { API_PREFIX, apiPath } from '../../common/api-contract.ts';
 import { shippingApi } from '../../common/shipping-api.ts';
 import { AppError, errorBody } from '../http/errors.ts';
-import type { PageHead } from '../pages/head.ts';
+import { defaultHead, type PageHead } from '../pages/head.ts';
 import { trackOrder } from './track-lookup.ts';
 
 export async function trackHead(
@@ -19,7 +19,7 @@ export async function trackHead(
 ): Promise<PageHead | null> {
   if (path !== '/track') return null;
   const head: PageHead = {
-    title: `Track your order | ${app.config.shop.name}`,
+    title: defaultHead(app, path).title,
     description: 'Where your watch is: enter your order number and the phone you ordered with.',
     canonicalPath: '/track',
     type: 'website',

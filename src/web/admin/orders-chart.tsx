@@ -31,9 +31,6 @@ export function OrdersChart({ days }: { days: Array<{ day: string; orders: numbe
           {last && formatDate(last)}
         </text>
       </svg>
-      <figcaption>
-        {total} {total === 1 ? 'order' : 'orders'}, at most {max} in a day
-      </figcaption>
       {/* In a hidden box, not hidden itself: a table grows to its rows whatever its height, and
           its 30 rows, placed out of the flow, made the page that much longer (blank space). */}
       <div className="visually-hidden">
@@ -49,6 +46,10 @@ export function OrdersChart({ days }: { days: Array<{ day: string; orders: numbe
           </tbody>
         </table>
       </div>
+      {/* Last (or first): HTML lets a figcaption nowhere else in its figure. */}
+      <figcaption>
+        {total} {total === 1 ? 'order' : 'orders'}, at most {max} in a day
+      </figcaption>
     </figure>
   );
 }

@@ -4,12 +4,14 @@ import { Navbar } from '../components/navbar.tsx';
 import { SessionProvider } from '../features/accounts/session.tsx';
 import { CartCount } from '../features/cart/cart-count.tsx';
 import { Outlet, useLocation } from '../lib/router/index.ts';
+import { usePageTitle } from './page-title.ts';
 
 /** Any URL containing 'dashboard' hides the navigation bar and footer (docs/product.md#screens-and-addresses). */
 export function Layout() {
   const { pathname } = useLocation();
   const bare = pathname.includes('dashboard');
   const screen = screenOf(pathname);
+  usePageTitle();
   return (
     <SessionProvider>
       <a className="skip-link" href="#main">

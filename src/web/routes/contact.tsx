@@ -14,8 +14,7 @@ export function ContactPage() {
   const officer = shop.grievanceOfficer;
   useEffect(() => {
     window.scrollTo({ top: 0 });
-    document.title = `Contact us | ${shop.name}`;
-  }, [shop.name]);
+  }, []);
   return (
     <div className="page container contact">
       <h1>Contact us</h1>

@@ -12,6 +12,7 @@ import {
   listingPath,
 } from '../../common/catalog.ts';
 import { listingSearch } from '../../common/catalog-api.ts';
+import { listingHeading, pageTitle } from '../../common/page-titles.ts';
 import { Breadcrumb } from '../components/breadcrumb.tsx';
 import { LoaderOverlay } from '../components/loader.tsx';
 import { useCardActions } from '../features/admin-actions/use-card-actions.tsx';
@@ -24,6 +25,7 @@ import { useListing } from '../features/catalog/use-listing.ts';
 import { useLoaderVisible } from '../features/catalog/use-loader-timeout.ts';
 import { useHydrated } from '../lib/page-data.ts';
 import { Link, useLocation, useNavigate, useParams } from '../lib/router/index.ts';
+import { site } from '../lib/site.ts';
 import '../features/catalog/listing.css';
 import { LoadError } from '../components/load-error.tsx';
 
@@ -53,6 +55,11 @@ export function ListingPage() {
   useEffect(() => {
     window.scrollTo({ top: 0 });
   }, [cate, brand, page]);
+
+  // The listing's own title, as the server sends it (common/page-titles.ts).
+  useEffect(() => {
+    document.title = pageTitle(listingHeading(category, brandName), site().name);
+  }, [category, brandName]);
 
   // A page past the last (an old link, #99) shows the last page, its URL corrected.
   useEffect(() => {

@@ -9,10 +9,11 @@ export function PolicyPage() {
   const { pathname } = useLocation();
   const page = POLICY_PAGES[pathname] ?? POLICY_PAGES['/terms-and-conditions'];
   const shop = site().name;
+  // Top of the page whenever another policy opens.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on purpose when the page changes.
   useEffect(() => {
     window.scrollTo({ top: 0 });
-    if (page) document.title = `${page.title} | ${shop}`;
-  }, [page, shop]);
+  }, [page]);
   if (!page) return null;
   const { Body } = page;
   return (

@@ -5,6 +5,7 @@
  */
 import { memo, useEffect, useState } from 'react';
 import { categoryLabel, listingPath } from '../../common/catalog.ts';
+import { pageTitle, WATCH_NOT_FOUND } from '../../common/page-titles.ts';
 import { PRODUCT_PICTURE } from '../../common/picture-slots.ts';
 import { Breadcrumb } from '../components/breadcrumb.tsx';
 import { ChatIcon } from '../components/icons.tsx';
@@ -41,8 +42,9 @@ export function ProductPage() {
     if (user && product) recordView(product.id);
   }, [user, product]);
   useEffect(() => {
-    if (product) document.title = `${product.name} | ${site().name}`;
-  }, [product]);
+    if (product) document.title = pageTitle(product.name, site().name);
+    else if (errorStatus === 404) document.title = pageTitle(WATCH_NOT_FOUND, site().name);
+  }, [product, errorStatus]);
 
   if (error && !product) {
     // Only a real 404 is "not found"; no answer at all means the shop could not be reached.

@@ -4,7 +4,7 @@
  * order up and renders the answer, so it works without JavaScript, and a reload or the browser's
  * back shows it again. A wrong pair says the words an unknown order does.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { apiPath } from '../../common/api-contract.ts';
 import { isApiErrorBody } from '../../common/errors.ts';
 import type { TrackReply } from '../../common/schemas/shipping.ts';
@@ -13,7 +13,6 @@ import { PHONE_INPUT } from '../components/text-field.tsx';
 import { ShipmentInfo, TrackingHistory } from '../features/orders/shipment-info.tsx';
 import { call, takeEmbeddedAnswer } from '../lib/api-client.ts';
 import { useLocation } from '../lib/router/index.ts';
-import { site } from '../lib/site.ts';
 import { useResource } from '../lib/use-resource.ts';
 import '../features/orders/shipment.css';
 import { formatRupees } from '../../common/money.ts';
@@ -33,10 +32,6 @@ export function TrackPage() {
     (signal) => call(shippingApi.track, { query: { order, phone }, signal }),
     () => (embedded && !isApiErrorBody(embedded) ? (embedded as TrackReply) : undefined),
   );
-  const shop = site();
-  useEffect(() => {
-    document.title = `Track your order | ${shop.name}`;
-  }, [shop.name]);
   const found = answer.data;
   const error = refused ?? answer.error;
 
