@@ -114,6 +114,7 @@ test('a logged-in shopper edits the profile, orders with a saved address and log
     'href',
     '/product',
   );
+  await screenshots(page, 'accounts-history-empty');
 
   await page.goto('/profile');
   await page.getByRole('button', { name: 'Log out' }).click();
