@@ -216,6 +216,21 @@ describe('checkout address form (docs/product.md#better-11)', () => {
   it('composes the spec address format', () => {
     expect(composeAddress(form)).toBe('12, Lotus Residency, near City Mall, Pune - 411001, Maharashtra');
   });
+  it('says "near" once when the shopper typed it, and keeps another word of place as typed (issue 34 item 13)', () => {
+    const landmarks: Array<[string, string]> = [
+      ['Near Hanuman Temple', 'near Hanuman Temple'],
+      ['NEAR: Hanuman Temple', 'near Hanuman Temple'],
+      ['near. Hanuman Temple', 'near Hanuman Temple'],
+      ['Nearby Mall', 'near Nearby Mall'],
+      ['Opp. Bus Stand', 'Opp. Bus Stand'],
+      ['Behind Post Office', 'Behind Post Office'],
+      ['Next to SBI', 'Next to SBI'],
+      ['Near', 'Near'],
+    ];
+    for (const [landmark, said] of landmarks) {
+      expect(composeAddress({ ...form, landmark })).toBe(`12, Lotus Residency, ${said}, Pune - 411001, Maharashtra`);
+    }
+  });
   it('requires a six-digit pincode not starting with 0', () => {
     expect(checkForm(ADDRESS_FORM_RULES, { ...form, pincode: '011001' })).toMatchObject({
       ok: false,

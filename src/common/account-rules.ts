@@ -85,5 +85,23 @@ export type AddressForm = FormValues<typeof ADDRESS_FORM_RULES>;
 
 /** Address format (docs/product.md#entities): 'room, building, near landmark, city - pincode, state'. */
 export function composeAddress(a: AddressForm): string {
-  return `${a.room}, ${a.building}, near ${a.landmark}, ${a.city} - ${a.pincode}, ${a.state}`;
+  return `${a.room}, ${a.building}, ${landmarkPhrase(a.landmark)}, ${a.city} - ${a.pincode}, ${a.state}`;
+}
+
+/** A typed "Near …" (any case, with or without a stop or colon after it). */
+const TYPED_NEAR = /^near\b[\s.,:;-]*/i;
+/** Landmarks that already say where the place is ("Opp. Bus Stand", "Behind Post Office"). */
+const PLACE_WORD = /^(near|opp\.?|opposite|behind|beside|besides|next to|in front of|adjacent to|close to|across)\b/i;
+
+/**
+ * The landmark part of the address: "near …", said once. Shoppers often type the word themselves
+ * ("Near Hanuman Temple" printed "near Near Hanuman Temple" on the checkout, label, invoice, credit
+ * note and courier booking, issue 34 item 13), or another word of place, which is kept as typed.
+ */
+export function landmarkPhrase(landmark: string): string {
+  const typed = landmark.trim();
+  const near = TYPED_NEAR.exec(typed);
+  const rest = near ? typed.slice(near[0].length) : '';
+  if (rest) return `near ${rest}`;
+  return PLACE_WORD.test(typed) ? typed : `near ${typed}`;
 }

@@ -40,10 +40,17 @@ export const ADVANCE_ADMIN_LABELS: Record<AdvanceState, string> = {
 };
 
 /**
- * Unpaid: nothing sent that the owner could still find (awaiting), or what was sent was not found
+ * Unpaid means not proven (issue 34 item 2): nothing sent (awaiting), a reference sent that the
+ * owner has not found yet (submitted: anyone can type 12 digits), or one that was not found
  * (refused). Such orders count toward the cap on open unpaid orders and expire (orders/unpaid.ts).
  */
-export const UNPAID_ADVANCE_STATES: readonly AdvanceState[] = ['awaiting', 'refused'];
+export const UNPAID_ADVANCE_STATES: readonly AdvanceState[] = ['awaiting', 'submitted', 'refused'];
+
+/**
+ * Unpaid with no reference left for the owner to check: these are reminded to pay and expire after
+ * UNPAID_ORDER_HOURS; a submitted one gets UNPAID_UTR_GRACE_HOURS more for the owner to find it.
+ */
+export const UNPAID_NOTHING_SENT_STATES: readonly AdvanceState[] = ['awaiting', 'refused'];
 
 /** States in which the order may be packed and sent (the packing gate). */
 export function advanceSettled(state: string): boolean {

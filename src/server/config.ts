@@ -111,6 +111,13 @@ const envSchema = z.object({
     .min(1, 'must be at least 1 hour')
     .max(24 * 60, 'must be at most 1440 hours (60 days)')
     .default(48),
+  // Hours past UNPAID_ORDER_HOURS the owner has to find a UPI reference a shopper sent before the order
+  // expires anyway (docs/product.md#unpaid-orders): a made-up reference must not hold stock for ever.
+  UNPAID_UTR_GRACE_HOURS: z.coerce
+    .number('must be a number of hours such as 24')
+    .min(0, 'must be 0 or more hours')
+    .max(24 * 30, 'must be at most 720 hours (30 days)')
+    .default(24),
   // Open unpaid orders one shopper may hold (docs/product.md#unpaid-orders); tests of load raise it.
   UNPAID_ORDERS_MAX: z.coerce
     .number('must be a whole number such as 3')
@@ -191,6 +198,8 @@ export interface Config {
   codAdvance: number;
   /** Hours an unpaid order waits for its advance before it expires (orders/unpaid.ts). */
   unpaidOrderHours: number;
+  /** Hours after unpaidOrderHours within which a sent UPI reference must be found (orders/unpaid.ts). */
+  unpaidUtrGraceHours: number;
   /** Open unpaid orders one shopper may hold before a new order is refused. */
   unpaidOrdersMax: number;
   /** A parcel's weight (grams) and box (cm) when its products name none (docs/product.md#shipping). */
@@ -297,6 +306,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     codAdvance: e.COD_ADVANCE,
     unpaidOrderHours: e.UNPAID_ORDER_HOURS,
+    unpaidUtrGraceHours: e.UNPAID_UTR_GRACE_HOURS,
     unpaidOrdersMax: e.UNPAID_ORDERS_MAX,
     parcel: {
       grams: e.PARCEL_DEFAULT_GRAMS,

@@ -109,7 +109,12 @@ test('a logged-in shopper edits the profile, orders with a saved address and log
   await expect(order.getByText('Pending')).toBeVisible();
 
   await page.goto('/history');
-  await expect(page.getByText('No products in cart')).toBeVisible();
+  await expect(page.getByText('You have no delivered orders yet.')).toBeVisible();
+  await expect(page.getByRole('main').getByRole('link', { name: 'Explore watches' })).toHaveAttribute(
+    'href',
+    '/product',
+  );
+  await screenshots(page, 'accounts-history-empty');
 
   await page.goto('/profile');
   await page.getByRole('button', { name: 'Log out' }).click();

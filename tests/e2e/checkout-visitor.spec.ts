@@ -27,27 +27,30 @@ test('a visitor checks out with a new address and a password', async ({ page, re
   await expect(dialog.getByText('Add new address to get your products')).toBeVisible();
   await dialog.getByRole('button', { name: '+ Add new address' }).click();
 
-  // The form checks every field (docs/product.md#better-11).
-  await dialog.getByRole('button', { name: 'Place order' }).click();
+  // The form checks every field (docs/product.md#better-11). Only the summary's button places the order.
+  await expect(dialog.getByRole('button', { name: 'Place order' })).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Deliver to this address' }).click();
   await expect(dialog.getByText('Please enter your room or house number')).toBeVisible();
   await dialog.getByLabel('Room no.').fill('Flat 12');
   await dialog.getByLabel('Building name').fill('Sea Breeze Apartments');
-  await dialog.getByLabel('Landmark').fill('Marine Drive');
+  // Typed with its own "Near" (issue 34 item 13): said once.
+  await dialog.getByLabel('Landmark').fill('Near Marine Drive');
   await dialog.getByLabel('Pincode').fill('400001');
   await expect(dialog.getByLabel('City')).toHaveValue('Mumbai');
   await expect(dialog.getByLabel('State')).toHaveValue('Maharashtra');
   await screenshots(page, 'checkout-visitor-address');
-  await dialog.getByRole('button', { name: 'Place order' }).click();
+  await dialog.getByRole('button', { name: 'Deliver to this address' }).click();
 
   await expect(dialog.getByRole('heading', { name: 'Create Password' })).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Place order' })).toHaveCount(0);
   await dialog.getByLabel('Name').fill('Priya Visitor');
   await dialog.getByLabel('Phone number').fill(uniquePhone());
   await dialog.getByLabel('Email').fill('priya.visitor@example.com');
   await dialog.getByLabel('Create password').fill('short');
-  await dialog.getByRole('button', { name: 'Place order' }).click();
+  await dialog.getByRole('button', { name: 'Create account and continue' }).click();
   await expect(dialog.getByText('Your password should contain at least 8 characters')).toBeVisible();
   await dialog.getByLabel('Create password').fill('visitor-pass-123');
-  await dialog.getByRole('button', { name: 'Place order' }).click();
+  await dialog.getByRole('button', { name: 'Create account and continue' }).click();
 
   await expect(dialog.getByRole('heading', { name: 'Order Details' })).toBeVisible();
   await expect(

@@ -28,7 +28,7 @@ test('an empty checkout address form marks every field and focuses Room no.', as
   await page.getByRole('button', { name: 'Checkout' }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('button', { name: '+ Add new address' }).click();
-  await dialog.getByRole('button', { name: 'Place order' }).click();
+  await dialog.getByRole('button', { name: 'Deliver to this address' }).click();
 
   await expectMarked(page, dialog.getByLabel('Room no.'), 'Please enter your room or house number');
   await expect(dialog.getByLabel('Room no.')).toBeFocused();

@@ -76,7 +76,7 @@ test('checkout on a phone: each step fits, a failed PLACE ORDER is shown in view
   await expectFits(page);
   await viewportShots(page, 'narrow-checkout-address');
   // An empty form: the first field's message shows, in view.
-  await dialog.getByRole('button', { name: 'Place order' }).click();
+  await dialog.getByRole('button', { name: 'Deliver to this address' }).click();
   await expectInView(dialog.getByText('Please enter your room or house number'), dialog);
   await dialog.getByLabel('Room no.').fill('Flat 12');
   await dialog.getByLabel('Building name').fill('Sea Breeze Apartments');
@@ -84,7 +84,7 @@ test('checkout on a phone: each step fits, a failed PLACE ORDER is shown in view
   await dialog.getByLabel('Pincode').fill('400001');
   await expect(dialog.getByLabel('State')).toHaveValue('Maharashtra');
   await expectFits(page, dialog);
-  await dialog.getByRole('button', { name: 'Place order' }).click();
+  await dialog.getByRole('button', { name: 'Deliver to this address' }).click();
 
   await expect(dialog.getByRole('heading', { name: 'Create Password' })).toBeVisible();
   await expectFits(page, dialog);
@@ -94,7 +94,7 @@ test('checkout on a phone: each step fits, a failed PLACE ORDER is shown in view
   await dialog.getByLabel('Phone number').fill(number);
   await dialog.getByLabel('Email').fill('asha.narrow@example.com');
   await dialog.getByLabel('Create password').fill('narrow-pass-123');
-  await dialog.getByRole('button', { name: 'Place order' }).click();
+  await dialog.getByRole('button', { name: 'Create account and continue' }).click();
 
   await expect(dialog.getByRole('heading', { name: 'Order Details' })).toBeVisible();
   // The delivery contact is the shopper's own number; the shop's is labelled as the shop's.

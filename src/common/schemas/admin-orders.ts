@@ -143,6 +143,11 @@ export const statsSchema = z.object({
   attention: z.object({
     /** Orders whose shopper sent a UPI reference to check. */
     advancesToCheck: z.number().int(),
+    /**
+     * Of those, the ones not found within UNPAID_ORDER_HOURS: they expire when the grace ends unless
+     * the owner marks them (docs/product.md#unpaid-orders).
+     */
+    advancesUnfound: z.number().int(),
     /** Orders still "ordered" whose advance is received or waived. */
     ordersToPack: z.number().int(),
     /** Orders still "ordered" that the shopper confirmed on WhatsApp (docs/whatsapp.md). */

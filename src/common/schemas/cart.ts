@@ -48,6 +48,8 @@ export const cartLineSchema = z.object({
   price: z.number().int(),
   discountPrice: z.number().int(),
   quantity: z.number().int(),
+  /** The most the quantity select offers: the cart's limit, or fewer when fewer are in stock. */
+  maxQuantity: z.number().int(),
   /** False when the product is out of stock or deleted: shown, never ordered (docs/product.md#better-17). */
   available: z.boolean(),
 });

@@ -7,17 +7,20 @@ import { LOW_STOCK } from '../../common/constants.ts';
 import { LIVE_STATES, TO_PACK_STATES } from '../../common/orders.ts';
 import type { AdminStats } from '../../common/schemas/admin-orders.ts';
 import { countOpenComplaints } from '../complaints/queries.ts';
+import type { Config } from '../config.ts';
 import type { Db } from '../db/tables.ts';
 import { countUnsent, listUnsent } from '../notifications/outbox.ts';
 import { listFailedWhatsApp } from '../notifications/whatsapp/outbox.ts';
+import { countUnfoundReferences } from '../orders/unpaid.ts';
 import { countFailedDeliveries } from '../shipping/delivery-choices.ts';
 
 const LOW_STOCK_SHOWN = 20;
 const UNSENT_SHOWN = 20;
 const FAILED_SHOWN = 20;
 
-export async function readAttention(db: Db, mailConfigured: boolean): Promise<AdminStats['attention']> {
-  const [toCheck, toPack, confirmed, lowStock, unsentCount, unsent, complaints, failed, failedWhatsApp] =
+/** `config` says whether mail is configured (SMTP_URL) and how long a sent reference waits to be found. */
+export async function readAttention(db: Db, config: Config): Promise<AdminStats['attention']> {
+  const [toCheck, unfound, toPack, confirmed, lowStock, unsentCount, unsent, complaints, failed, failedWhatsApp] =
     await Promise.all([
       db
         .selectFrom('orders')
@@ -25,6 +28,7 @@ export async function readAttention(db: Db, mailConfigured: boolean): Promise<Ad
         .where('advance_state', '=', 'submitted')
         .where('status', 'in', LIVE_STATES)
         .executeTakeFirstOrThrow(),
+      countUnfoundReferences(db, config),
       db
         .selectFrom('orders')
         .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -56,10 +60,11 @@ export async function readAttention(db: Db, mailConfigured: boolean): Promise<Ad
     ]);
   return {
     advancesToCheck: Number(toCheck.n),
+    advancesUnfound: unfound,
     ordersToPack: Number(toPack.n),
     shopperConfirmed: Number(confirmed.n),
     lowStock: lowStock.map((p) => ({ id: p.id, name: p.name, stockCount: Number(p.stock_count) })),
-    mailConfigured,
+    mailConfigured: config.smtpUrl !== undefined,
     unsentMessages: unsent,
     unsentCount,
     complaintsOpen: complaints.open,

@@ -7,6 +7,7 @@ import { TOP_VIEWED_LIMIT } from '../../common/constants.ts';
 import { indiaDay } from '../../common/india-time.ts';
 import { ORDER_STATES, type OrderState } from '../../common/orders.ts';
 import type { AdminStats } from '../../common/schemas/admin-orders.ts';
+import type { Config } from '../config.ts';
 import { parseJsonList } from '../db/json.ts';
 import type { Db } from '../db/tables.ts';
 import { readAttention } from './attention-queries.ts';
@@ -32,8 +33,8 @@ export async function ordersPerDay(db: Db, now = Date.now()): Promise<Array<{ da
   return days.map((day) => ({ day, orders: counts.get(day) ?? 0 }));
 }
 
-/** Everything the dashboard shows; `mailConfigured` is whether SMTP_URL is set. */
-export async function readStats(db: Db, mailConfigured: boolean): Promise<AdminStats> {
+/** Everything the dashboard shows. */
+export async function readStats(db: Db, config: Config): Promise<AdminStats> {
   const [categories, states, perDay, viewed, attention] = await Promise.all([
     db
       .selectFrom('products')
@@ -64,7 +65,7 @@ export async function readStats(db: Db, mailConfigured: boolean): Promise<AdminS
       .orderBy('products.id')
       .limit(TOP_VIEWED_LIMIT)
       .execute(),
-    readAttention(db, mailConfigured),
+    readAttention(db, config),
   ]);
   const byCategory = Object.fromEntries(CATEGORIES.map((c) => [c, 0])) as Record<Category, number>;
   for (const row of categories) if (row.category in byCategory) byCategory[row.category as Category] = Number(row.n);

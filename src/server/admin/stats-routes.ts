@@ -13,7 +13,7 @@ export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: statsSchema },
     }),
     handler: async (_request, reply) => {
-      const stats = await readStats(app.db, app.config.smtpUrl !== undefined);
+      const stats = await readStats(app.db, app.config);
       reply.header('cache-control', 'no-store');
       return stats;
     },

@@ -107,6 +107,24 @@ describe.each(TEST_DIALECTS)('cart on %s', (dialect) => {
     expect(res.json().totals.total).toBe(6000);
   });
 
+  it('offers a line no more than the counted stock and the limit of 10 (issue 34 item 15)', async () => {
+    const { cookie } = await signUp(t.app);
+    const [few, many, uncounted] = [
+      await insertProduct(t.app.db),
+      await insertProduct(t.app.db),
+      await insertProduct(t.app.db),
+    ];
+    await t.app.db.updateTable('products').set({ stock_count: 2 }).where('id', '=', few.id).execute();
+    await t.app.db.updateTable('products').set({ stock_count: 40 }).where('id', '=', many.id).execute();
+    for (const p of [few, many, uncounted]) await add(cookie, p.id);
+    const most = (lines: Array<{ productId: string; maxQuantity: number }>) =>
+      Object.fromEntries(lines.map((l) => [l.productId, l.maxQuantity]));
+    expect(most((await cart(cookie)).lines)).toEqual({ [few.id]: 2, [many.id]: 10, [uncounted.id]: 10 });
+    // A visitor's cart is priced by the same lines.
+    const quote = await call('POST', '/api/cart/quote', undefined, { lines: [{ id: few.id, quantity: 1 }] });
+    expect(most(quote.json().lines)).toEqual({ [few.id]: 2 });
+  });
+
   it('merges the visitor cart on log-in: quantities add up, capped at 10', async () => {
     const shopper = await signUp(t.app);
     const a = await insertProduct(t.app.db);

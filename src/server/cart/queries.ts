@@ -4,7 +4,7 @@
  * marked unavailable (docs/product.md#better-17) and is left out of the totals.
  */
 import { sql } from 'kysely';
-import { CART_FULL, quantityAdded } from '../../common/cart-rules.ts';
+import { CART_FULL, lineQuantityMax, quantityAdded } from '../../common/cart-rules.ts';
 
 import { productPath } from '../../common/catalog.ts';
 import { CART_QTY_MAX, MAX_CART_LINES } from '../../common/constants.ts';
@@ -49,6 +49,7 @@ function toCartLine(p: ProductFields, quantity: number): CartLine {
     price: Number(p.price),
     discountPrice: Number(p.discount_price),
     quantity: Number(quantity),
+    maxQuantity: lineQuantityMax(p.stock_count === null ? null : Number(p.stock_count)),
     available: isOrderable(p),
   };
 }

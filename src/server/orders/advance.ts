@@ -24,10 +24,26 @@ export const ORDER_CANCELLED = 'This order is cancelled: no advance is needed.';
 /** References a shopper may send for one order: enough to correct typos, not to flood the owner. */
 export const MAX_REFERENCES = 5;
 export const TOO_MANY_REFERENCES = `You have sent ${MAX_REFERENCES} references for this order. Please message the shop on WhatsApp to sort out the payment.`;
+/**
+ * References one account may send in a day over all its orders (issue 34 item 2): more than its few
+ * open orders' corrections need, and a bound on made-up references put before the owner.
+ */
+export const MAX_ACCOUNT_REFERENCES = 10;
+export const ACCOUNT_REFERENCES_WINDOW_MS = 24 * 3_600_000;
+export const TOO_MANY_ACCOUNT_REFERENCES = `You have sent ${MAX_ACCOUNT_REFERENCES} UPI references in the last 24 hours. Please message the shop on WhatsApp to sort out the payment.`;
 
 export async function submitAdvance(db: Db, config: Config, userId: string, orderNumber: string, utr: string) {
   try {
     await db.transaction().execute(async (trx) => {
+      // The account's row lock first (as placing an order takes it), so two references sent at once
+      // for two of its orders are counted one after the other against the account's limit.
+      const user = await trx
+        .updateTable('users')
+        .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+        .where('id', '=', userId)
+        .returning('id')
+        .executeTakeFirst();
+      if (!user) throw notFound(ORDER_NOT_FOUND);
       // The update takes the order's row lock, so an owner's finding made meanwhile is seen below.
       const order = await trx
         .updateTable('orders')
@@ -49,6 +65,20 @@ export async function submitAdvance(db: Db, config: Config, userId: string, orde
         .executeTakeFirstOrThrow();
       if (Number(sent.n) >= MAX_REFERENCES) throw new AppError(429, 'too_many_references', TOO_MANY_REFERENCES);
       const now = nowIso();
+      // Counted from the orders' own events: the shopper's references are the events without an admin.
+      const sentByAccount = await trx
+        .selectFrom('order_events')
+        .innerJoin('orders', 'orders.id', 'order_events.order_id')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('orders.user_id', '=', userId)
+        .where('order_events.kind', '=', 'advance')
+        .where('order_events.status', '=', 'submitted')
+        .where('order_events.admin_id', 'is', null)
+        .where('order_events.created_at', '>', nowIso(Date.now() - ACCOUNT_REFERENCES_WINDOW_MS))
+        .executeTakeFirstOrThrow();
+      if (Number(sentByAccount.n) >= MAX_ACCOUNT_REFERENCES) {
+        throw new AppError(429, 'too_many_references', TOO_MANY_ACCOUNT_REFERENCES);
+      }
       await trx
         .updateTable('orders')
         .set({ advance_state: 'submitted', advance_utr: utr, advance_note: null, updated_at: now })

@@ -1,30 +1,38 @@
 /**
  * Unpaid orders (issue 26 item 2, docs/product.md#unpaid-orders): at most 3 open unpaid orders per
  * shopper, and an order whose advance never came expires after UNPAID_ORDER_HOURS with its stock
- * returned and the shopper told, exactly once even with two app processes. Real API, real
+ * returned and the shopper told, exactly once even with two app processes. Unpaid means not proven
+ * (issue 34 item 2): a made-up UPI reference neither frees a place under the cap nor keeps the
+ * order from expiring, and references are limited per order and per account. Real API, real
  * databases (SQLite, and PostgreSQL when TEST_DATABASE_URL is set).
  */
 
 import { spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_UNPAID_ORDERS_MAX } from '../../common/constants.ts';
+import { adminCookie, settleAdvance } from '../test-support/admin.ts';
 import { createTestApp, type TestApp } from '../test-support/app.ts';
 import { TEST_DATABASE_URL, TEST_DIALECTS } from '../test-support/databases.ts';
 import { ADDRESS, insertProduct, type Shopper, signUp } from '../test-support/shoppers.ts';
-import { expiredNote, expireUnpaidOrders, remindUnpaidOrders, tooManyUnpaid } from './unpaid.ts';
+import { MAX_ACCOUNT_REFERENCES, MAX_REFERENCES, TOO_MANY_ACCOUNT_REFERENCES } from './advance.ts';
+import { expiredNote, expireUnpaidOrders, remindUnpaidOrders, tooManyUnpaid, unfoundNote } from './unpaid.ts';
 
 const HOUR = 3_600_000;
+/** A made-up UPI reference, as the probe typed: any 12 digits. */
+const madeUpUtr = () => `${randomInt(1e5, 1e6)}${randomInt(1e5, 1e6)}`;
 
 describe.each(TEST_DIALECTS)('unpaid orders on %s', (dialect) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ dialect, env: { UNPAID_ORDER_HOURS: '48' } });
+    t = await createTestApp({ dialect, env: { UNPAID_ORDER_HOURS: '48', UNPAID_UTR_GRACE_HOURS: '24' } });
+    admin = await adminCookie(t);
   });
   afterAll(async () => t.close());
+  let admin: string;
 
   async function countedProduct(stock: number) {
     const p = await insertProduct(t.app.db);
@@ -49,6 +57,23 @@ describe.each(TEST_DIALECTS)('unpaid orders on %s', (dialect) => {
       .select(['id', 'status', 'advance_state'])
       .where('number', '=', number)
       .executeTakeFirstOrThrow();
+  const sendUtr = (s: Shopper, number: string, utr = madeUpUtr()) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/orders/${number}/advance`,
+      headers: { cookie: s.cookie },
+      payload: { utr },
+    });
+  const cancelledNote = async (number: string) =>
+    (
+      await t.app.db
+        .selectFrom('order_events')
+        .innerJoin('orders', 'orders.id', 'order_events.order_id')
+        .select('order_events.note')
+        .where('orders.number', '=', number)
+        .where('order_events.status', '=', 'cancelled')
+        .executeTakeFirstOrThrow()
+    ).note;
 
   it(`refuses a ${DEFAULT_UNPAID_ORDERS_MAX + 1}th unpaid order with a clear message, and takes it once one is paid`, async () => {
     const s = await signUp(t.app);
@@ -66,15 +91,96 @@ describe.each(TEST_DIALECTS)('unpaid orders on %s', (dialect) => {
       message: tooManyUnpaid(DEFAULT_UNPAID_ORDERS_MAX),
     });
     expect(await stockOf(productId)).toBe(20 - DEFAULT_UNPAID_ORDERS_MAX);
-    // A reference sent is no longer "unpaid": the owner has something to check.
-    const sent = await t.app.inject({
-      method: 'POST',
-      url: `/api/orders/${numbers[0]}/advance`,
-      headers: { cookie: s.cookie },
-      payload: { utr: `${Date.now()}`.slice(-12).padStart(12, '7') },
-    });
-    expect(sent.statusCode).toBe(200);
+    // A reference sent proves nothing yet (issue 34 item 2): the order still holds its place.
+    expect((await sendUtr(s, numbers[0]!)).statusCode).toBe(200);
+    expect((await order(t.app, s, productId)).statusCode).toBe(409);
+    // Found by the owner, it is paid: a new order may be placed.
+    await settleAdvance(t, admin, numbers[0]!, 'received');
     expect((await order(t.app, s, productId)).statusCode).toBe(201);
+  });
+
+  it('holds the probe’s account to the cap: five orders of two watches, each with a made-up reference', async () => {
+    const s = await signUp(t.app);
+    const productId = await countedProduct(20);
+    const answers: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const res = await order(t.app, s, productId, 2);
+      answers.push(res.statusCode);
+      if (res.statusCode === 201) expect((await sendUtr(s, res.json().order.number)).statusCode).toBe(200);
+      else expect(res.json().error.code).toBe('too_many_unpaid');
+    }
+    expect(answers).toEqual([201, 201, 201, 409, 409]);
+    expect(await stockOf(productId)).toBe(20 - 2 * DEFAULT_UNPAID_ORDERS_MAX);
+  });
+
+  it('keeps an order unpaid when a new made-up reference follows one the owner refused', async () => {
+    const s = await signUp(t.app);
+    const productId = await countedProduct(10);
+    const first: string = (await order(t.app, s, productId, 2)).json().order.number;
+    expect((await sendUtr(s, first)).statusCode).toBe(200);
+    await settleAdvance(t, admin, first, 'refused', 'Not in the bank account');
+    expect((await sendUtr(s, first)).statusCode).toBe(200);
+    expect((await row(first)).advance_state).toBe('submitted');
+    for (let i = 1; i < DEFAULT_UNPAID_ORDERS_MAX; i++) expect((await order(t.app, s, productId)).statusCode).toBe(201);
+    expect((await order(t.app, s, productId)).statusCode).toBe(409);
+    // Never found: it expires at the end of the grace like any unpaid order, and its watches return.
+    expect(await expireUnpaidOrders(t.app.db, t.config, Date.now() + 73 * HOUR)).toContain(first);
+    expect((await row(first)).status).toBe('cancelled');
+    expect(await cancelledNote(first)).toBe(unfoundNote(72));
+    // The shopper's other orders (nothing sent) expired with it: every watch is back.
+    expect(await stockOf(productId)).toBe(10);
+  });
+
+  it('limits references per order and per account with a clear 429, changing nothing', async () => {
+    const s = await signUp(t.app);
+    const productId = await countedProduct(10);
+    const numbers: string[] = [];
+    for (let i = 0; i < DEFAULT_UNPAID_ORDERS_MAX; i++)
+      numbers.push((await order(t.app, s, productId)).json().order.number);
+    let sent = 0;
+    for (const number of numbers) {
+      for (let i = 0; i < MAX_REFERENCES && sent < MAX_ACCOUNT_REFERENCES; i++, sent++) {
+        expect((await sendUtr(s, number)).statusCode).toBe(200);
+      }
+    }
+    const last = numbers.at(-1)!;
+    const before = await row(last);
+    const refused = await sendUtr(s, last);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error).toMatchObject({ code: 'too_many_references', message: TOO_MANY_ACCOUNT_REFERENCES });
+    expect(await row(last)).toEqual(before);
+  });
+
+  it('expires an order whose reference was never found: listed for the owner after UNPAID_ORDER_HOURS, cancelled after the grace', async () => {
+    const s = await signUp(t.app);
+    const productId = await countedProduct(4);
+    const unfound: string = (await order(t.app, s, productId, 2)).json().order.number;
+    const found: string = (await order(t.app, s, productId, 2)).json().order.number;
+    expect((await sendUtr(s, unfound)).statusCode).toBe(200);
+    expect((await sendUtr(s, found)).statusCode).toBe(200);
+    await settleAdvance(t, admin, found, 'received');
+    const unfoundCount = async () =>
+      (await t.app.inject({ method: 'GET', url: '/api/admin/stats', headers: { cookie: admin } })).json().attention
+        .advancesUnfound as number;
+    const listed = await unfoundCount();
+    // 49 hours on (the order placed that long ago): back before the owner, not expired yet.
+    await t.app.db
+      .updateTable('orders')
+      .set({ created_at: new Date(Date.now() - 49 * HOUR).toISOString() })
+      .where('number', 'in', [unfound, found])
+      .execute();
+    expect(await unfoundCount()).toBe(listed + 1);
+    expect(await expireUnpaidOrders(t.app.db, t.config)).not.toContain(unfound);
+    expect(await remindUnpaidOrders(t.app.db, t.config)).not.toContain(unfound);
+    expect((await row(unfound)).status).toBe('ordered');
+    // 73 hours: the grace is over.
+    const expired = await expireUnpaidOrders(t.app.db, t.config, Date.now() + 24 * HOUR);
+    expect(expired).toContain(unfound);
+    expect(expired).not.toContain(found);
+    expect(await cancelledNote(unfound)).toBe(unfoundNote(72));
+    expect((await row(found)).status).toBe('ordered');
+    expect(await stockOf(productId)).toBe(2);
+    expect(await unfoundCount()).toBe(listed);
   });
 
   it('expires an unpaid order after UNPAID_ORDER_HOURS: cancelled, stock back for everyone, the shopper told', async () => {
@@ -119,7 +225,7 @@ describe.each(TEST_DIALECTS)('unpaid orders on %s', (dialect) => {
     expect(await stockOf(hoarded)).toBe(5);
   });
 
-  it('never expires an order whose reference was sent, or whose advance was received or waived', async () => {
+  it('never expires an order whose advance was received or waived; a sent reference gets the grace', async () => {
     const s = await signUp(t.app);
     const productId = await countedProduct(10);
     const numbers = [];
@@ -131,8 +237,10 @@ describe.each(TEST_DIALECTS)('unpaid orders on %s', (dialect) => {
       .execute();
     await t.app.db.updateTable('orders').set({ advance_state: 'received' }).where('number', '=', numbers[1]!).execute();
     await t.app.db.updateTable('orders').set({ advance_state: 'waived' }).where('number', '=', numbers[2]!).execute();
+    expect(await expireUnpaidOrders(t.app.db, t.config, Date.now() + 49 * HOUR)).not.toContain(numbers[0]);
     const expired = await expireUnpaidOrders(t.app.db, t.config, Date.now() + 100 * HOUR);
-    for (const n of numbers) {
+    expect(expired).toContain(numbers[0]);
+    for (const n of numbers.slice(1)) {
       expect(expired).not.toContain(n);
       expect((await row(n)).status).toBe('ordered');
     }

@@ -5,7 +5,11 @@
  * - a shopper may have at most UNPAID_ORDERS_MAX (3) open unpaid orders, counted by account and by
  *   phone, checked inside the order's transaction after the shopper's row lock (place-order.ts);
  * - an unpaid order expires after UNPAID_ORDER_HOURS: cancelled, its stock returned, an event
- *   by the store, and the shopper's mail queued, all in one transaction per order;
+ *   by the store, and the shopper's mail queued, all in one transaction per order. One whose shopper
+ *   sent a UPI reference gets UNPAID_UTR_GRACE_HOURS more for the owner (or an imported bank
+ *   statement) to find it; past UNPAID_ORDER_HOURS it is listed in the owner's "Needs you", and
+ *   it expires at the end of the grace unless the owner marks it (issue 34 item 2: a made-up
+ *   reference must not hold watches for ever);
  * - once, when two thirds of those hours have passed, the shopper is reminded (WhatsApp to a
  *   shopper who agreed, the mail behind it; docs/whatsapp.md): a third of the time is left to pay.
  *
@@ -13,8 +17,8 @@
  * Every app process runs the expiry and the reminders; the conditional update that cancels an
  * order (or stamps its reminder) is the claim, so two processes never act on one order twice.
  */
-import type { Transaction } from 'kysely';
-import { UNPAID_ADVANCE_STATES } from '../../common/advance.ts';
+import type { ExpressionBuilder, Transaction } from 'kysely';
+import { UNPAID_ADVANCE_STATES, UNPAID_NOTHING_SENT_STATES } from '../../common/advance.ts';
 import { TO_PACK_STATES } from '../../common/orders.ts';
 import type { Config } from '../config.ts';
 import { nowIso } from '../db/ids.ts';
@@ -24,10 +28,12 @@ import { addOrderEvent } from './order-events.ts';
 import { orderStockLines, returnStock } from './stock.ts';
 
 export const tooManyUnpaid = (max: number) =>
-  `You have ${max} ${max === 1 ? 'order' : 'orders'} waiting for the advance. Please pay the advance of one of them, or ask us on WhatsApp to cancel one, before placing another order.`;
+  `You have ${max} ${max === 1 ? 'order' : 'orders'} waiting for the advance. Please pay the advance of one of them (or wait until we find a payment you sent), or ask us on WhatsApp to cancel one, before placing another order.`;
 export const expiredNote = (hours: number) => `Expired: the advance was not paid within ${hours} hours`;
+export const unfoundNote = (hours: number) =>
+  `Expired: the UPI reference sent was not found in the bank account within ${hours} hours`;
 
-/** Orders waiting for an advance that was never paid (or not found), before the packing gate. */
+/** Orders waiting for an advance not yet proven (unpaid, not found, or sent and not found yet), before the packing gate. */
 function unpaid(db: Db | Transaction<Database>) {
   return db
     .selectFrom('orders')
@@ -45,6 +51,42 @@ export async function countUnpaidOrders(trx: Transaction<Database>, userId: stri
   return Number(row.n);
 }
 
+/** The times before which an order placed is due: unpaid with nothing to check, and sent but not found. */
+interface Cutoffs {
+  nothingSent: string;
+  unfound: string;
+}
+
+function cutoffs(config: Config, now: number): Cutoffs {
+  const hours = config.unpaidOrderHours;
+  return {
+    nothingSent: nowIso(now - hours * 3_600_000),
+    unfound: nowIso(now - (hours + config.unpaidUtrGraceHours) * 3_600_000),
+  };
+}
+
+/** The expiry's rule, read by the search and again by each order's claim under its lock. */
+function dueToExpire(at: Cutoffs) {
+  return (eb: ExpressionBuilder<Database, 'orders'>) =>
+    eb.or([
+      eb.and([eb('advance_state', 'in', UNPAID_NOTHING_SENT_STATES), eb('created_at', '<', at.nothingSent)]),
+      eb.and([eb('advance_state', '=', 'submitted'), eb('created_at', '<', at.unfound)]),
+    ]);
+}
+
+/**
+ * Orders whose shopper sent a UPI reference the owner has not found within UNPAID_ORDER_HOURS: the
+ * dashboard's "Needs you" lists them, as they expire at the end of the grace unless marked.
+ */
+export async function countUnfoundReferences(db: Db, config: Config, now = Date.now()): Promise<number> {
+  const row = await unpaid(db)
+    .where('advance_state', '=', 'submitted')
+    .where('created_at', '<', cutoffs(config, now).nothingSent)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 /** Orders expired per run at most: a backlog is worked off over a few runs, never in one long burst. */
 const BATCH = 100;
 
@@ -53,9 +95,8 @@ const BATCH = 100;
  * this call expired (another process may have expired others).
  */
 export async function expireUnpaidOrders(db: Db, config: Config, now = Date.now()): Promise<string[]> {
-  const cutoff = nowIso(now - config.unpaidOrderHours * 3_600_000);
   const due = await unpaid(db)
-    .where('created_at', '<', cutoff)
+    .where(dueToExpire(cutoffs(config, now)))
     .select(['id', 'number'])
     .orderBy('created_at')
     .limit(BATCH)
@@ -65,14 +106,16 @@ export async function expireUnpaidOrders(db: Db, config: Config, now = Date.now(
     const done = await db.transaction().execute(async (trx) => {
       // The claim: only the transaction whose update finds the order still unpaid goes on. A shopper's
       // reference or an owner's finding committed first wins, and so does another process.
+      // The rule is read again here: a reference sent since the search gives the order its grace.
       const at = nowIso(Math.max(Date.now(), now));
       const claimed = await trx
         .updateTable('orders')
         .set({ status: 'cancelled', updated_at: at })
         .where('id', '=', order.id)
         .where('status', 'in', TO_PACK_STATES)
-        .where('advance_state', 'in', UNPAID_ADVANCE_STATES)
-        .returning('id')
+        .where('advance_amount', '>', 0)
+        .where(dueToExpire(cutoffs(config, now)))
+        .returning('advance_state')
         .executeTakeFirst();
       if (!claimed) return false;
       await returnStock(trx, config, await orderStockLines(trx, order.id));
@@ -81,7 +124,10 @@ export async function expireUnpaidOrders(db: Db, config: Config, now = Date.now(
         kind: 'state',
         status: 'cancelled',
         adminId: null,
-        note: expiredNote(config.unpaidOrderHours),
+        note:
+          claimed.advance_state === 'submitted'
+            ? unfoundNote(config.unpaidOrderHours + config.unpaidUtrGraceHours)
+            : expiredNote(config.unpaidOrderHours),
         at,
       });
       await queueOrderMail(trx, config, 'expired', order.id);
@@ -103,7 +149,9 @@ export const REMIND_AT = 2 / 3;
  */
 export async function remindUnpaidOrders(db: Db, config: Config, now = Date.now()): Promise<string[]> {
   const hours = config.unpaidOrderHours * 3_600_000;
+  // A shopper who sent a reference is not asked to pay again.
   const due = await unpaid(db)
+    .where('advance_state', 'in', UNPAID_NOTHING_SENT_STATES)
     .where('created_at', '<', nowIso(now - hours * REMIND_AT))
     .where('created_at', '>=', nowIso(now - hours))
     .where('unpaid_reminded_at', 'is', null)
@@ -120,7 +168,7 @@ export async function remindUnpaidOrders(db: Db, config: Config, now = Date.now(
         .where('id', '=', order.id)
         .where('unpaid_reminded_at', 'is', null)
         .where('status', 'in', TO_PACK_STATES)
-        .where('advance_state', 'in', UNPAID_ADVANCE_STATES)
+        .where('advance_state', 'in', UNPAID_NOTHING_SENT_STATES)
         .returning('id')
         .executeTakeFirst();
       if (!claimed) return false;

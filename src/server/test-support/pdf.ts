@@ -6,11 +6,19 @@ import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Readable } from 'node:stream';
 import { promisify } from 'node:util';
 import type { Config } from '../config.ts';
 import type { PaperOrder } from '../invoices/queries.ts';
 
 const run = promisify(execFile);
+
+/** A PDF stream (invoicePdf, labelsPdf, creditNotePdf) read whole. */
+export async function readPdf(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
 
 /** The PDF's text, laid out as on the page (`pdftotext -layout`); pages are separated by a form feed. */
 export async function pdfText(pdf: Buffer): Promise<string> {

@@ -26,10 +26,17 @@ export function NeedsYou({ attention }: { attention: AdminStats['attention'] }) 
       {nothing && <p className="adm-needs-none">Nothing needs you now.</p>}
       <div className="adm-needs-counts">
         <Link
-          className={`card adm-need${advancesToCheck > 0 ? ' adm-need-on' : ''}`}
+          className={`card adm-need${advancesToCheck > 0 ? ' adm-need-on' : ''}${attention.advancesUnfound > 0 ? ' adm-need-late' : ''}`}
           to="/dashboard/orders?advance=submitted"
         >
           <strong>{advancesToCheck}</strong> {advancesToCheck === 1 ? 'advance' : 'advances'} to check
+          {/* docs/product.md#unpaid-orders: a reference not found in time expires with its order unless marked. */}
+          {attention.advancesUnfound > 0 && (
+            <span className="adm-need-note">
+              {attention.advancesUnfound} not found in time:{' '}
+              {attention.advancesUnfound === 1 ? 'it expires' : 'they expire'} unless marked
+            </span>
+          )}
         </Link>
         <Link
           className={`card adm-need${ordersToPack > 0 ? ' adm-need-on' : ''}`}

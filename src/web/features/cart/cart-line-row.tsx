@@ -1,13 +1,14 @@
-import { CART_QTY_MAX, CART_QTY_MIN } from '../../../common/constants.ts';
+import { quantityChoices } from '../../../common/cart-rules.ts';
 import { formatRupees } from '../../../common/money.ts';
 import type { CartLine } from '../../../common/schemas/cart.ts';
 import { cartRowName } from '../../../common/text.ts';
 import { LinePicture } from '../../components/line-picture.tsx';
 import { Link } from '../../lib/router/index.ts';
 
-const QUANTITIES = Array.from({ length: CART_QTY_MAX - CART_QTY_MIN + 1 }, (_, i) => CART_QTY_MIN + i);
-
-/** One cart row: image, name (cut as docs/product.md#cart says), price, quantity 1-10, remove. */
+/**
+ * One cart row: image, name (cut as docs/product.md#cart says), price, quantity 1-10 or fewer when
+ * fewer are in stock, remove.
+ */
 export function CartLineRow({
   line,
   busy,
@@ -47,7 +48,7 @@ export function CartLineRow({
             disabled={busy || !line.available}
             onChange={(e) => onQuantity(Number(e.target.value))}
           >
-            {QUANTITIES.map((q) => (
+            {quantityChoices(line.maxQuantity, line.quantity).map((q) => (
               <option key={q} value={q}>
                 {q}
               </option>

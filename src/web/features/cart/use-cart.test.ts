@@ -8,6 +8,7 @@
 import { act, createElement, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CART_QTY_MAX } from '../../../common/constants.ts';
 import type { Cart } from '../../../common/schemas/cart.ts';
 import { STORAGE_KEYS } from '../../lib/storage.ts';
 import { invalidate } from '../../lib/use-resource.ts';
@@ -37,6 +38,7 @@ function priced(lines: Array<{ id: string; quantity: number }>): Cart {
       price: CATALOGUE[l.id]?.price ?? 0,
       discountPrice: CATALOGUE[l.id]?.price ?? 0,
       quantity: l.quantity,
+      maxQuantity: CART_QTY_MAX,
       available: true,
     })),
     totals: { totalMrp: total, subtotal: total, discount: 0, total },

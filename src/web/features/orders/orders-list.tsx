@@ -6,10 +6,13 @@ import { useOrders } from './orders-api.ts';
 import './orders.css';
 import { LoadError } from '../../components/load-error.tsx';
 
-/**
- * Your Orders (open) or History (delivered), newest first; the empty state is the cart's
- * (docs/product.md#your-orders-and-history).
- */
+/** What an empty list says (issue 34 item 15: it said "No products in cart"), with a way to shop. */
+const EMPTY: Record<'open' | 'delivered', string> = {
+  open: 'You have no open orders.',
+  delivered: 'You have no delivered orders yet.',
+};
+
+/** Your Orders (open) or History (delivered), newest first (docs/product.md#your-orders-and-history). */
 export function OrdersList({ view, userId }: { view: Extract<OrderView, 'open' | 'delivered'>; userId: string }) {
   const { data, error, loading, reload } = useOrders(view, userId);
   if (!data) {
@@ -23,9 +26,9 @@ export function OrdersList({ view, userId }: { view: Extract<OrderView, 'open' |
   if (data.orders.length === 0) {
     return (
       <div className="panel orders-empty">
-        <p>No products in cart</p>
+        <p>{EMPTY[view]}</p>
         <Link className="btn btn-gold" to="/product">
-          Explore
+          Explore watches
         </Link>
       </div>
     );

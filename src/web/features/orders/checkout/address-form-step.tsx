@@ -82,8 +82,9 @@ export function AddressFormStep({
       })}
       <p className="checkout-hint">You will see the order details before the order is placed.</p>
       {notice}
+      {/* Named for what it does (issue 34 item 15): the order is placed on the summary, not here. */}
       <button type="submit" className="btn btn-gold btn-block" disabled={busy}>
-        Place order
+        Deliver to this address
       </button>
     </form>
   );

@@ -52,7 +52,7 @@ export function PasswordStep({
       )}
       {notice}
       <button type="submit" className="btn btn-gold btn-block" disabled={busy}>
-        Place order
+        Create account and continue
       </button>
       <p className="checkout-hint">
         Already have an account? <Link to="/login">Log in</Link> and your cart comes with you.
