@@ -5,6 +5,7 @@
 import type { z } from 'zod';
 import { endpoint } from './api-contract.ts';
 import type {
+  AccountProof,
   MessagePreferences,
   MessagePreferencesInput,
   WebhookReceived,
@@ -23,4 +24,6 @@ export const whatsappApi = {
   /** The logged-in shopper's WhatsApp consent, offers and language. */
   preferences: endpoint<{ reply: MessagePreferences }>()('GET', '/profile/messages'),
   setPreferences: endpoint<{ reply: MessagePreferences; body: MessagePreferencesInput }>()('PUT', '/profile/messages'),
+  /** The account's number proven, or a one-time code and its wa.me link to prove it. */
+  proof: endpoint<{ reply: AccountProof }>()('POST', '/profile/messages/proof'),
 } as const;

@@ -325,7 +325,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     s3: s3Settings(e),
     trustProxy: e.TRUST_PROXY,
     shiprocket: shiprocketSettings(e),
-    whatsapp: whatsappSettings(e),
+    whatsapp: whatsappSettings(e, e.SHOP_WHATSAPP),
     ownerWhatsapp: ownerWhatsApp(e),
   };
 }

@@ -47,8 +47,8 @@ export async function expectWhatsApp(phone: string, template: string): Promise<S
   return find() as SentMessage;
 }
 
-/** The shopper taps a quick-reply button of `message`: the signed webhook Meta would post. */
-export async function tapButton(request: APIRequestContext, message: SentMessage, index: number): Promise<void> {
+/** Posts one shopper's message as Meta does: signed with the app secret, to the store's webhook. */
+async function postShopperMessage(request: APIRequestContext, from: string, message: Record<string, unknown>) {
   const body = JSON.stringify({
     object: 'whatsapp_business_account',
     entry: [
@@ -60,17 +60,8 @@ export async function tapButton(request: APIRequestContext, message: SentMessage
             value: {
               messaging_product: 'whatsapp',
               metadata: { display_phone_number: '15550783881', phone_number_id: FAKE_PHONE_NUMBER_ID },
-              contacts: [{ profile: { name: 'Shopper' }, wa_id: message.to }],
-              messages: [
-                {
-                  context: { from: '15550783881', id: message.id },
-                  from: message.to,
-                  id: `wamid.E2E${Date.now()}${index}`,
-                  timestamp: String(Math.floor(Date.now() / 1000)),
-                  type: 'button',
-                  button: { payload: message.buttons[index], text: index === 0 ? 'Confirm order' : 'Cancel order' },
-                },
-              ],
+              contacts: [{ profile: { name: 'Shopper' }, wa_id: from }],
+              messages: [{ from, timestamp: String(Math.floor(Date.now() / 1000)), ...message }],
             },
           },
         ],
@@ -82,4 +73,36 @@ export async function tapButton(request: APIRequestContext, message: SentMessage
     data: body,
   });
   expect(answer.status()).toBe(200);
+}
+
+let sentTexts = 0;
+/**
+ * The shopper follows a "Get updates on WhatsApp" link (its href) and presses send on their own
+ * phone: the prefilled text arrives from that number (docs/whatsapp.md#numbers-proven-first).
+ */
+export async function sendFromWhatsAppLink(request: APIRequestContext, phone: string, href: string): Promise<void> {
+  const text = new URL(href).searchParams.get('text') ?? '';
+  sentTexts += 1;
+  await postShopperMessage(request, `91${phone}`, {
+    id: `wamid.E2ETEXT${Date.now()}${sentTexts}`,
+    type: 'text',
+    text: { body: text },
+  });
+  await expectWhatsAppText(phone, 'this number is confirmed');
+}
+
+/** Waits for a free-form WhatsApp text to this 10-digit phone containing `words`. */
+export async function expectWhatsAppText(phone: string, words: string): Promise<void> {
+  const find = () => readInbox().find((m) => m.to === `91${phone}` && m.type === 'text' && m.text?.includes(words));
+  await expect.poll(() => find() !== undefined, { message: `a WhatsApp text to ${phone}` }).toBe(true);
+}
+
+/** The shopper taps a quick-reply button of `message`: the signed webhook Meta would post. */
+export async function tapButton(request: APIRequestContext, message: SentMessage, index: number): Promise<void> {
+  await postShopperMessage(request, message.to, {
+    context: { from: '15550783881', id: message.id },
+    id: `wamid.E2E${Date.now()}${index}`,
+    type: 'button',
+    button: { payload: message.buttons[index], text: index === 0 ? 'Confirm order' : 'Cancel order' },
+  });
 }

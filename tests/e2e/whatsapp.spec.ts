@@ -11,7 +11,13 @@ import { adminLogin } from './admin-fixtures.ts';
 import { screenshots, stableProducts, uniquePhone } from './fixtures.ts';
 import { expectNothingOverflows } from './layout-checks.ts';
 import { expect, test } from './test.ts';
-import { expectWhatsApp, tapButton } from './whatsapp-inbox.ts';
+import { expectWhatsApp, sendFromWhatsAppLink, tapButton } from './whatsapp-inbox.ts';
+
+/** The "Get updates on WhatsApp" link's href (docs/whatsapp.md#numbers-proven-first). */
+async function proofHref(link: import('@playwright/test').Locator): Promise<string> {
+  await expect(link).toHaveAttribute('href', /^https:\/\/wa\.me\/15550783881\?text=Send%20me%20updates/);
+  return (await link.getAttribute('href')) ?? '';
+}
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -39,9 +45,19 @@ test('consent at checkout, Confirm on WhatsApp, and the owner sees the order con
   const consent = dialog.getByLabel('Send my order updates on WhatsApp');
   await expect(consent).not.toBeChecked();
   await consent.check();
-  await consent.scrollIntoViewIfNeeded();
+  // Nothing goes to the number until it sends its code: the link to do so shows under the box.
+  const link = dialog.getByRole('link', { name: 'Get updates on WhatsApp' });
+  await expect(link).toBeVisible();
+  await expect(dialog.getByText('Tap to send us the code on WhatsApp')).toBeVisible();
+  await link.scrollIntoViewIfNeeded();
   await expectNothingOverflows(page);
   await screenshots(page, 'whatsapp-checkout-consent');
+  await page.setViewportSize({ width: 360, height: 740 });
+  await sendFromWhatsAppLink(page.request, phone, await proofHref(link));
+  // Back from WhatsApp: the page asks again and says so.
+  await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+  await expect(dialog.getByText('WhatsApp updates on')).toBeVisible();
+  await screenshots(page, 'whatsapp-checkout-proven');
   await page.setViewportSize({ width: 360, height: 740 });
   await dialog.getByRole('button', { name: 'Place order' }).click();
   await expect(page.getByRole('heading', { name: 'ORDERED SUCCESSFULLY' })).toBeVisible();
@@ -75,6 +91,7 @@ test('consent at checkout, Confirm on WhatsApp, and the owner sees the order con
   await page.goto('/profile');
   const updates = page.getByLabel('Send my order updates on WhatsApp');
   await expect(updates).toBeChecked();
+  await expect(page.getByText('WhatsApp updates on')).toBeVisible();
   await expectNothingOverflows(page);
   await screenshots(page, 'whatsapp-profile');
   await page.setViewportSize({ width: 360, height: 740 });
@@ -105,6 +122,13 @@ test('a Hindi shopper gets Hindi templates, and Cancel on WhatsApp cancels the o
   await page.goto('/profile');
   await page.getByLabel('Send my order updates on WhatsApp').check();
   await expect(page.getByText('Saved')).toBeVisible();
+  const link = page.getByRole('link', { name: 'Get updates on WhatsApp' });
+  await expect(link).toBeVisible();
+  await screenshots(page, 'whatsapp-profile-code');
+  await page.setViewportSize({ width: 360, height: 740 });
+  await sendFromWhatsAppLink(page.request, phone, await proofHref(link));
+  await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+  await expect(page.getByText('WhatsApp updates on')).toBeVisible();
   await page.getByLabel('Language of the messages').selectOption('hi');
   await expect.poll(async () => (await (await page.request.get('/api/profile/messages')).json()).language).toBe('hi');
   await expectNothingOverflows(page);
@@ -182,8 +206,12 @@ test('Notify me by WhatsApp: a visitor leaves a number, the owner restocks, the 
   await expect(
     page.getByRole('status').filter({ hasText: 'Done. We will tell you once, as soon as it is back.' }),
   ).toBeVisible();
+  // The number is theirs only once it sends the request's code.
+  const link = page.getByRole('link', { name: 'Get updates on WhatsApp' });
+  await expect(link).toBeVisible();
   await expectNothingOverflows(page);
   await screenshots(page, 'whatsapp-notify-me');
+  await sendFromWhatsAppLink(page.request, phone, await proofHref(link));
 
   // The owner marks it in stock: one back_in_stock message with the watch and its page.
   expect((await setStock(true)).status()).toBe(200);

@@ -9,6 +9,7 @@
  * row records the second send. On SQLite and PostgreSQL.
  */
 import { afterAll, describe, expect, it } from 'vitest';
+import { proofText } from '../../src/common/whatsapp-proof.ts';
 import { type FakeWhatsApp, startFakeWhatsApp } from '../../src/server/test-support/fake-whatsapp.ts';
 import { openReader } from './support/databases.ts';
 import { recordFigures } from './support/figures.ts';
@@ -44,6 +45,17 @@ describe.each<Dialect>(['sqlite', 'postgres'])('WhatsApp across a SIGKILL on %s'
 
       const [productId] = await orderableProductIds(store.url);
       const shopper = await signUp(store.url);
+      // The shopper's number proven first, as a shopper does (whatsapp/proof-codes.ts): the fake
+      // posts their text with the account's code to the store's webhook, and the thank-you goes.
+      const base = store.url;
+      fake.setWebhookTarget(async (body, headers) => {
+        const res = await fetch(`${base}/api/whatsapp/webhook`, { method: 'POST', headers, body });
+        return { status: res.status, body: await res.text() };
+      });
+      const proof = await shopper.call('POST', '/api/profile/messages/proof');
+      expect(proof.status, JSON.stringify(proof.body)).toBe(200);
+      await fake.userText(`91${shopper.phone}`, proofText(proof.body.proof.code));
+      await fake.waitForSent(1, 30_000);
       fake.hold();
       const placed = await shopper.call('POST', '/api/orders', {
         address: ADDRESS,
@@ -67,7 +79,8 @@ describe.each<Dialect>(['sqlite', 'postgres'])('WhatsApp across a SIGKILL on %s'
 
       const restartAt = Date.now();
       store = await startStore({ ...target, port });
-      await fake.waitForSent(2, 60_000);
+      // The thank-you for the proof, then the order's message twice.
+      await fake.waitForSent(3, 60_000);
       const resentMs = Date.now() - restartAt;
 
       const reader = await openReader(fresh);
@@ -94,7 +107,7 @@ describe.each<Dialect>(['sqlite', 'postgres'])('WhatsApp across a SIGKILL on %s'
       expect(row?.sent_at).toBeTruthy();
       expect(row?.wa_message_id).toBe(arrivals[1]?.id);
       expect(Number(row?.attempts)).toBe(1);
-      expect(fake.sent).toHaveLength(2);
+      expect(fake.sent).toHaveLength(3);
 
       recordFigures(`WhatsApp across a SIGKILL (${dialect})`, {
         'held by Meta when killed': 1,

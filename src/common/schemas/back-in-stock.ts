@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { NOTIFY_RULES } from '../back-in-stock-rules.ts';
 import { formSchema } from './from-rules.ts';
+import { proofLinkSchema } from './whatsapp.ts';
 
 /** POST /back-in-stock: "Notify me" on an out-of-stock watch (docs/product.md#back-in-stock). */
 export const notifyMeRequestSchema = formSchema(NOTIFY_RULES).extend({
@@ -14,5 +15,7 @@ export const notifyMeReplySchema = z.object({
   /** added: on the list now; already: this person was already waiting for this watch. */
   status: z.enum(['added', 'already']),
   message: z.string(),
+  /** A phone not proven yet: the link whose code, sent from that phone, lets the message go. */
+  proof: proofLinkSchema.optional(),
 });
 export type NotifyMeReply = z.infer<typeof notifyMeReplySchema>;

@@ -20,12 +20,32 @@ export const webhookReceivedSchema = z.object({
 });
 export type WebhookReceived = z.infer<typeof webhookReceivedSchema>;
 
+/**
+ * A "Get updates on WhatsApp" link (docs/whatsapp.md#numbers-proven-first): wa.me to the shop's
+ * number with the one-time code prefilled; the shopper sends it from their own number.
+ */
+export const proofLinkSchema = z.object({
+  code: z.string(),
+  link: z.string(),
+  expiresAt: z.string(),
+});
+export type ProofLink = z.infer<typeof proofLinkSchema>;
+
+/** The account's number: proven (messages may go), else the link that proves it. */
+export const accountProofSchema = z.object({
+  proven: z.boolean(),
+  proof: proofLinkSchema.nullable(),
+});
+export type AccountProof = z.infer<typeof accountProofSchema>;
+
 /** The shopper's message preferences (docs/whatsapp.md#consent), on the profile screen. */
 export const messagePreferencesSchema = z.object({
   /** Order updates on WhatsApp; consent kept with its time. */
   whatsappUpdates: z.boolean(),
   /** When that consent was given (ISO time), or null. */
   whatsappUpdatesSince: z.string().nullable(),
+  /** The account's number sent us its code: WhatsApp messages may go to it. */
+  whatsappProven: z.boolean(),
   /** Offers on WhatsApp (back in stock, cart reminder): only with order updates on. */
   offers: z.boolean(),
   /** The language of the shopper's WhatsApp messages. */

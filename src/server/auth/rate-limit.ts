@@ -28,9 +28,10 @@ export interface Limit {
 
 /**
  * Takes one slot of `limit`: true when there was one. The window starts with the
- * first slot taken and a new one starts once it has expired.
+ * first slot taken and a new one starts once it has expired. Runs in the caller's
+ * transaction when given one (a slot taken for work that is rolled back is given back with it).
  */
-async function takeSlot(db: Db, limit: Limit, now: number): Promise<boolean> {
+export async function takeSlot(db: Db, limit: Limit, now: number): Promise<boolean> {
   const at = nowIso(now);
   const row = await db
     .insertInto('rate_limits')

@@ -16,8 +16,10 @@ import {
   NOTIFY_NO_WHATSAPP,
   NOTIFY_WHATSAPP_NEEDED,
 } from '../../common/back-in-stock-rules.ts';
+import type { NotifyMeReply } from '../../common/schemas/back-in-stock.ts';
 import { placeOrderSchema } from '../../common/schemas/order.ts';
 import { PLAIN_MESSAGES } from '../../common/text.ts';
+import { proofText } from '../../common/whatsapp-proof.ts';
 import { buildApp } from '../app.ts';
 import { updateProduct } from '../catalog/product-writes.ts';
 import { loadConfig } from '../config.ts';
@@ -31,6 +33,7 @@ import { createTestDatabase, TEST_DATABASE_URL, TEST_DIALECTS, type TestDatabase
 import { type FakeWhatsApp, startFakeWhatsApp } from '../test-support/fake-whatsapp.ts';
 import { until } from '../test-support/mail-app.ts';
 import { ADDRESS, insertProduct, signUp, testClientAddress, testPhone } from '../test-support/shoppers.ts';
+import { connectWebhook, untilProven } from '../test-support/whatsapp-proof.ts';
 
 async function storeApp(database: TestDatabase, env: Record<string, string>): Promise<FastifyInstance> {
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: database.dataDir, LOG_LEVEL: 'silent', ...env });
@@ -69,8 +72,14 @@ const mailsAbout = (db: Db, name: string) =>
     .where('subject', 'like', `%${name}%`)
     .execute();
 
+/** The back_in_stock messages to this number (not the thank-you for proving it). */
 const whatsappTo = (db: Db, phone: string) =>
-  db.selectFrom('whatsapp_outbox').selectAll().where('to_phone', '=', `+91${phone}`).execute();
+  db
+    .selectFrom('whatsapp_outbox')
+    .selectAll()
+    .where('to_phone', '=', `+91${phone}`)
+    .where('kind', '=', 'back-in-stock')
+    .execute();
 
 describe.each(TEST_DIALECTS)('Notify me on %s', (dialect) => {
   let database: TestDatabase;
@@ -82,6 +91,7 @@ describe.each(TEST_DIALECTS)('Notify me on %s', (dialect) => {
     database = await createTestDatabase(dialect);
     fake = await startFakeWhatsApp();
     app = await storeApp(database, fake.env);
+    connectWebhook(app, fake);
     admin = await adminCookie({ app, database, config: app.config, close: async () => {} });
   });
   afterAll(async () => {
@@ -91,6 +101,14 @@ describe.each(TEST_DIALECTS)('Notify me on %s', (dialect) => {
   });
 
   const outOfStock = () => insertProduct(app.db, { inStock: false });
+  /** A "Notify me" by phone whose number then sends the request's code (only then may the message go). */
+  async function notifyProven(productId: string, contact: string, cookie?: string) {
+    const res = await notify(app, { productId, contact, whatsapp: true }, cookie);
+    expect(res.statusCode, res.body).toBe(200);
+    const code = (res.json() as NotifyMeReply).proof?.code ?? '';
+    await fake.userText(`91${contact}`, proofText(code));
+    await untilProven(app, contact);
+  }
   const setStock = (id: string, inStock: boolean) =>
     app.inject({
       method: 'PATCH',
@@ -161,16 +179,16 @@ describe.each(TEST_DIALECTS)('Notify me on %s', (dialect) => {
     const phone = testPhone();
     const shopper = await signUp(app);
     await app.db.updateTable('users').set({ language: 'hi' }).where('id', '=', shopper.id).execute();
-    expect((await notify(app, { productId: product.id, contact: phone, whatsapp: true })).statusCode).toBe(200);
+    await notifyProven(product.id, phone);
     expect((await notify(app, { productId: product.id, contact: 'meera@example.com' })).statusCode).toBe(200);
     const hindi = testPhone();
-    expect(
-      (await notify(app, { productId: product.id, contact: hindi, whatsapp: true }, shopper.cookie)).statusCode,
-    ).toBe(200);
+    await notifyProven(product.id, hindi, shopper.cookie);
 
     expect((await setStock(product.id, true)).statusCode).toBe(200);
     const sent = await until(async () => {
-      const found = fake.sent.filter((m) => m.to === `91${phone}` || m.to === `91${hindi}`);
+      const found = fake.sent.filter(
+        (m) => (m.to === `91${phone}` || m.to === `91${hindi}`) && m.template === 'back_in_stock',
+      );
       return found.length === 2 ? found : null;
     }, 'both WhatsApp messages');
     const english = sent.find((m) => m.to === `91${phone}`);
@@ -228,7 +246,7 @@ describe.each(TEST_DIALECTS)('Notify me on %s', (dialect) => {
   it('respects the WhatsApp consent: STOP before the restock means no WhatsApp message', async () => {
     const product = await outOfStock();
     const phone = testPhone();
-    expect((await notify(app, { productId: product.id, contact: phone, whatsapp: true })).statusCode).toBe(200);
+    await notifyProven(product.id, phone);
     await withdrawByPhone(app.db, phone);
     await setStock(product.id, true);
     const [row] = await requestsFor(app.db, product.id);

@@ -23,6 +23,8 @@ import { writeTransaction } from '../db/group-commit.ts';
 import { newId, nowIso } from '../db/ids.ts';
 import type { Database, Db } from '../db/tables.ts';
 import { AppError, badRequest, notFound } from '../http/errors.ts';
+import { accountProven } from '../notifications/whatsapp/consent.ts';
+import { proofLinkFor } from '../notifications/whatsapp/proof-codes.ts';
 
 /** Requests one address may make in an hour: enough for a family's watches, not for a list of strangers. */
 export const NOTIFY_PER_ADDRESS = 20;
@@ -35,7 +37,12 @@ export interface NotifyMe {
   whatsapp: boolean;
 }
 
-/** Checks and stores the request; answers whether it is new. Bad input throws a 4xx and changes nothing. */
+/**
+ * Checks and stores the request; answers whether it is new, and for a phone not proven yet the
+ * "Get updates on WhatsApp" link whose code proves it (whatsapp/proof-codes.ts): until it is
+ * sent from that phone, the restock sends that phone nothing. Bad input throws a 4xx and changes
+ * nothing.
+ */
 export async function requestBackInStock(
   db: Db,
   config: Config,
@@ -51,8 +58,9 @@ export async function requestBackInStock(
 
   const limit: Limit = { key: `notify@${addressKey(ip)}`, max: NOTIFY_PER_ADDRESS, windowMs: 60 * 60_000 };
   if (await takeSlots(db, [limit])) throw new AppError(429, 'too_many_attempts', TOO_MANY_NOTIFY);
+  let stored: { reply: NotifyMeReply; requestId: string | null; proven: boolean };
   try {
-    return await writeTransaction(db, async (trx) => {
+    stored = await writeTransaction(db, async (trx) => {
       // The watch's row lock (PostgreSQL; SQLite has one writer): a restock waits for this, or this for it.
       const product = await trx
         .updateTable('products')
@@ -83,15 +91,38 @@ export async function requestBackInStock(
         .onConflict((oc) => oc.doNothing())
         .returning('id')
         .executeTakeFirst();
-      return inserted
+      const reply = inserted
         ? { status: 'added' as const, message: NOTIFY_ADDED }
         : { status: 'already' as const, message: NOTIFY_ALREADY };
+      if (kind !== 'phone') return { reply, requestId: null, proven: true };
+      const waiting = await trx
+        .selectFrom('back_in_stock_requests')
+        .select(['id', 'whatsapp_proven_at'])
+        .where('product_id', '=', input.productId)
+        .where('contact', '=', contact)
+        .where('notified_at', 'is', null)
+        .executeTakeFirstOrThrow();
+      if (waiting.whatsapp_proven_at !== null) return { reply, requestId: waiting.id, proven: true };
+      // The shopper's own account number, already proven, needs no second code.
+      if (userId && (await accountProven(trx, userId, contact))) {
+        await trx
+          .updateTable('back_in_stock_requests')
+          .set({ whatsapp_proven_at: now })
+          .where('id', '=', waiting.id)
+          .execute();
+        return { reply, requestId: waiting.id, proven: true };
+      }
+      return { reply, requestId: waiting.id, proven: false };
     });
   } catch (err) {
     // Not stored after all: the slot was never used.
     await giveBack(db, [limit.key]);
     throw err;
   }
+  if (stored.proven || stored.requestId === null) return stored.reply;
+  // Stored; a code limit refused here answers 429, and asking again gives "already" with the link.
+  const proof = await proofLinkFor(db, config, { phone: contact, userId, requestId: stored.requestId }, ip);
+  return { ...stored.reply, proof };
 }
 
 /** How many people wait for each of these watches (the owner's products list). */

@@ -18,7 +18,8 @@ import { nowIso } from '../db/ids.ts';
 import type { Database } from '../db/tables.ts';
 import { escapeHtml } from '../http/html.ts';
 import { queueMail } from '../notifications/outbox.ts';
-import { queueWhatsApp, toE164 } from '../notifications/whatsapp/outbox.ts';
+import { queueShopperWhatsApp } from '../notifications/whatsapp/daily-cap.ts';
+import { toE164 } from '../notifications/whatsapp/outbox.ts';
 import { fillBody, templateParam, WHATSAPP_TEMPLATES, whatsappLanguage } from '../notifications/whatsapp-templates.ts';
 
 type Trx = Kysely<Database> | Transaction<Database>;
@@ -29,15 +30,17 @@ interface Waiting {
   phone: string | null;
   email: string | null;
   whatsapp_consent_at: string | null;
+  whatsapp_proven_at: string | null;
 }
 
 /**
  * How this person hears of it: WhatsApp when they gave a phone, ticked the box (back_in_stock is a
- * marketing template: that tick is the consent to it, and STOP takes it back) and the shop has
- * WhatsApp set up; else a mail when they gave an email; else nothing (consent taken back).
+ * marketing template: that tick is the consent to it, and STOP takes it back), the phone sent the
+ * request's code (whatsapp/proof-codes.ts: a typed number proves nothing) and the shop has
+ * WhatsApp set up; else a mail when they gave an email; else nothing.
  */
 export function channelFor(config: Config, w: Waiting): BackInStockChannel {
-  if (config.whatsapp && w.phone && w.whatsapp_consent_at !== null) return 'whatsapp';
+  if (config.whatsapp && w.phone && w.whatsapp_consent_at !== null && w.whatsapp_proven_at !== null) return 'whatsapp';
   return w.email ? 'mail' : 'none';
 }
 
@@ -71,7 +74,7 @@ export function composeBackInStockMail(config: Config, name: string, link: strin
 export async function queueBackInStock(trx: Trx, config: Config, productId: string): Promise<number> {
   const waiting = await trx
     .selectFrom('back_in_stock_requests')
-    .select(['id', 'phone', 'email', 'whatsapp_consent_at', 'language'])
+    .select(['id', 'phone', 'email', 'whatsapp_consent_at', 'whatsapp_proven_at', 'language'])
     .where('product_id', '=', productId)
     .where('notified_at', 'is', null)
     .orderBy('created_at')
@@ -103,12 +106,17 @@ export async function queueBackInStock(trx: Trx, config: Config, productId: stri
     if (channel === 'whatsapp' && w.phone) {
       const language = whatsappLanguage(w.language);
       const body = [name, link];
-      await queueWhatsApp(trx, {
+      const id = await queueShopperWhatsApp(trx, config, {
         kind: 'back-in-stock',
         to: toE164(w.phone),
         content: { template: template.name, language, body, buttons: [] },
         preview: fillBody(template.body[language], body),
       });
+      if (id === null) {
+        // The number had its day's messages already (daily-cap.ts): recorded as not sent.
+        await trx.updateTable('back_in_stock_requests').set({ channel: 'none' }).where('id', '=', w.id).execute();
+        continue;
+      }
     } else if (channel === 'mail' && w.email) {
       await queueMail(trx, { kind: 'back-in-stock', to: w.email, ...composeBackInStockMail(config, name, link) });
     } else continue;

@@ -14,9 +14,17 @@ import { plainLine } from '../../common/text.ts';
 import type { Config } from '../config.ts';
 import { nowIso } from '../db/ids.ts';
 import type { Db } from '../db/tables.ts';
+import { accountProven } from '../notifications/whatsapp/consent.ts';
+import { queueShopperWhatsApp } from '../notifications/whatsapp/daily-cap.ts';
 import { whatsappAllowed } from '../notifications/whatsapp/order-messages.ts';
-import { queueWhatsApp, toE164 } from '../notifications/whatsapp/outbox.ts';
-import { fillBody, templateParam, WHATSAPP_TEMPLATES, whatsappLanguage } from '../notifications/whatsapp-templates.ts';
+import { toE164 } from '../notifications/whatsapp/outbox.ts';
+import {
+  fillBody,
+  greetingName,
+  templateParam,
+  WHATSAPP_TEMPLATES,
+  whatsappLanguage,
+} from '../notifications/whatsapp-templates.ts';
 
 export const CART_REMINDER_HOURS = 24;
 /** Reminders queued per run at most: a backlog goes over a few runs. */
@@ -45,6 +53,17 @@ export async function sendCartReminders(db: Db, config: Config, now = Date.now()
     .where('whatsapp_consent_at', 'is not', null)
     .where('offers_consent_at', 'is not', null)
     .where('deleted_at', 'is', null)
+    // Only a number proven the account's (proof-codes.ts): an unproven cart is never claimed, so it
+    // can still be reminded once its number is proven.
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('whatsapp_proofs')
+          .select('whatsapp_proofs.id')
+          .whereRef('whatsapp_proofs.user_id', '=', 'users.id')
+          .whereRef('whatsapp_proofs.phone', '=', 'users.phone'),
+      ),
+    )
     .where((eb) =>
       eb.exists(eb.selectFrom('cart_items').select('user_id').whereRef('cart_items.user_id', '=', 'users.id')),
     )
@@ -67,8 +86,9 @@ export async function sendCartReminders(db: Db, config: Config, now = Date.now()
         )
         .returning(['name', 'phone', 'language', 'whatsapp_consent_at', 'offers_consent_at', 'deleted_at'])
         .executeTakeFirst();
-      // Consent read again in the claim: a STOP since the search is respected.
+      // Consent and proof read again in the claim: a STOP or a new number since the search is respected.
       if (!claimed || !whatsappAllowed(claimed, template.category)) return false;
+      if (!(await accountProven(trx, user.id, claimed.phone))) return false;
       const lines = await trx
         .selectFrom('cart_items')
         .innerJoin('products', 'products.id', 'cart_items.product_id')
@@ -79,14 +99,14 @@ export async function sendCartReminders(db: Db, config: Config, now = Date.now()
         .execute();
       if (lines.length === 0) return false;
       const language = whatsappLanguage(claimed.language);
-      const body = [templateParam(plainLine(claimed.name), 60), describeCart(lines.map((l) => l.name)), `${base}/cart`];
-      await queueWhatsApp(trx, {
+      const body = [greetingName(claimed.name, language), describeCart(lines.map((l) => l.name)), `${base}/cart`];
+      const queued = await queueShopperWhatsApp(trx, config, {
         kind: 'cart-reminder',
         to: toE164(claimed.phone),
         content: { template: template.name, language, body, buttons: [] },
         preview: fillBody(template.body[language], body),
       });
-      return true;
+      return queued !== null;
     });
     if (done) reminded.push(user.id);
   }

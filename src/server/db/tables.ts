@@ -457,6 +457,32 @@ export interface BackInStockRequestsTable {
   notified_at: ColumnType<string | null, string | null | undefined, string | null>;
   /** whatsapp | mail | none */
   channel: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When the request's number sent the request's code (whatsapp/proof-codes.ts); null: not proven. */
+  whatsapp_proven_at: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A one-time code in a "Get updates on WhatsApp" link, for one number (whatsapp/proof-codes.ts). */
+export interface WhatsAppCodesTable {
+  id: string;
+  /** "4821-93" */
+  code: string;
+  /** 10 digits, the store's form: only a text from this number uses the code. */
+  phone: string;
+  user_id: string | null;
+  request_id: string | null;
+  created_at: string;
+  expires_at: string;
+  used_at: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A number proven to be the shopper's: it sent us the code of this account or request. */
+export interface WhatsAppProofsTable {
+  id: string;
+  phone: string;
+  user_id: string | null;
+  request_id: string | null;
+  code_id: string;
+  proven_at: string;
 }
 
 /**
@@ -521,6 +547,8 @@ export interface Database {
   statement_layouts: StatementLayoutsTable;
   remittance_lines: RemittanceLinesTable;
   back_in_stock_requests: BackInStockRequestsTable;
+  whatsapp_codes: WhatsAppCodesTable;
+  whatsapp_proofs: WhatsAppProofsTable;
   delivery_choices: DeliveryChoicesTable;
   app_secrets: AppSecretsTable;
 }

@@ -187,6 +187,18 @@ export const FREE_TEXTS = {
     en: 'You will no longer get order updates on WhatsApp; we will send them by email. You can turn them back on in your profile.',
     hi: 'अब आपको WhatsApp पर ऑर्डर की जानकारी नहीं भेजी जाएगी; हम ईमेल से भेजेंगे। प्रोफ़ाइल में इसे फिर से चालू कर सकते हैं।',
   },
+  proven: {
+    en: 'Thank you: this number is confirmed. Your updates will come here on WhatsApp. Reply STOP to stop them.',
+    hi: 'धन्यवाद: यह नंबर पक्का हो गया। आपकी जानकारी अब यहीं WhatsApp पर आएगी। बंद करने के लिए STOP लिखें।',
+  },
+  proofOtherNumber: {
+    en: 'This code was made for another number. Please send it from the number you gave us.',
+    hi: 'यह कोड किसी दूसरे नंबर के लिए बना था। कृपया इसे उसी नंबर से भेजें जो आपने हमें दिया है।',
+  },
+  proofUnknown: {
+    en: 'This code has expired or was already used. Please tap "Get updates on WhatsApp" on our shop again.',
+    hi: 'यह कोड पुराना हो गया है या पहले ही इस्तेमाल हो चुका है। कृपया हमारी दुकान पर "Get updates on WhatsApp" फिर से दबाएँ।',
+  },
   notCancellable: {
     en: 'Order {{1}} can no longer be cancelled here. Please call us.',
     hi: 'ऑर्डर {{1}} अब यहाँ से रद्द नहीं हो सकता। कृपया हमें फ़ोन करें।',
@@ -200,6 +212,26 @@ export const FREE_TEXTS = {
 export function templateParam(value: string, max = 200): string {
   const line = plainLine(value);
   return line.length > max ? `${line.slice(0, max - 1)}…` : line || '-';
+}
+
+/** "Hello there," / "नमस्ते जी,": when a name leaves no letters. */
+const NEUTRAL_NAME: Record<WhatsAppLanguage, string> = { en: 'there', hi: 'जी' };
+const NAME_MAX = 20;
+
+/**
+ * The shopper's name as a template may carry it (issue 34; docs/whatsapp.md#numbers-proven-first):
+ * the first word that has a letter, cut to its letters (and the marks Indian scripts write vowels
+ * with), at most 20. A name such as "Refund due: visit evil.example/r" becomes "Refund": no link,
+ * digit or sentence of a stranger's reaches a phone in the shop's name.
+ */
+export function greetingName(name: string, language: WhatsAppLanguage): string {
+  const first = plainLine(name)
+    .split(' ')
+    .find((word) => /\p{L}/u.test(word));
+  const letters = Array.from((first ?? '').replace(/[^\p{L}\p{M}]/gu, ''))
+    .slice(0, NAME_MAX)
+    .join('');
+  return /\p{L}/u.test(letters) ? letters : NEUTRAL_NAME[language];
 }
 
 /** The body with its parameters filled in: what the shopper reads. */

@@ -358,6 +358,7 @@ export async function startFakeWhatsApp(
       WHATSAPP_APP_SECRET: FAKE_APP_SECRET,
       WHATSAPP_VERIFY_TOKEN: FAKE_VERIFY_TOKEN,
       WHATSAPP_API_URL: apiUrl,
+      WHATSAPP_NUMBER: BUSINESS_NUMBER,
     },
     sent,
     requests: 0,

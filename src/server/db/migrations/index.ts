@@ -21,6 +21,7 @@ import * as m0015remittance from './0015-cod-remittance.ts';
 import * as m0016buyerGstin from './0016-buyer-gstin.ts';
 import * as m0017backInStock from './0017-back-in-stock.ts';
 import * as m0018unpaidReminder from './0018-unpaid-reminder.ts';
+import * as m0020provenNumbers from './0020-proven-numbers.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '0016-buyer-gstin': m0016buyerGstin,
   '0017-back-in-stock': m0017backInStock,
   '0018-unpaid-reminder': m0018unpaidReminder,
+  '0020-proven-numbers': m0020provenNumbers,
 };

@@ -59,9 +59,24 @@ export async function withdrawByPhone(trx: Trx, phone: string): Promise<number> 
   return Number(result.numUpdatedRows);
 }
 
+/**
+ * Whether this account's number is proven: this number sent a code made for this account
+ * (proof-codes.ts). Consent alone lets nothing go: a typed number proves nothing.
+ */
+export async function accountProven(trx: Trx, userId: string, phone: string): Promise<boolean> {
+  const proof = await trx
+    .selectFrom('whatsapp_proofs')
+    .select('id')
+    .where('phone', '=', phone)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return proof !== undefined;
+}
+
 export interface Preferences {
   whatsappUpdates: boolean;
   whatsappUpdatesSince: string | null;
+  whatsappProven: boolean;
   offers: boolean;
   language: 'en' | 'hi';
 }
@@ -69,7 +84,7 @@ export interface Preferences {
 export async function readPreferences(trx: Trx, userId: string): Promise<Preferences | undefined> {
   const row = await trx
     .selectFrom('users')
-    .select(['whatsapp_consent_at', 'offers_consent_at', 'language'])
+    .select(['phone', 'whatsapp_consent_at', 'offers_consent_at', 'language'])
     .where('id', '=', userId)
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
@@ -77,6 +92,7 @@ export async function readPreferences(trx: Trx, userId: string): Promise<Prefere
   return {
     whatsappUpdates: row.whatsapp_consent_at !== null,
     whatsappUpdatesSince: row.whatsapp_consent_at,
+    whatsappProven: await accountProven(trx, userId, row.phone),
     offers: row.offers_consent_at !== null,
     language: row.language === 'hi' ? 'hi' : 'en',
   };

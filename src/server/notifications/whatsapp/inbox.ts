@@ -8,7 +8,8 @@
  * - A quick-reply tap (…/messages/button/): messages[] { from, id, timestamp, type: "button",
  *   button: { payload, text }, context: { from, id } }; the payload is the one the store set on the
  *   button ("confirm:<order id>").
- * - A text (…/messages/text/): type "text", text: { body } (STOP takes consent back).
+ * - A text (…/messages/text/): type "text", text: { body } (STOP takes consent back; a text with
+ *   a "Get updates on WhatsApp" code proves the sender's number, proof-codes.ts).
  * - A status (…/messages/status/): statuses[] { id: the store's message's wamid, status: sent |
  *   delivered | read | failed, timestamp, recipient_id, errors?: [{ code, title, message }] }.
  * WhatsApp repeats a webhook it thinks was not received, and may send statuses out of order: each
@@ -16,6 +17,7 @@
  * marks it applied in the same transaction as its effect.
  */
 import type { Kysely, Transaction } from 'kysely';
+import { codeInText } from '../../../common/whatsapp-proof.ts';
 import type { WorkerLog } from '../../background/poll-loop.ts';
 import type { Config } from '../../config.ts';
 import { nowIso } from '../../db/ids.ts';
@@ -23,7 +25,9 @@ import type { Database, Db } from '../../db/tables.ts';
 import { cancelOrderByShopper } from '../../orders/shopper-cancel.ts';
 import { FREE_TEXTS, fillBody, whatsappLanguage } from '../whatsapp-templates.ts';
 import { withdrawByPhone } from './consent.ts';
-import { dropFallbackMail, fromWhatsAppNumber, queueWhatsApp, releaseFallbackMail } from './outbox.ts';
+import { queueShopperWhatsApp } from './daily-cap.ts';
+import { dropFallbackMail, fromWhatsAppNumber, releaseFallbackMail } from './outbox.ts';
+import { applyProofCode, type ProofResult } from './proof-codes.ts';
 
 type Trx = Kysely<Database> | Transaction<Database>;
 
@@ -125,7 +129,7 @@ export async function applyPendingEvents(db: Db, config: Config, log: WorkerLog)
       const body = JSON.parse(event.body) as WebhookMessage & WebhookStatus;
       if (event.kind === 'status') return applyStatus(trx, body);
       if (event.kind === 'reply') return applyReply(trx, config, body, log);
-      return applyText(trx, body);
+      return applyText(trx, config, body);
     });
     if (effect === 'queued') queued = true;
   }
@@ -176,6 +180,7 @@ async function applyStatus(trx: Transaction<Database>, body: WebhookStatus): Pro
 
 async function queueFreeText(
   trx: Trx,
+  config: Config,
   kind: string,
   from: string,
   language: string | null | undefined,
@@ -185,15 +190,16 @@ async function queueFreeText(
 ): Promise<Effect> {
   const lang = whatsappLanguage(language);
   const body = fillBody(FREE_TEXTS[text][lang], params);
-  // An answer to the shopper's own message: inside the 24-hour window, so free-form text is allowed.
-  await queueWhatsApp(trx, {
+  // An answer to the shopper's own message: inside the 24-hour window, so free-form text is allowed
+  // (counted in the number's day like any other message).
+  const id = await queueShopperWhatsApp(trx, config, {
     kind,
     to: `+${from.replace(/\D/g, '')}`,
     content: { template: null, language: lang, text: body },
     preview: body,
     orderId,
   });
-  return 'queued';
+  return id === null ? 'none' : 'queued';
 }
 
 async function applyReply(
@@ -238,13 +244,14 @@ async function applyReply(
       .where('status', '!=', 'cancelled')
       .executeTakeFirst();
     if (Number(confirmed.numUpdatedRows) === 0) return 'none';
-    return queueFreeText(trx, 'reply-confirmed', from, order.language, 'confirmed', [order.number], order.id);
+    return queueFreeText(trx, config, 'reply-confirmed', from, order.language, 'confirmed', [order.number], order.id);
   }
   const result = await cancelOrderByShopper(trx, config, order.id, 'Cancelled by the shopper on WhatsApp');
   if (result === 'cancelled') return 'queued';
   if (result === 'too-late') {
     return queueFreeText(
       trx,
+      config,
       'reply-not-cancellable',
       from,
       order.language,
@@ -256,13 +263,26 @@ async function applyReply(
   return 'none';
 }
 
-async function applyText(trx: Transaction<Database>, body: WebhookMessage): Promise<Effect> {
-  const words = String(body.text?.body).trim().toUpperCase().replace(/\s+/g, ' ');
-  if (!STOP_WORDS.has(words)) return 'none';
+/** The answer to a text carrying a code (the window is open: the shopper just wrote). */
+const PROOF_ANSWERS: Record<ProofResult, keyof typeof FREE_TEXTS> = {
+  proven: 'proven',
+  'other-number': 'proofOtherNumber',
+  unknown: 'proofUnknown',
+};
+
+async function applyText(trx: Transaction<Database>, config: Config, body: WebhookMessage): Promise<Effect> {
+  const text = String(body.text?.body);
+  const words = text.trim().toUpperCase().replace(/\s+/g, ' ');
   const from = String(body.from);
   const phone = fromWhatsAppNumber(from);
   const user = await trx.selectFrom('users').select('language').where('phone', '=', phone).executeTakeFirst();
+  const code = STOP_WORDS.has(words) ? null : codeInText(text);
+  if (code !== null) {
+    const result = await applyProofCode(trx, from, code);
+    return queueFreeText(trx, config, `proof-${result}`, from, user?.language, PROOF_ANSWERS[result], [], null);
+  }
+  if (!STOP_WORDS.has(words)) return 'none';
   const stopped = await withdrawByPhone(trx, phone);
   if (stopped === 0) return 'none';
-  return queueFreeText(trx, 'reply-stopped', from, user?.language, 'stopped', [], null);
+  return queueFreeText(trx, config, 'reply-stopped', from, user?.language, 'stopped', [], null);
 }

@@ -18,6 +18,7 @@ import { TEST_DIALECTS } from '../../test-support/databases.ts';
 import { type FakeWhatsApp, startFakeWhatsApp } from '../../test-support/fake-whatsapp.ts';
 import { until } from '../../test-support/mail-app.ts';
 import { insertProduct, type Shopper, signUp, testPhone } from '../../test-support/shoppers.ts';
+import { connectWebhook, provenShopper } from '../../test-support/whatsapp-proof.ts';
 
 const OWNER_PHONE = '919812300000';
 const HOUR = 3_600_000;
@@ -34,6 +35,7 @@ describe.each(TEST_DIALECTS)('more WhatsApp messages on %s', (dialect) => {
     fake = await startFakeWhatsApp();
     t = await createTestApp({ dialect, env: { ...fake.env, OWNER_WHATSAPP: OWNER_PHONE, UNPAID_ORDER_HOURS: '48' } });
     admin = await adminCookie(t);
+    connectWebhook(t.app, fake);
   });
   afterAll(async () => {
     await t?.close();
@@ -84,7 +86,7 @@ describe.each(TEST_DIALECTS)('more WhatsApp messages on %s', (dialect) => {
   }
 
   it('each shipment step goes by WhatsApp to a shopper who agreed, in their language, the mail held behind it', async () => {
-    const shopper = await signUp(t.app, { whatsappUpdates: true });
+    const shopper = await provenShopper(t.app, fake, { whatsappUpdates: true });
     await t.app.db.updateTable('users').set({ language: 'hi' }).where('id', '=', shopper.id).execute();
     const { awb, id, number } = await shippedOrder(shopper);
     const apply = (step: ShipmentStep, at: string) => applyTrackingEvent(t.app.db, t.config, event(awb, step, at));
@@ -203,7 +205,7 @@ describe.each(TEST_DIALECTS)('more WhatsApp messages on %s', (dialect) => {
   });
 
   it('the reminder before an unpaid order expires goes by WhatsApp once, with the mail held behind it', async () => {
-    const shopper = await signUp(t.app, { whatsappUpdates: true });
+    const shopper = await provenShopper(t.app, fake, { whatsappUpdates: true });
     const product = await insertProduct(t.app.db);
     const number = await placeOrder(t, shopper.cookie, product.id);
     const id = await orderId(number);
@@ -212,7 +214,7 @@ describe.each(TEST_DIALECTS)('more WhatsApp messages on %s', (dialect) => {
     expect(await remindUnpaidOrders(t.app.db, t.config, later)).not.toContain(number);
     t.app.mail.nudge();
     const reminder = await sentTo(`91${shopper.number}`, 'unpaid_reminder');
-    expect(reminder.body.slice(0, 3)).toEqual(['Asha Rao', number, '₹300']);
+    expect(reminder.body.slice(0, 3)).toEqual(['Asha', number, '₹300']);
     expect(reminder.body[3]).toMatch(/ IST$/);
     const rows = (await messagesOf(id)).filter((m) => m.kind === 'unpaid-reminder');
     expect(rows).toHaveLength(1);
@@ -220,8 +222,8 @@ describe.each(TEST_DIALECTS)('more WhatsApp messages on %s', (dialect) => {
   });
 
   it('the dashboard lists the messages that failed, newest first, with the recipient and the reason', async () => {
-    const first = await signUp(t.app, { whatsappUpdates: true });
-    const second = await signUp(t.app, { whatsappUpdates: true });
+    const first = await provenShopper(t.app, fake, { whatsappUpdates: true });
+    const second = await provenShopper(t.app, fake, { whatsappUpdates: true });
     const product = await insertProduct(t.app.db);
     // Meta does not know the template (132001): refused for good.
     fake.templates.delete('order_placed');

@@ -11,19 +11,21 @@
 import type { Kysely, Transaction } from 'kysely';
 import { formatDateTime } from '../../../common/india-time.ts';
 import { formatRupees } from '../../../common/money.ts';
-import { plainLine } from '../../../common/text.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/tables.ts';
 import { orderCodMoney } from '../../money/cod-money.ts';
 import {
   fillBody,
+  greetingName,
   type TemplateCategory,
   type TemplateName,
   templateParam,
   WHATSAPP_TEMPLATES,
   whatsappLanguage,
 } from '../whatsapp-templates.ts';
-import { queueWhatsApp, toE164 } from './outbox.ts';
+import { accountProven } from './consent.ts';
+import { queueShopperWhatsApp } from './daily-cap.ts';
+import { toE164 } from './outbox.ts';
 
 type Trx = Kysely<Database> | Transaction<Database>;
 
@@ -114,6 +116,7 @@ export async function queueOrderWhatsApp(
     .select([
       'orders.id',
       'orders.number',
+      'orders.user_id',
       'orders.user_phone',
       'orders.total',
       'orders.advance_amount',
@@ -131,8 +134,8 @@ export async function queueOrderWhatsApp(
   if (!order) throw new Error(`queueOrderWhatsApp: no order ${orderId}`);
   const money = orderCodMoney(order);
   const facts: OrderFacts = {
-    // Shopper-typed: one plain line, as Meta takes a parameter (whatsapp-templates.ts).
-    name: templateParam(plainLine(order.name), 60),
+    // Shopper-typed: only a first name's letters reach the phone (whatsapp-templates.ts greetingName).
+    name: greetingName(order.name, whatsappLanguage(order.language)),
     number: order.number,
     total: Number(order.total),
     advance: money.advance,
@@ -144,11 +147,13 @@ export async function queueOrderWhatsApp(
   const [name, params] = templateFor(kind, facts, { ...extra, expiresAt });
   const template = WHATSAPP_TEMPLATES[name];
   if (!whatsappAllowed(order, template.category)) return null;
+  // Only a number that sent this account's code (proof-codes.ts); until then the mail goes.
+  if (!(await accountProven(trx, order.user_id, order.user_phone))) return null;
   const language = whatsappLanguage(order.language);
   const body = params.map((p) => templateParam(p));
   // A button's payload names what it acts on; the webhook checks the replying phone is the order's.
   const buttons = 'quickReplies' in template ? template.quickReplies.map((b) => `${b.id}:${order.id}`) : [];
-  return queueWhatsApp(trx, {
+  return queueShopperWhatsApp(trx, config, {
     kind,
     to: toE164(order.user_phone),
     content: { template: template.name, language, body, buttons },

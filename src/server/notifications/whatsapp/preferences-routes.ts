@@ -5,13 +5,20 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema as errorSchema } from '../../../common/schemas/error.ts';
-import { messagePreferencesInputSchema, messagePreferencesSchema } from '../../../common/schemas/whatsapp.ts';
+import {
+  accountProofSchema,
+  messagePreferencesInputSchema,
+  messagePreferencesSchema,
+} from '../../../common/schemas/whatsapp.ts';
 import { whatsappApi } from '../../../common/whatsapp-api.ts';
 import { requireUser } from '../../auth/guards.ts';
 import { nowIso } from '../../db/ids.ts';
 import { contractRoute } from '../../http/contract-route.ts';
-import { unauthorized } from '../../http/errors.ts';
+import { notFound, unauthorized } from '../../http/errors.ts';
 import { readPreferences, savePreferences } from './consent.ts';
+import { accountProof } from './proof-codes.ts';
+
+export const NO_WHATSAPP = 'This shop does not send WhatsApp messages';
 
 export const messagePreferencesRoutes: FastifyPluginAsyncZod = async (app) => {
   requireUser(app);
@@ -46,6 +53,21 @@ export const messagePreferencesRoutes: FastifyPluginAsyncZod = async (app) => {
       const userId = request.userId!;
       await savePreferences(app.db, userId, request.body, nowIso());
       return current(userId);
+    },
+  });
+
+  app.route({
+    ...contractRoute(app, whatsappApi.proof, {
+      tags: ['accounts'],
+      summary:
+        'Whether the account’s number is proven; if not, a one-time code and the wa.me link that sends it to the shop',
+      response: { 200: accountProofSchema, 401: errorSchema, 404: errorSchema, 429: errorSchema },
+    }),
+    handler: async (request) => {
+      if (!app.config.whatsapp) throw notFound(NO_WHATSAPP);
+      const proof = await accountProof(app.db, app.config, request.userId!, request.ip);
+      if (!proof) throw unauthorized();
+      return proof;
     },
   });
 };

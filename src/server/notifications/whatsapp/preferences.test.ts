@@ -25,6 +25,7 @@ describe.each(TEST_DIALECTS)('message preferences on %s', (dialect) => {
     expect(await preferences(plain.cookie)).toEqual({
       whatsappUpdates: false,
       whatsappUpdatesSince: null,
+      whatsappProven: false,
       offers: false,
       language: 'en',
     });
@@ -40,9 +41,21 @@ describe.each(TEST_DIALECTS)('message preferences on %s', (dialect) => {
     const put = (body: object) =>
       t.app.inject({ method: 'PUT', url: '/api/profile/messages', headers: { cookie: shopper.cookie }, payload: body });
     const on = await put({ whatsappUpdates: true, offers: true, language: 'hi' });
-    expect(on.json()).toEqual({ whatsappUpdates: true, whatsappUpdatesSince: since, offers: true, language: 'hi' });
+    expect(on.json()).toEqual({
+      whatsappUpdates: true,
+      whatsappUpdatesSince: since,
+      whatsappProven: false,
+      offers: true,
+      language: 'hi',
+    });
     const off = await put({ whatsappUpdates: false, offers: true, language: 'hi' });
-    expect(off.json()).toEqual({ whatsappUpdates: false, whatsappUpdatesSince: null, offers: false, language: 'hi' });
+    expect(off.json()).toEqual({
+      whatsappUpdates: false,
+      whatsappUpdatesSince: null,
+      whatsappProven: false,
+      offers: false,
+      language: 'hi',
+    });
     const bad = await put({ whatsappUpdates: 'yes', offers: false, language: 'ta' });
     expect(bad.statusCode).toBe(400);
     const anonymous = await t.app.inject({ method: 'GET', url: '/api/profile/messages' });

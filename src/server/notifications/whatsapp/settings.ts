@@ -22,7 +22,18 @@ export interface WhatsAppSettings {
   verifyToken: string;
   /** No trailing slash. */
   apiUrl: string;
+  /**
+   * The Cloud API number itself, digits with the country code (WHATSAPP_NUMBER, else SHOP_WHATSAPP):
+   * the "Get updates on WhatsApp" link opens a chat with it, and the code sent there proves the
+   * shopper's number (docs/decisions/050-numbers-proven-before-messages.md).
+   */
+  number: string;
+  /** Messages one shopper's number may be sent in an India day (WHATSAPP_DAILY_MAX). */
+  dailyMax: number;
 }
+
+/** The default of WHATSAPP_DAILY_MAX: an order's four messages twice over, and a couple of replies. */
+export const DEFAULT_WHATSAPP_DAILY_MAX = 10;
 
 const secret = (what: string) =>
   z
@@ -54,6 +65,19 @@ export const whatsappEnvSchema = {
     .url('must be a URL such as https://graph.facebook.com/v21.0')
     .refine((u) => /^https?:\/\//.test(u), 'must be an http(s) URL')
     .optional(),
+  // The Cloud API number (API Setup shows it): where shoppers send the code that proves their number.
+  WHATSAPP_NUMBER: z
+    .string()
+    .trim()
+    .regex(/^\+?[1-9][0-9]{9,14}$/, 'must be the WhatsApp Cloud API number with its country code, such as 919876543210')
+    .optional(),
+  // A cap per shopper's number and day, counted in the database: a stranger's typo costs little.
+  WHATSAPP_DAILY_MAX: z.coerce
+    .number()
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(1000, 'must be at most 1000')
+    .default(DEFAULT_WHATSAPP_DAILY_MAX),
   // The owner's own WhatsApp number with its country code (919876543210).
   OWNER_WHATSAPP: z
     .string()
@@ -69,6 +93,8 @@ export interface WhatsAppEnv {
   WHATSAPP_VERIFY_TOKEN?: string | undefined;
   WHATSAPP_API_URL?: string | undefined;
   OWNER_WHATSAPP?: string | undefined;
+  WHATSAPP_NUMBER?: string | undefined;
+  WHATSAPP_DAILY_MAX?: number | undefined;
 }
 
 const NEEDED = ['WHATSAPP_TOKEN', 'WHATSAPP_PHONE_NUMBER_ID', 'WHATSAPP_APP_SECRET', 'WHATSAPP_VERIFY_TOKEN'] as const;
@@ -80,7 +106,7 @@ const NEEDED = ['WHATSAPP_TOKEN', 'WHATSAPP_PHONE_NUMBER_ID', 'WHATSAPP_APP_SECR
 export function checkWhatsAppEnv(e: WhatsAppEnv, ctx: z.RefinementCtx): void {
   const given = NEEDED.filter((k) => e[k] !== undefined);
   if (given.length === 0) {
-    for (const k of ['WHATSAPP_API_URL', 'OWNER_WHATSAPP'] as const) {
+    for (const k of ['WHATSAPP_API_URL', 'OWNER_WHATSAPP', 'WHATSAPP_NUMBER'] as const) {
       if (e[k] !== undefined) {
         ctx.addIssue({ code: 'custom', path: [k], message: 'needs WHATSAPP_TOKEN and the other WhatsApp settings' });
       }
@@ -98,7 +124,7 @@ export function checkWhatsAppEnv(e: WhatsAppEnv, ctx: z.RefinementCtx): void {
   }
 }
 
-export function whatsappSettings(e: WhatsAppEnv): WhatsAppSettings | undefined {
+export function whatsappSettings(e: WhatsAppEnv, shopWhatsapp: string): WhatsAppSettings | undefined {
   if (!e.WHATSAPP_TOKEN || !e.WHATSAPP_PHONE_NUMBER_ID || !e.WHATSAPP_APP_SECRET || !e.WHATSAPP_VERIFY_TOKEN) {
     return undefined;
   }
@@ -108,6 +134,8 @@ export function whatsappSettings(e: WhatsAppEnv): WhatsAppSettings | undefined {
     appSecret: e.WHATSAPP_APP_SECRET,
     verifyToken: e.WHATSAPP_VERIFY_TOKEN,
     apiUrl: (e.WHATSAPP_API_URL ?? WHATSAPP_DEFAULT_API_URL).replace(/\/+$/, ''),
+    number: (e.WHATSAPP_NUMBER ?? shopWhatsapp).replace(/\D/g, ''),
+    dailyMax: e.WHATSAPP_DAILY_MAX ?? DEFAULT_WHATSAPP_DAILY_MAX,
   };
 }
 

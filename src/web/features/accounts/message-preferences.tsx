@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { MessagePreferences } from '../../../common/schemas/whatsapp.ts';
 import { whatsappApi } from '../../../common/whatsapp-api.ts';
 import { Message } from '../../components/message.tsx';
+import { AccountWhatsAppProof } from '../../components/whatsapp-proof.tsx';
 import { call, errorMessage } from '../../lib/api-client.ts';
 import { site } from '../../lib/site.ts';
 import './message-preferences.css';
@@ -62,6 +63,7 @@ export function MessagePreferencesPanel() {
               }
             />
             <label htmlFor="prefs-whatsapp">Send my order updates on WhatsApp</label>
+            {prefs.whatsappUpdates && <AccountWhatsAppProof />}
           </div>
           <div className="msg-prefs-row">
             <input

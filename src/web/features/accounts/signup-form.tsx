@@ -54,6 +54,7 @@ export function SignupForm({
         checked={whatsappUpdates}
         onChange={setWhatsappUpdates}
         disabled={form.busy}
+        proof="signup"
       />
       <Message {...form.messageProps} />
       <button type="submit" className="btn btn-gold btn-block" disabled={form.busy}>

@@ -6,10 +6,13 @@
 import { useState } from 'react';
 import { backInStockApi } from '../../../common/back-in-stock-api.ts';
 import { contactKind, notifyFormRules } from '../../../common/back-in-stock-rules.ts';
+import type { NotifyMeReply } from '../../../common/schemas/back-in-stock.ts';
 import { checkForm } from '../../../common/text-rules.ts';
+import { NOTIFY_PROOF_HINT } from '../../../common/whatsapp-proof.ts';
 import { LoaderOverlay } from '../../components/loader.tsx';
 import { Message } from '../../components/message.tsx';
 import { TextField } from '../../components/text-field.tsx';
+import { WhatsAppProofLink } from '../../components/whatsapp-proof.tsx';
 import { call } from '../../lib/api-client.ts';
 import { useForm } from '../../lib/forms/use-form.ts';
 import { site } from '../../lib/site.ts';
@@ -27,7 +30,7 @@ function NotifyMe({ productId, initial }: { productId: string; initial: string }
   const whatsappOn = Boolean(site().whatsappUpdates);
   const [whatsapp, setWhatsapp] = useState(false);
   // The answer stays on the page (not a message that clears itself): it is what the visitor came for.
-  const [done, setDone] = useState<string | null>(null);
+  const [done, setDone] = useState<NotifyMeReply | null>(null);
   const form = useForm({
     id: 'notify',
     initial: { contact: initial },
@@ -40,7 +43,7 @@ function NotifyMe({ productId, initial }: { productId: string; initial: string }
           whatsapp: whatsappOn && contactKind(data.contact) === 'phone' && whatsapp,
         },
       }),
-    onSuccess: (reply) => setDone(reply.message),
+    onSuccess: (reply) => setDone(reply),
     defaultField: 'contact',
   });
 
@@ -49,8 +52,10 @@ function NotifyMe({ productId, initial }: { productId: string; initial: string }
       <section className="notify-me panel" aria-labelledby="notify-title">
         <h2 id="notify-title">Tell me when it is back</h2>
         <p role="status" className="notify-me-done">
-          {done}
+          {done.message}
         </p>
+        {/* A number not proven yet: the message goes only once it sends this code (docs/whatsapp.md). */}
+        {done.proof && <WhatsAppProofLink proven={false} proof={done.proof} hint={NOTIFY_PROOF_HINT} />}
       </section>
     );
   }

@@ -115,6 +115,7 @@ export function SummaryStep({
         checked={whatsappUpdates}
         onChange={onWhatsappUpdates}
         disabled={busy}
+        proof="account"
       />
       {notice}
       <button type="submit" className="btn btn-gold btn-block" disabled={busy || lines.length === 0}>
