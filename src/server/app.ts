@@ -26,6 +26,7 @@ import type { Db } from './db/tables.ts';
 import { healthRoutes } from './health/routes.ts';
 import { COMPRESS_THRESHOLD } from './http/cached-body.ts';
 import { answerFrameworkError, registerErrorHandling } from './http/errors.ts';
+import { createUrlRedactor, requestSerializer, watchRoutes } from './http/log-redaction.ts';
 import { completeDocument, openapiHead } from './http/openapi.ts';
 import { registerNulGuard, registerOriginCheck, registerSecurityHeaders } from './http/security.ts';
 import { TIME_LIMITS, type TimeLimits, timeLimitOptions } from './http/time-limits.ts';
@@ -59,6 +60,8 @@ export interface BuildOptions {
   /** Folder of the built web app; omitted in API-only tests. */
   webDistDir?: string;
   logger?: boolean;
+  /** Where the request log goes (tests read it); stdout otherwise. */
+  logStream?: { write(line: string): void };
   /** Mail worker timings (tests); defaults otherwise. */
   mail?: MailWorkerOptions;
   /** WhatsApp worker timings (tests); defaults otherwise. */
@@ -71,8 +74,17 @@ export interface BuildOptions {
 
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config, database } = options;
+  // URLs are logged with their secrets and personal data replaced (http/log-redaction.ts).
+  const urls = createUrlRedactor();
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            serializers: { req: requestSerializer(urls) },
+            ...(options.logStream ? { stream: options.logStream } : {}),
+          },
     genReqId: () => randomUUID(),
     bodyLimit: 256 * 1024,
     // A body announced and never sent must not hold its connection for ever (http/time-limits.ts).
@@ -84,6 +96,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
 
+  watchRoutes(app, urls);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', database.db);
