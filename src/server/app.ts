@@ -16,6 +16,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { accountFormRoutes } from './accounts/form-routes.ts';
 import { docsGuard, registerAuthDecorations } from './auth/guards.ts';
 import { cartFormRoutes } from './cart/form-routes.ts';
 import { cartReminderPlugin } from './cart/reminder-plugin.ts';
@@ -137,6 +138,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(mediaServeRoutes);
   await app.register(pageRoutes);
   await app.register(cartFormRoutes);
+  await app.register(accountFormRoutes);
   if (options.webDistDir) await registerSpa(app, options.webDistDir);
   return app;
 }
