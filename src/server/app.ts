@@ -11,6 +11,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { accountFormRoutes } from './accounts/form-routes.ts';
 import { docsGuard, registerAuthDecorations } from './auth/guards.ts';
 import { cartFormRoutes } from './cart/form-routes.ts';
 import { cartReminderPlugin } from './cart/reminder-plugin.ts';
@@ -21,6 +22,7 @@ import type { Db } from './db/tables.ts';
 import { healthRoutes } from './health/routes.ts';
 import { COMPRESS_THRESHOLD } from './http/cached-body.ts';
 import { answerFrameworkError, registerErrorHandling } from './http/errors.ts';
+import { createUrlRedactor, requestSerializer, watchRoutes } from './http/log-redaction.ts';
 import { completeDocument, documentRoute, openapiHead } from './http/openapi.ts';
 import { registerNulGuard, registerOriginCheck, registerSecurityHeaders } from './http/security.ts';
 import { TIME_LIMITS, type TimeLimits, timeLimitOptions } from './http/time-limits.ts';
@@ -54,6 +56,8 @@ export interface BuildOptions {
   /** Folder of the built web app; omitted in API-only tests. */
   webDistDir?: string;
   logger?: boolean;
+  /** Where the request log goes (tests read it); stdout otherwise. */
+  logStream?: { write(line: string): void };
   /** Mail worker timings (tests); defaults otherwise. */
   mail?: MailWorkerOptions;
   /** WhatsApp worker timings (tests); defaults otherwise. */
@@ -66,8 +70,17 @@ export interface BuildOptions {
 
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config, database } = options;
+  // URLs are logged with their secrets and personal data replaced (http/log-redaction.ts).
+  const urls = createUrlRedactor();
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            serializers: { req: requestSerializer(urls) },
+            ...(options.logStream ? { stream: options.logStream } : {}),
+          },
     genReqId: () => randomUUID(),
     bodyLimit: 256 * 1024,
     // A body announced and never sent must not hold its connection for ever (http/time-limits.ts).
@@ -79,6 +92,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
 
+  watchRoutes(app, urls);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', database.db);
@@ -119,6 +133,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(mediaServeRoutes);
   await app.register(pageRoutes);
   await app.register(cartFormRoutes);
+  await app.register(accountFormRoutes);
   if (options.webDistDir) await registerSpa(app, options.webDistDir);
   return app;
 }

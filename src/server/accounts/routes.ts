@@ -5,11 +5,15 @@
  * any password is hashed (auth/login-limits.ts, docs/product.md#accounts).
  */
 
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import { accountApi } from '../../common/account-api.ts';
+import { ACCOUNT_FORM_ERRORS } from '../../common/account-forms.ts';
 import { apiErrorSchema as errorSchema } from '../../common/schemas/error.ts';
 import {
   loginRequestSchema,
+  type SessionUser,
   sessionSchema,
   signupRequestSchema,
   userResponseSchema,
@@ -26,7 +30,7 @@ import { conflict, unauthorized } from '../http/errors.ts';
 import { createShopper } from './user-writes.ts';
 import { assertPhoneFree, findUserById, findUserByPhone, PHONE_TAKEN, toSessionUser } from './users.ts';
 
-export const WRONG_LOGIN = 'The phone number or password is wrong. Please try again.';
+export const WRONG_LOGIN = ACCOUNT_FORM_ERRORS.wrong;
 /** Log-in attempts per 15 minutes (docs/product.md#limits-and-constants). */
 export const LOGIN_LIMITS: LoginLimits = { perAccountAddress: 5, perAddress: 20, perAccountElsewhere: 20 };
 
@@ -39,31 +43,9 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 201: userResponseSchema, 400: errorSchema, 409: errorSchema, 429: errorSchema },
     }),
     handler: async (request, reply) => {
-      const { cart, password, whatsappUpdates, ...input } = request.body;
-      const limit = {
-        key: `signup@${addressKey(request.ip)}`,
-        max: app.config.signupsPerAddress,
-        windowMs: FIFTEEN_MINUTES,
-      };
-      if (await takeSlots(app.db, [limit])) throw tooManyAttempts();
-      await assertPhoneFree(app.db, input.number);
-      // A sign-up turned away because the hashing queue is full was never made: its slot goes back.
-      const passwordHash = await hashPassword(password).catch(async (err) => {
-        await giveBack(app.db, [limit.key]);
-        throw err;
-      });
-      let id: string;
-      try {
-        id = await createShopper(app.db, input, passwordHash, cart ?? [], whatsappUpdates === true);
-      } catch (err) {
-        // Two sign-ups with one number at once: the unique index decides.
-        if (isUniqueViolation(err)) throw conflict(PHONE_TAKEN, { number: PHONE_TAKEN });
-        throw err;
-      }
-      await discardSession(app.db, app.config, request, 'user');
-      await startSession(app.db, app.config, reply, 'user', id);
-      reply.status(201).header('cache-control', 'no-store');
-      return { user: { id, name: input.name, number: input.number, email: input.email, addresses: [input.address] } };
+      const user = await signUpShopper(app, request, reply, request.body);
+      reply.status(201);
+      return { user };
     },
   });
 
@@ -74,22 +56,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       body: loginRequestSchema,
       response: { 200: userResponseSchema, 400: errorSchema, 401: errorSchema, 429: errorSchema },
     }),
-    handler: async (request, reply) => {
-      const { number, password, cart } = request.body;
-      const attempt = { kind: 'shopper', account: number, ip: request.ip, limits: LOGIN_LIMITS };
-      const row = await limitedLogin(app.db, attempt, async () => {
-        const user = await findUserByPhone(app.db, number);
-        // Without an account, verify against a dummy hash so both failures take as long.
-        const ok = await verifyPassword(user?.password_hash ?? (await dummyPasswordHash()), password);
-        return ok ? user : undefined;
-      });
-      if (!row) throw unauthorized(WRONG_LOGIN);
-      reply.header('cache-control', 'no-store');
-      await mergeIntoCart(app.db, row.id, cart ?? []);
-      await discardSession(app.db, app.config, request, 'user');
-      await startSession(app.db, app.config, reply, 'user', row.id);
-      return { user: toSessionUser(row) };
-    },
+    handler: async (request, reply) => ({ user: await logInShopper(app, request, reply, request.body) }),
   });
 
   app.route({
@@ -119,3 +86,63 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 };
+
+/**
+ * Creates the shopper's account and starts their session: the API's sign-up and the page's form
+ * post (form-routes.ts) both come here, with a body the same schema checked.
+ */
+export async function signUpShopper(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  body: z.output<typeof signupRequestSchema>,
+): Promise<SessionUser> {
+  const { cart, password, whatsappUpdates, ...input } = body;
+  const limit = {
+    key: `signup@${addressKey(request.ip)}`,
+    max: app.config.signupsPerAddress,
+    windowMs: FIFTEEN_MINUTES,
+  };
+  if (await takeSlots(app.db, [limit])) throw tooManyAttempts();
+  await assertPhoneFree(app.db, input.number);
+  // A sign-up turned away because the hashing queue is full was never made: its slot goes back.
+  const passwordHash = await hashPassword(password).catch(async (err) => {
+    await giveBack(app.db, [limit.key]);
+    throw err;
+  });
+  let id: string;
+  try {
+    id = await createShopper(app.db, input, passwordHash, cart ?? [], whatsappUpdates === true);
+  } catch (err) {
+    // Two sign-ups with one number at once: the unique index decides.
+    if (isUniqueViolation(err)) throw conflict(PHONE_TAKEN, { number: PHONE_TAKEN });
+    throw err;
+  }
+  await discardSession(app.db, app.config, request, 'user');
+  await startSession(app.db, app.config, reply, 'user', id);
+  reply.header('cache-control', 'no-store');
+  return { id, name: input.name, number: input.number, email: input.email, addresses: [input.address] };
+}
+
+/** Checks the password (counted first) and starts the session: the API's log-in and the page's form post. */
+export async function logInShopper(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  body: z.output<typeof loginRequestSchema>,
+): Promise<SessionUser> {
+  const { number, password, cart } = body;
+  const attempt = { kind: 'shopper', account: number, ip: request.ip, limits: LOGIN_LIMITS };
+  const row = await limitedLogin(app.db, attempt, async () => {
+    const user = await findUserByPhone(app.db, number);
+    // Without an account, verify against a dummy hash so both failures take as long.
+    const ok = await verifyPassword(user?.password_hash ?? (await dummyPasswordHash()), password);
+    return ok ? user : undefined;
+  });
+  if (!row) throw unauthorized(WRONG_LOGIN);
+  reply.header('cache-control', 'no-store');
+  await mergeIntoCart(app.db, row.id, cart ?? []);
+  await discardSession(app.db, app.config, request, 'user');
+  await startSession(app.db, app.config, reply, 'user', row.id);
+  return toSessionUser(row);
+}

@@ -1,10 +1,11 @@
 /** Shopper account queries. The password hash never leaves this layer. */
+import { ACCOUNT_FORM_ERRORS } from '../../common/account-forms.ts';
 import type { SessionUser } from '../../common/schemas/session.ts';
 import { parseJsonList } from '../db/json.ts';
 import type { Db, UserRow } from '../db/tables.ts';
 import { conflict } from '../http/errors.ts';
 
-export const PHONE_TAKEN = 'This phone number is already registered. Please log in or use another number.';
+export const PHONE_TAKEN = ACCOUNT_FORM_ERRORS.taken;
 
 export function toSessionUser(row: Pick<UserRow, 'id' | 'name' | 'phone' | 'email' | 'addresses'>): SessionUser {
   return {

@@ -8,12 +8,13 @@
  */
 import { isIPv6 } from 'node:net';
 import { sql } from 'kysely';
+import { ACCOUNT_FORM_ERRORS } from '../../common/account-forms.ts';
 import { writeTransaction } from '../db/group-commit.ts';
 import { nowIso } from '../db/ids.ts';
 import type { Db } from '../db/tables.ts';
 import { AppError } from '../http/errors.ts';
 
-export const TOO_MANY_ATTEMPTS = 'Too many attempts. Please wait 15 minutes and try again.';
+export const TOO_MANY_ATTEMPTS = ACCOUNT_FORM_ERRORS.limit;
 export const tooManyAttempts = () => new AppError(429, 'too_many_attempts', TOO_MANY_ATTEMPTS);
 
 /** The window of log-in and sign-up limits. */

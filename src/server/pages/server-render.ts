@@ -15,7 +15,11 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
 import type { SiteConfig } from '../../common/site.ts';
+import { createUrlRedactor } from '../http/log-redaction.ts';
 import type { PageAnswer } from './head.ts';
+
+/** A page's address as the log may keep it (a reset or failed-delivery link works for its reader). */
+const pageUrls = createUrlRedactor();
 
 /** What src/web/entry-server.tsx exports (kept in step by the e2e journeys and first-paint tests). */
 type RenderPage = (
@@ -72,7 +76,10 @@ export async function loadServerRenderer(
         return html;
       } catch (err) {
         // The page still works: the browser renders it, as it did before server rendering.
-        log.error({ err, url }, 'server rendering failed; the page is sent for the browser to render');
+        log.error(
+          { err, url: pageUrls.redact(url) },
+          'server rendering failed; the page is sent for the browser to render',
+        );
         return null;
       }
     },

@@ -4,7 +4,8 @@
  * - the shipment with that AWB is locked; none: nothing changes ('unknown', a forged or foreign AWB);
  * - the event joins the history, unique on (awb, status id, time): a repeat changes nothing ('duplicate');
  * - the shipment's step and latest scan move only forward (common/shipments.ts ranks the steps): an
- *   older step after a newer one stays in the history only ('history');
+ *   older step after a newer one stays in the history only ('history'), and so does any step once
+ *   the parcel was received back and checked;
  * - the order moves to the step's order state when it is still before it (never back, never out of
  *   cancelled), through the same setOrderState as the owner's click (stock, invoice, event);
  * - the step's mail to the shopper is queued (outbox), in place of the order state's own mail.
@@ -59,6 +60,8 @@ const courierText = (text: string | null, max = 200): string | null =>
 export const stepBackMessage = (current: ShipmentStep) =>
   `The parcel is already ${stepRule(current).ownerLabel.toLowerCase()}: a step never moves back.`;
 
+export const receivedBackMessage = 'The parcel was received back and checked: its step no longer changes.';
+
 export interface ApplyOptions {
   /**
    * The owner setting a manual courier's step: a step whose order move the store refuses (the
@@ -93,6 +96,7 @@ const readShipment = reusedQuery((db) => {
       'shipments.expected_by',
       'shipments.undelivered_reason',
       'shipments.courier_name',
+      'shipments.received_back_at',
       'orders.number',
       'orders.status',
       'orders.total',
@@ -168,9 +172,13 @@ async function applyIn(
     receivedAt: nowIso(),
   });
   if (!stored) return { outcome: 'duplicate', step: current, orderMovedTo: null, orderHeld: null };
-  if (!stepMovesForward(current, shipment.scan_at, event.step, event.at)) {
+  // A parcel the owner has received back and checked (or an order ended Returned) is in the shop:
+  // a courier's late scan ("Delivered" from a stale feed) is kept in the history only, or it would
+  // move /track and Money at a glance's returns back (issue 34).
+  const backAtTheShop = shipment.received_back_at !== null || shipment.status === 'returned';
+  if (backAtTheShop || !stepMovesForward(current, shipment.scan_at, event.step, event.at)) {
     // The owner's own click that would move the parcel back is a mistake, not a late scan: refused whole.
-    if (opts.strict) throw conflict(stepBackMessage(current));
+    if (opts.strict) throw conflict(backAtTheShop ? receivedBackMessage : stepBackMessage(current));
     return { outcome: 'history', step: current, orderMovedTo: null, orderHeld: null };
   }
 

@@ -64,8 +64,34 @@ describe('the pincode check', () => {
     expect((await check.check('411001')).served).toBe(true);
     expect((await check.check('123456')).served).toBe(false);
     await check.check('411001');
-    expect(asked).toEqual(['411001', '123456', '411001']);
-    expect(errors).toHaveLength(3);
+    // 123456 is in no directory: the courier is not asked about it (issue 34).
+    expect(asked).toEqual(['411001', '411001']);
+    expect(errors).toHaveLength(2);
+  });
+
+  it('never asks the courier about a pincode the directory does not know, and gates only its calls', async () => {
+    const { courier, asked } = countingCourier({ '411001': { served: true, cod: true } });
+    const check = deliveryChecker({ ...courier, automatic: true });
+    let gated = 0;
+    const gate = async () => {
+      gated++;
+    };
+    // 40 made-up pincodes, as fast as one address can send them.
+    const madeUp = Array.from({ length: 40 }, (_, i) => String(990000 + i));
+    const answers = await Promise.all(madeUp.map((p) => check.check(p, gate)));
+    expect(answers.every((a) => !a.served && a.message === `We do not deliver to ${a.pincode} yet`)).toBe(true);
+    expect(asked).toEqual([]);
+    expect(gated).toBe(0);
+    await check.check('411001', gate);
+    await check.check('411001', gate);
+    expect(asked).toEqual(['411001']);
+    expect(gated).toBe(1);
+    // A gate that refuses stops the call.
+    const refused = check.check('400001', async () => {
+      throw new Error('limit');
+    });
+    await expect(refused).rejects.toThrow('limit');
+    expect(asked).toEqual(['411001']);
   });
 
   it('the manual courier refuses what only the owner can do on the courier’s site', async () => {

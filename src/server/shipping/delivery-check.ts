@@ -9,21 +9,44 @@
  * a public read. Bounded (India has about 19,000 pincodes): a flood of made-up pincodes cannot grow it.
  * A courier that fails to answer is never a refusal: the offline directory answers instead and the
  * answer is not kept, so the order goes through and the owner books by hand.
+ *
+ * A pincode the offline directory does not know (a typo, a made-up one) is answered "not served"
+ * from the directory, as the manual courier does, without asking the courier: 40 made-up pincodes
+ * from one address made 40 serviceability calls (issue 34). The calls the courier still gets (a
+ * real pincode not yet kept) pass the caller's gate first: the route limits them per address.
  */
 
 import type { DeliveryCheck } from '../../common/schemas/shipping.ts';
 import { deliveryCheckMessage } from '../../common/shipments.ts';
+import { addressKey, FIFTEEN_MINUTES, takeSlots } from '../auth/rate-limit.ts';
+import type { Db } from '../db/tables.ts';
+import { AppError } from '../http/errors.ts';
 import type { Courier, Serviceability } from './courier.ts';
 import { manualCourier } from './manual-courier.ts';
-import { addressPincode } from './pincode-places.ts';
+import { addressPincode, pincodePlace } from './pincode-places.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const MAX_KEPT = 25_000;
 /** The weight the check asks about: one boxed watch (the shop default is per parcel, not needed here). */
 const CHECK_GRAMS = 500;
 
+/** Run before the courier is asked (never for a kept answer or the directory's): throws to refuse. */
+export type CourierGate = () => Promise<void>;
+
+export const PINCODE_TOO_MANY = 'Too many pincode checks from your connection. Please wait 15 minutes and try again.';
+/** Pincodes one address may have the courier asked about in 15 minutes (kept answers are free). */
+export const PINCODE_CHECKS_PER_ADDRESS = 20;
+
+/** The route's gate: a database limit per address, so every app process counts the same. */
+export function perAddressGate(db: Db, ip: string): CourierGate {
+  return async () => {
+    const limit = { key: `pincode@${addressKey(ip)}`, max: PINCODE_CHECKS_PER_ADDRESS, windowMs: FIFTEEN_MINUTES };
+    if (await takeSlots(db, [limit])) throw new AppError(429, 'too_many_attempts', PINCODE_TOO_MANY);
+  };
+}
+
 export interface DeliveryChecker {
-  check(pincode: string): Promise<DeliveryCheck>;
+  check(pincode: string, gate?: CourierGate): Promise<DeliveryCheck>;
   /** Why an order to this address is refused (the check's own words), or null when it may be placed. */
   refusal(address: string): Promise<string | null>;
 }
@@ -37,15 +60,19 @@ export function deliveryChecker(
   const now = opts.now ?? Date.now;
   const kept = new Map<string, { answer: Serviceability; until: number }>();
 
-  async function ask(pincode: string): Promise<Serviceability> {
+  async function ask(pincode: string, gate?: CourierGate): Promise<Serviceability> {
+    const directory = () => manualCourier.serviceability(pincode, { cod: true, weightGrams: CHECK_GRAMS });
+    if (pincodePlace(pincode) === null) return directory();
     const hit = kept.get(pincode);
     if (hit && hit.until > now()) return hit.answer;
+    // The manual courier answers from the directory too: nothing to limit.
+    if (courier.automatic) await gate?.();
     let answer: Serviceability;
     try {
       answer = await courier.serviceability(pincode, { cod: true, weightGrams: CHECK_GRAMS });
     } catch (err) {
       opts.onError?.(err);
-      return manualCourier.serviceability(pincode, { cod: true, weightGrams: CHECK_GRAMS });
+      return directory();
     }
     // The oldest entry leaves first (a Map keeps insertion order).
     kept.delete(pincode);
@@ -54,8 +81,8 @@ export function deliveryChecker(
     return answer;
   }
 
-  async function check(pincode: string): Promise<DeliveryCheck> {
-    const a = await ask(pincode);
+  async function check(pincode: string, gate?: CourierGate): Promise<DeliveryCheck> {
+    const a = await ask(pincode, gate);
     const answer = { pincode, served: a.served, cod: a.served && a.cod, expectedBy: a.served ? a.expectedBy : null };
     return { ...answer, message: deliveryCheckMessage(answer) };
   }

@@ -15,11 +15,22 @@ import {
   sendChoiceReplySchema,
 } from '../../common/schemas/delivery-choice.ts';
 import { orderNumberParamsSchema } from '../../common/schemas/order.ts';
+import { type Limit, takeSlots } from '../auth/rate-limit.ts';
 import { contractRoute } from '../http/contract-route.ts';
-import { notFound } from '../http/errors.ts';
+import { AppError, notFound } from '../http/errors.ts';
 import { ensureLinkSecret, tokenMatches } from './delivery-choice-link.ts';
 import { choicePage, failedDeliveries, saveChoice } from './delivery-choices.ts';
 import { sendDeliveryChoice, sendFailure } from './send-delivery-choice.ts';
+
+/** Courier calls the shopper's link may cause for one order in an hour; the owner's sends are not limited. */
+export const SHOPPER_SENDS_PER_ORDER = 3;
+export const SHOPPER_SENDS_TOO_MANY =
+  'Your choice is saved and the shop will pass it to the courier. It was changed many times in a short while: please wait an hour before changing it again, or call us.';
+const shopperSendLimit = (orderId: string): Limit => ({
+  key: `ndr@${orderId}`,
+  max: SHOPPER_SENDS_PER_ORDER,
+  windowMs: 60 * 60_000,
+});
 
 /** The link's page, or the one 404 for a wrong token, another order's token, or an unknown order. */
 export async function checkedChoicePage(app: FastifyInstance, orderNumber: string, token: string) {
@@ -59,6 +70,12 @@ export const deliveryChoiceRoutes: FastifyPluginAsyncZod = async (app) => {
       const row = await saveChoice(app.db, orderNumber, request.body);
       // A new attempt goes to a courier's API at once (decision 035); a cancel waits for the owner.
       if (row.action === 're-attempt' && app.courier.automatic) {
+        // The choice is saved above for the owner's queue whatever happens here; the courier is
+        // called only a few times per order in a window (issue 34: 12 PUTs made 12 NDR calls
+        // while the courier refused or was down).
+        if (await takeSlots(app.db, [shopperSendLimit(row.order_id)])) {
+          throw new AppError(429, 'too_many_attempts', SHOPPER_SENDS_TOO_MANY);
+        }
         try {
           const result = await sendDeliveryChoice(app.db, app.courier, orderNumber, 'shopper');
           if (result.outcome !== 'sent') request.log.warn({ orderNumber, result }, 'delivery choice not sent');

@@ -13,6 +13,7 @@ import { createCourierTestApp, orderDesk, until } from '../test-support/courier-
 import { TEST_DIALECTS } from '../test-support/databases.ts';
 import { type FakeShiprocket, shiprocketWebhookBody, startFakeShiprocket } from '../test-support/fake-shiprocket.ts';
 import { deliveryChoicePath, deliveryChoiceToken, deliveryChoiceUrl } from './delivery-choice-link.ts';
+import { SHOPPER_SENDS_PER_ORDER, SHOPPER_SENDS_TOO_MANY } from './delivery-choice-routes.ts';
 
 const choices = (db: Db) => db.selectFrom('delivery_choices').selectAll().execute();
 
@@ -248,6 +249,36 @@ describe.each(TEST_DIALECTS)('failed deliveries with Shiprocket on %s', (dialect
     expect(retry.statusCode).toBe(200);
     expect(retry.json().item.choice).toMatchObject({ state: 'sent' });
     expect(fake.ndrActions.filter((n) => n.awb === awb)).toHaveLength(1);
+  });
+
+  it('calls the courier a few times per order however often the shopper changes the day (issue 34)', async () => {
+    const { number, awb, path } = await failedOrder();
+    const ndrCalls = () => fake.requests.filter((r) => r.path.includes(`/ndr/${awb}/`)).length;
+    fake.ndrClosed.add(awb);
+    const answers = [];
+    for (let i = 0; i < 12; i++) answers.push(await choose(path, { action: 're-attempt', date: day }));
+    fake.ndrClosed.delete(awb);
+    expect(ndrCalls()).toBe(SHOPPER_SENDS_PER_ORDER);
+    expect(answers.slice(0, SHOPPER_SENDS_PER_ORDER).map((a) => a.statusCode)).toEqual(
+      Array(SHOPPER_SENDS_PER_ORDER).fill(200),
+    );
+    for (const a of answers.slice(SHOPPER_SENDS_PER_ORDER)) {
+      expect(a.statusCode).toBe(429);
+      expect(a.json().error.message).toBe(SHOPPER_SENDS_TOO_MANY);
+    }
+    // The last choice is kept for the owner, who may still send it (not limited).
+    const row = await t.app.db.selectFrom('delivery_choices').selectAll().where('awb', '=', awb).executeTakeFirst();
+    expect(row).toMatchObject({ action: 're-attempt', deferred_date: day, state: 'waiting' });
+    const queue = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/failed-deliveries',
+      headers: { cookie: desk.admin },
+    });
+    expect(queue.json().items.find((i: { number: string }) => i.number === number).choice).toMatchObject({
+      action: 're-attempt',
+    });
+    expect((await ownerSend(number)).statusCode).toBe(200);
+    expect(ndrCalls()).toBe(SHOPPER_SENDS_PER_ORDER + 1);
   });
 
   it('answers the owner 503 when Shiprocket is down, and the choice waits', async () => {

@@ -6,11 +6,12 @@
  * shopper's later orders show the owner how many earlier ones came back.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { indiaDay } from '../../common/india-time.ts';
 import { adminCookie, placeOrder, settleAdvance } from '../test-support/admin.ts';
 import { createTestApp, type TestApp } from '../test-support/app.ts';
 import { TEST_DIALECTS } from '../test-support/databases.ts';
 import { insertProduct, type Shopper, signUp } from '../test-support/shoppers.ts';
-import { applyTrackingEvent } from './apply-event.ts';
+import { applyTrackingEvent, receivedBackMessage } from './apply-event.ts';
 import { notBackMessage, RECEIVED_BACK_NOTE } from './returns.ts';
 
 const ENV = { SHOP_GSTIN: '27AAPFU0939F1ZV', SHOP_ORDER_PREFIX: 'TSW' };
@@ -182,6 +183,48 @@ describe.each(TEST_DIALECTS)('returns to origin on %s', (dialect) => {
     expect(b.notes[0]!.reason).toBe('returned');
     const serial = (n: string) => Number(n.split('/').at(-1));
     expect(serial(b.notes[0]!.number)).toBe(serial(a.notes[0]!.number) + 1);
+  });
+
+  it('a late courier scan after "Received back and checked" never moves the parcel (issue 34)', async () => {
+    const { number, awb } = await dispatched();
+    expect((await setStep(number, 'rto_delivered')).statusCode).toBe(200);
+    expect((await receivedBack(number)).statusCode).toBe(200);
+    const today = indiaDay(new Date());
+    const glance = async () =>
+      (await inject(admin, 'GET', `/api/admin/books/money?from=${today}&to=${today}`)).json() as {
+        returns: { count: number };
+      };
+    const tracked = async () =>
+      (await inject(shopper.cookie, 'GET', '/api/orders?view=delivered'))
+        .json()
+        .orders.find((o: { number: string }) => o.number === number);
+    const before = { glance: await glance(), tracked: await tracked() };
+    expect(before.glance.returns.count).toBeGreaterThan(0);
+    expect(before.tracked.statusLabel).toBe('Returned');
+    // A stale feed reports the parcel delivered a day later.
+    const late = await applyTrackingEvent(t.app.db, t.config, {
+      awb,
+      statusId: '7',
+      statusText: 'Delivered',
+      step: 'delivered',
+      at: new Date(Date.now() + 86_400_000).toISOString(),
+      location: 'Pune',
+      reason: null,
+      attempt: null,
+      expectedBy: null,
+    });
+    expect(late).toMatchObject({ outcome: 'history', step: 'rto_delivered', orderMovedTo: null });
+    expect({ glance: await glance(), tracked: await tracked() }).toEqual(before);
+    const shipment = await t.app.db
+      .selectFrom('shipments')
+      .select('step')
+      .where('awb', '=', awb)
+      .executeTakeFirstOrThrow();
+    expect(shipment.step).toBe('rto_delivered');
+    // The owner's own step on a manual courier is refused with the reason.
+    const owner = await setStep(number, 'delivered');
+    expect(owner.statusCode).toBe(409);
+    expect(owner.json().error.message).toBe(receivedBackMessage);
   });
 
   it("shows the owner a shopper's earlier returned orders, by account and by phone", async () => {

@@ -11,6 +11,7 @@ import {
 } from '../../common/schemas/shipping.ts';
 import { shippingApi } from '../../common/shipping-api.ts';
 import { contractRoute } from '../http/contract-route.ts';
+import { perAddressGate } from './delivery-check.ts';
 import { trackOrder } from './track-lookup.ts';
 
 export const shippingRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -22,9 +23,10 @@ export const shippingRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: deliveryCheckSchema },
     }),
     handler: async (request, reply) => {
-      // The same for everyone and kept a day on the server: a browser may keep it an hour.
+      const answer = await app.delivery.check(request.params.pincode, perAddressGate(app.db, request.ip));
+      // The same for everyone and kept a day on the server: a browser may keep it an hour (a 429 is not kept).
       reply.header('cache-control', 'public, max-age=3600');
-      return app.delivery.check(request.params.pincode);
+      return answer;
     },
   });
 

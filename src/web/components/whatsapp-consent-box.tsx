@@ -15,8 +15,11 @@ export function WhatsAppConsentBox({
   onChange,
   disabled,
   proof,
+  name,
 }: {
   id: string;
+  /** The field's name when the form may be posted without the script (common/account-forms.ts). */
+  name?: string;
   checked: boolean;
   onChange: (checked: boolean) => void;
   disabled?: boolean;
@@ -28,6 +31,7 @@ export function WhatsAppConsentBox({
     <div className="wa-consent">
       <input
         id={id}
+        name={name}
         type="checkbox"
         checked={checked}
         disabled={disabled}

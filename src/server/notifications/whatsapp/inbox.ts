@@ -52,8 +52,12 @@ interface WebhookStatus {
 
 const STATUSES = ['sent', 'delivered', 'read', 'failed'] as const;
 
-/** The events of one webhook POST worth keeping; anything else in it is ignored. */
-export function eventsOf(payload: unknown): InboxEvent[] {
+/**
+ * The events of one webhook POST worth keeping; anything else in it is ignored. Only changes for
+ * the shop's own number (`metadata.phone_number_id`) count: one Meta app may serve other numbers,
+ * and their events (signed with the same app secret) must never confirm or cancel our orders.
+ */
+export function eventsOf(payload: unknown, phoneNumberId: string): InboxEvent[] {
   const events: InboxEvent[] = [];
   const entries = (payload as { entry?: unknown })?.entry;
   if (!Array.isArray(entries)) return events;
@@ -61,8 +65,13 @@ export function eventsOf(payload: unknown): InboxEvent[] {
     const changes = (entry as { changes?: unknown })?.changes;
     if (!Array.isArray(changes)) continue;
     for (const change of changes) {
-      const value = (change as { field?: unknown; value?: { messages?: unknown; statuses?: unknown } }) ?? {};
+      const value =
+        (change as {
+          field?: unknown;
+          value?: { metadata?: { phone_number_id?: unknown }; messages?: unknown; statuses?: unknown };
+        }) ?? {};
       if (value.field !== 'messages' || !value.value) continue;
+      if (value.value.metadata?.phone_number_id !== phoneNumberId) continue;
       const messages = Array.isArray(value.value.messages) ? (value.value.messages as WebhookMessage[]) : [];
       for (const m of messages) {
         if (typeof m?.id !== 'string' || typeof m.from !== 'string' || m.id.length > 200) continue;

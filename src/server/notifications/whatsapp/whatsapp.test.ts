@@ -456,6 +456,49 @@ describe.each(TEST_DIALECTS)('WhatsApp on %s', (dialect: Dialect) => {
     expect(await orderRow(app, order.id)).toEqual({ status: 'ordered', shopper_confirmed_at: null });
   });
 
+  it('an unsigned POST of any content type, or none, is refused with 401 (issue 34)', async () => {
+    const inboxBefore = await app.db.selectFrom('whatsapp_inbox').select('id').execute();
+    for (const [type, payload] of [
+      ['text/plain', 'entry=confirm'],
+      ['application/x-www-form-urlencoded', 'a=b'],
+      ['application/octet-stream', '{}'],
+      [undefined, undefined],
+    ] as const) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/whatsapp/webhook',
+        ...(type ? { headers: { 'content-type': type } } : {}),
+        ...(payload === undefined ? {} : { payload }),
+      });
+      expect(res.statusCode, String(type)).toBe(401);
+      expect(JSON.parse(res.body).error.message).toBe(BAD_SIGNATURE);
+    }
+    expect(await app.db.selectFrom('whatsapp_inbox').select('id').execute()).toHaveLength(inboxBefore.length);
+  });
+
+  it('a signed event for another phone number id of the same app is answered 200 and ignored (issue 34)', async () => {
+    const { order, message } = await confirmedShopperOrder();
+    const id = `wamid.OTHER-NUMBER-${order.id}`;
+    const res = await fake.postWebhook({
+      metadata: { display_phone_number: '15550000000', phone_number_id: '999999999999' },
+      messages: [
+        {
+          from: message.to,
+          id,
+          timestamp: '1',
+          type: 'button',
+          button: { payload: `confirm:${order.id}`, text: 'Confirm order' },
+        },
+      ],
+    });
+    // Meta wants a 200 for every delivered webhook, or it repeats it.
+    expect(res.status).toBe(200);
+    expect(JSON.parse(res.body)).toEqual({ received: 0 });
+    expect(await app.db.selectFrom('whatsapp_inbox').select('id').where('id', '=', id).execute()).toEqual([]);
+    await app.whatsapp.idle();
+    expect(await orderRow(app, order.id)).toEqual({ status: 'ordered', shopper_confirmed_at: null });
+  });
+
   it('answers Meta’s handshake only with the verify token', async () => {
     const ok = await app.inject({
       method: 'GET',
