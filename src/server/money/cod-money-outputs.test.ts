@@ -12,13 +12,13 @@ import { type CodMoney, codMoney } from '../../common/advance.ts';
 import { formatRupees } from '../../common/money.ts';
 import { WHATSAPP_TEMPLATES } from '../notifications/whatsapp-templates.ts';
 import { adminCookie, multipart, placeOrder, settleAdvance } from '../test-support/admin.ts';
-import type { TestApp } from '../test-support/app.ts';
 import { createCourierTestApp, until } from '../test-support/courier-app.ts';
 import { TEST_DIALECTS } from '../test-support/databases.ts';
 import { type FakeShiprocket, shiprocketWebhookBody, startFakeShiprocket } from '../test-support/fake-shiprocket.ts';
 import { type FakeWhatsApp, startFakeWhatsApp } from '../test-support/fake-whatsapp.ts';
 import { pdfText, squeezed } from '../test-support/pdf.ts';
 import { insertProduct, type Shopper, signUp } from '../test-support/shoppers.ts';
+import { proveNumber } from '../test-support/whatsapp-proof.ts';
 
 const TOTAL = 5000;
 const ADVANCE = 300;
@@ -60,6 +60,11 @@ describe.each(TEST_DIALECTS)('one rule for the money on delivery, every output, 
       env: { ...whatsapp.env, COD_ADVANCE: String(codAdvance), SHOP_UPI_ID: 'shop@okaxis' },
       courierJobs: { pollMs: 50, backoffMs: 20, maxBackoffMs: 100 },
     });
+    // The shopper's WhatsApp texts (their proof code) reach this store's webhook, signed as Meta signs.
+    whatsapp.setWebhookTarget(async (body, headers) => {
+      const res = await t.app.inject({ method: 'POST', url: '/api/whatsapp/webhook', headers, payload: body });
+      return { status: res.statusCode, body: res.body };
+    });
     const admin = await adminCookie(t);
     const product = await insertProduct(t.app.db, { price: 6000, discountPrice: TOTAL });
     return { t, admin, productId: product.id, codAdvance };
@@ -74,6 +79,8 @@ describe.each(TEST_DIALECTS)('one rule for the money on delivery, every output, 
     const as = (cookie: string, method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, payload?: object) =>
       t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
     const shopper: Shopper = await signUp(t.app, { email: 'buyer@example.in', whatsappUpdates: true });
+    // Messages go only to a number proven the shopper's (docs/whatsapp.md#numbers-proven-first).
+    await proveNumber(t.app, whatsapp, shopper);
     const number = await placeOrder(t, shopper.cookie, s.productId);
     /** The figures of the mails and WhatsApp messages about the order queued since the last read. */
     const read = new Set<string>();
