@@ -5,6 +5,7 @@
  * "NOS-NUMBERS", amounts rupees with two decimals.
  */
 import { gstStateByCode } from '../../../common/gst-states.ts';
+import { hsnDescription } from '../../../common/hsn.ts';
 import { uqcWithName } from '../../../common/uqc.ts';
 import { type CsvCell, csvRupees, toCsv } from '../../leads/csv.ts';
 import type { Gstr1Return, ListedNote } from './build.ts';
@@ -169,7 +170,7 @@ export function gstr1Csv(ret: Gstr1Return, section: Gstr1CsvSection): string {
         rows.push([
           r.section.toUpperCase(),
           r.hsn,
-          '',
+          hsnDescription(r.hsn),
           uqcWithName(r.uqc),
           r.quantity,
           money(r.value),
