@@ -115,7 +115,8 @@ export function CsvMappingForm<K extends string, D>({
       <p className="adm-map-hint">
         Say which column of <strong>{mapping.fileName}</strong> holds what. It is remembered for {remembered}.
       </p>
-      <div className="adm-map-sample-wrap">
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls sideways must take the keyboard's focus (WCAG 2.1.1, axe scrollable-region-focusable). */}
+      <section className="adm-map-sample-wrap" aria-label="The file’s first rows" tabIndex={0}>
         <table className="adm-map-sample">
           <caption className="visually-hidden">The file’s first rows</caption>
           <thead>
@@ -140,7 +141,7 @@ export function CsvMappingForm<K extends string, D>({
             ))}
           </tbody>
         </table>
-      </div>
+      </section>
       <div className="adm-map-fields">
         {roles.map((role) => (
           <SelectField key={role.key} label={role.label} {...form.field(role.key)}>
