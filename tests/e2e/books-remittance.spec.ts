@@ -2,7 +2,8 @@
  * COD remittance and Money at a glance (docs/product.md "COD remittance", "Money at a glance"):
  * three orders delivered with AWBs; the owner uploads the courier's remittance report (Shiprocket's
  * layout) with one short payment, an unknown AWB and a hostile order reference, reads the match
- * table and the cash still with couriers, then opens Money at a glance. At 360x740 and 1280x800,
+ * table and the cash still with couriers; maps another courier's report once, whose next week's
+ * report is then read by itself; then opens Money at a glance. At 360x740 and 1280x800,
  * with axe on both screens.
  */
 import { randomUUID } from 'node:crypto';
@@ -114,6 +115,40 @@ test('the owner matches a COD remittance report, sees the short payment, and ope
   });
   await page.getByRole('button', { name: 'Import', exact: true }).click();
   await expect(summary).toContainText('This report was imported before: nothing changed.');
+
+  // Another courier's report with headers we do not know: mapped once, then read by itself.
+  const d = `E2D${run}`;
+  const other = await deliveredOrder(shopperContext.request, admin, d);
+  const header = 'Sr,Waybill Ref,Client Order,Paid Out (INR),Paid On,Bank Txn';
+  const unfamiliar = [
+    'XYZ Couriers remittance statement,,,,,',
+    header,
+    `1,${d},${other.number},${due(other)},21-11-2026,HDFCR5${run}`,
+  ].join('\n');
+  const pickReport = (name: string, text: string) =>
+    page.getByLabel('Remittance report (CSV)').setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(text) });
+  await pickReport('xyz-week-47.csv', unfamiliar);
+  await page.getByRole('button', { name: 'Import', exact: true }).click();
+  const mapping = page.getByRole('form', { name: 'A layout we do not know yet' });
+  await expect(mapping).toBeVisible();
+  await expect(mapping.getByRole('columnheader', { name: 'Waybill Ref' })).toBeVisible();
+  await shots(page, 'books-remittance-mapping');
+  await mapping.getByLabel('AWB (tracking number)').selectOption('Waybill Ref');
+  await mapping.getByLabel('Amount remitted').selectOption('Paid Out (INR)');
+  await mapping.getByLabel('Order number').selectOption('Client Order');
+  await mapping.getByLabel('Date remitted').selectOption('Paid On');
+  await mapping.getByLabel('UTR or reference').selectOption('Bank Txn');
+  await mapping.getByRole('button', { name: 'Remember and import' }).click();
+  await expect(page.getByRole('heading', { name: 'xyz-week-47.csv (Mapped by you)' })).toBeVisible();
+  await expect(summary).toContainText('1 lines read, 1 new.');
+  await expect(table.getByRole('row', { name: new RegExp(d) })).toContainText('Paid in full');
+  // The next week's report of the same layout: read by itself, no mapping step.
+  await pickReport('xyz-week-48.csv', `${header}\n2,${d},${other.number},0.00,28-11-2026,HDFCR6${run}\n`);
+  await page.getByRole('button', { name: 'Import', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'xyz-week-48.csv (Mapped by you)' })).toBeVisible();
+  await expect(mapping).toHaveCount(0);
+  await expect(table.getByRole('row', { name: new RegExp(d) })).toContainText('Paid in full');
+  await shots(page, 'books-remittance-mapped');
 
   // Money at a glance, this month by default.
   await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'MONEY AT A GLANCE' }).click();

@@ -485,6 +485,19 @@ const ROWS: Row[] = [
     expect: adminOnly(204),
   },
   {
+    route: 'PUT /api/admin/books/remittance-layouts',
+    request: () => ({
+      url: '/api/admin/books/remittance-layouts',
+      payload: {
+        header: ['Waybill', 'Paid Out', 'Bank Txn'],
+        awb: 'Waybill',
+        remitted: 'Paid Out',
+        reference: 'Bank Txn',
+      },
+    }),
+    expect: adminOnly(204),
+  },
+  {
     // The matrix's upload is a picture in the field "images": refused by the handler, after the guard.
     route: 'POST /api/admin/books/remittances',
     request: () => ({ url: '/api/admin/books/remittances', multipart: true }),

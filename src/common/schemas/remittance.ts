@@ -3,6 +3,7 @@
  * remittance"). Amounts are paise: the courier's report may carry them; orders keep rupees.
  */
 import { z } from 'zod';
+import { columnMappingInput, needsMappingSchema } from './column-mapping.ts';
 
 export const REMITTANCE_OUTCOMES = ['paid', 'short', 'over', 'unknown'] as const;
 export type RemittanceOutcome = (typeof REMITTANCE_OUTCOMES)[number];
@@ -25,7 +26,8 @@ export const remittanceRowSchema = z.object({
 });
 export type RemittanceRow = z.infer<typeof remittanceRowSchema>;
 
-export const remittanceImportReplySchema = z.object({
+export const remittanceImportedSchema = z.object({
+  kind: z.literal('imported'),
   fileName: z.string(),
   layout: z.string(),
   /** Lines read, and lines new to the shop (0 when the same report is imported again). */
@@ -39,7 +41,15 @@ export const remittanceImportReplySchema = z.object({
   total: z.number().int(),
   rows: z.array(remittanceRowSchema),
 });
+export type RemittanceImported = z.infer<typeof remittanceImportedSchema>;
+
+/** The report read, or (a layout we do not know) its header to map once, as the bank statement's. */
+export const remittanceImportReplySchema = z.discriminatedUnion('kind', [remittanceImportedSchema, needsMappingSchema]);
 export type RemittanceImportReply = z.infer<typeof remittanceImportReplySchema>;
+
+/** PUT /admin/books/remittance-layouts: which header of the report holds the AWB, the amount remitted and the rest. */
+export const remittanceLayoutInputSchema = columnMappingInput(['awb', 'remitted'], ['orderRef', 'date', 'reference']);
+export type RemittanceLayoutInput = z.input<typeof remittanceLayoutInputSchema>;
 
 /** An order that owes the shop its COD cash, for the dashboard's lists. */
 export const codOwedSchema = z.object({

@@ -4,6 +4,7 @@
  * know. Amounts are paise, as the bank's line has them.
  */
 import { z } from 'zod';
+import { columnMappingInput, needsMappingSchema } from './column-mapping.ts';
 
 /** One credit of the statement as the result table shows it. */
 export const statementLineSchema = z.object({
@@ -57,44 +58,10 @@ export const statementImportedSchema = z.object({
   notInStatement: listOf(missingUtrSchema),
 });
 
-export const statementNeedsMappingSchema = z.object({
-  kind: z.literal('needs-mapping'),
-  fileName: z.string(),
-  /** The header row as the bank wrote it, and the first rows under it. */
-  header: z.array(z.string()),
-  sample: z.array(z.array(z.string())),
-});
-
-export const statementImportReplySchema = z.discriminatedUnion('kind', [
-  statementImportedSchema,
-  statementNeedsMappingSchema,
-]);
+export const statementImportReplySchema = z.discriminatedUnion('kind', [statementImportedSchema, needsMappingSchema]);
 export type StatementImportReply = z.infer<typeof statementImportReplySchema>;
 export type StatementImported = z.infer<typeof statementImportedSchema>;
 
-const headerName = z.string('Please choose a column').trim().min(1, 'Please choose a column').max(120);
-const optionalHeader = z.string().trim().max(120).default('');
-
 /** PUT /admin/books/statement-layouts: which header of the row holds what. */
-export const statementLayoutInputSchema = z
-  .object({
-    header: z.array(z.string().max(120)).min(3, 'The header row has too few columns').max(60),
-    date: headerName,
-    narration: headerName,
-    credit: headerName,
-    reference: optionalHeader,
-    drCr: optionalHeader,
-  })
-  .superRefine((v, ctx) => {
-    const named = new Set(v.header.map((h) => h.trim()));
-    for (const key of ['date', 'narration', 'credit', 'reference', 'drCr'] as const) {
-      if (v[key] !== '' && !named.has(v[key])) {
-        ctx.addIssue({ code: 'custom', message: 'Please choose a column of this header row', path: [key] });
-      }
-    }
-    const chosen = [v.date, v.narration, v.credit, v.reference, v.drCr].filter(Boolean);
-    if (new Set(chosen).size !== chosen.length) {
-      ctx.addIssue({ code: 'custom', message: 'Each column can hold one thing only', path: ['credit'] });
-    }
-  });
+export const statementLayoutInputSchema = columnMappingInput(['date', 'narration', 'credit'], ['reference', 'drCr']);
 export type StatementLayoutInput = z.input<typeof statementLayoutInputSchema>;

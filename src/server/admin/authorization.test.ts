@@ -163,6 +163,12 @@ const calls: Call[] = [
     payload: { header: ['Date', 'Details', 'Ref', 'Credit'], date: 'Date', narration: 'Details', credit: 'Credit' },
   },
   { method: 'POST', url: '/api/admin/books/remittances', route: '/api/admin/books/remittances', multipart: true },
+  {
+    method: 'PUT',
+    url: '/api/admin/books/remittance-layouts',
+    route: '/api/admin/books/remittance-layouts',
+    payload: { header: ['Waybill', 'Paid Out'], awb: 'Waybill', remitted: 'Paid Out' },
+  },
   { method: 'GET', url: '/api/admin/books/cod-cash', route: '/api/admin/books/cod-cash' },
   { method: 'GET', url: '/api/admin/books/money?from=2026-11-01&to=2026-11-30', route: '/api/admin/books/money' },
   {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CsvError, csvField, parseCsv, toCsv } from './csv.ts';
+import { CsvError, CsvNumber, csvField, csvRupees, parseCsv, toCsv } from './csv.ts';
 
 const fields = (text: string) => parseCsv(text).map((r) => r.fields);
 
@@ -62,5 +62,17 @@ describe('toCsv', () => {
     expect(csvField('@SUM(A1)')).toBe("'@SUM(A1)");
     expect(csvField(-5)).toBe('-5');
     expect(csvField(null)).toBe('');
+  });
+
+  it('writes number cells as numbers and guards every text cell starting with -, =, + or @', () => {
+    expect(csvField(csvRupees(-1_347_372))).toBe('-13473.72');
+    expect(csvField(csvRupees(100_050))).toBe('1000.50');
+    expect(csvField(new CsvNumber('-3'))).toBe('-3');
+    for (const text of ['-13473.72', '-2+3+cmd|calc!A0', '=1+1', '+91 98765', '@SUM(A1)']) {
+      expect(csvField(text)).toBe(`'${text}`);
+    }
+    // A number cell is a plain decimal only, so it can never carry a formula past the guard.
+    expect(() => new CsvNumber('-1+cmd|calc!A0')).toThrow();
+    expect(toCsv([['Refund', csvRupees(-500), '-500']])).toBe("Refund,-5.00,'-500\r\n");
   });
 });

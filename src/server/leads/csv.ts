@@ -92,17 +92,37 @@ export function parseCsv(text: string): CsvRecord[] {
 }
 
 /**
- * One CSV field. Cells a spreadsheet would run as a formula (=, +, -, @, tab,
- * CR) get a leading apostrophe (OWASP "CSV Injection"), since shop data comes
- * from shoppers' own input.
+ * A number cell written with its own digits, such as rupees with two decimals ("-13473.72", which a JS
+ * number would print as "-13473.72" but "1000.50" as "1000.5"). It is a number to a spreadsheet and
+ * to the GST offline tool, so it is never guarded: only text gets the apostrophe.
  */
-export function csvField(value: string | number | null): string {
+export class CsvNumber {
+  readonly digits: string;
+  constructor(digits: string) {
+    // Only a plain decimal: anything else would bypass the formula guard.
+    if (!/^-?\d+(\.\d+)?$/.test(digits)) throw new Error(`Not a number cell: ${digits}`);
+    this.digits = digits;
+  }
+}
+
+/** Paise as rupees with two decimals, a number cell (the accountant's CSVs). */
+export const csvRupees = (paise: number) => new CsvNumber((paise / 100).toFixed(2));
+
+export type CsvCell = string | number | CsvNumber | null;
+
+/**
+ * One CSV field. Text cells a spreadsheet would run as a formula (=, +, -, @, tab, CR) get a
+ * leading apostrophe (OWASP "CSV Injection"), since shop data comes from shoppers' own input.
+ * Numbers (a JS number or a CsvNumber) are written as they are: a negative amount stays a number.
+ */
+export function csvField(value: CsvCell): string {
+  if (value instanceof CsvNumber) return value.digits;
   let text = value === null ? '' : String(value);
   if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 /** Rows as CSV text with CRLF line ends. */
-export function toCsv(rows: ReadonlyArray<ReadonlyArray<string | number | null>>): string {
+export function toCsv(rows: ReadonlyArray<ReadonlyArray<CsvCell>>): string {
   return `${rows.map((row) => row.map(csvField).join(',')).join('\r\n')}\r\n`;
 }

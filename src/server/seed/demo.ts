@@ -123,6 +123,39 @@ const ORDER_PLANS: Array<{ daysAgo: number; states: Array<[string, number]> }> =
   { daysAgo: 0.2, states: [['ordered', 0]] },
 ];
 
+/**
+ * The shipment of a demo order whose parcel left (Delhivery, entered by hand as the owner does): on
+ * its way for a dispatched order, delivered for a delivered one, back at the shop and received for a
+ * returned one. Its AWB comes from the order number, so each is unique and the seed repeatable.
+ */
+function demoShipment(orderId: string, number: string, last: { status: string; at: string }, leftAt: string) {
+  const left = Date.parse(leftAt);
+  const reached = Date.parse(last.at);
+  const scan = {
+    dispatched: { step: 'in_transit', text: 'In transit', at: left + 20 * HOUR },
+    delivered: { step: 'delivered', text: 'Delivered', at: reached },
+    returned: { step: 'rto_delivered', text: 'Returned to origin', at: reached - 4 * HOUR },
+  }[last.status];
+  if (!scan) throw new Error(`No demo shipment for a ${last.status} order`);
+  const at = (ms: number) => new Date(ms).toISOString();
+  return {
+    order_id: orderId,
+    courier: 'manual',
+    courier_name: 'Delhivery',
+    awb: `1490${number.replace(/\D/g, '').padStart(10, '0')}`,
+    step: scan.step,
+    scan_text: scan.text,
+    scan_location: 'Mumbai Hub',
+    scan_at: at(scan.at),
+    // India date of two days after it left: when a parcel on its way is expected.
+    expected_by: at(left + 2 * DAY + 5.5 * HOUR).slice(0, 10),
+    booked_at: leftAt,
+    received_back_at: last.status === 'returned' ? last.at : null,
+    created_at: leftAt,
+    updated_at: at(Math.max(scan.at, reached)),
+  };
+}
+
 /** Creates the demo shopper unless their phone number is taken; returns the number of orders made. */
 export async function seedShopper(
   db: Db,
@@ -199,6 +232,13 @@ export async function seedShopper(
       // An invoiced order that came back has its credit note, as a real return would.
       const credit = stateRule(last.status).creditNote;
       if (left && credit) await issueCreditNote(trx, settings.invoice, orderId, credit, last.at);
+      // A parcel that left has its courier and tracking number, as the owner's dispatch gives it, so
+      // /track and Your Orders never say "Dispatched" beside "not handed to a courier yet".
+      if (left)
+        await trx
+          .insertInto('shipments')
+          .values(demoShipment(orderId, number, last, left.at))
+          .execute();
       await trx
         .insertInto('order_events')
         .values(

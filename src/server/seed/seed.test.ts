@@ -3,9 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BRANDS, CATEGORIES, ORIGINAL_BRANDS, STATUSES, TAGS } from '../../common/catalog.ts';
+import { AWB_PATTERN } from '../../common/couriers.ts';
 import { ORDER_STATES, stateRule } from '../../common/orders.ts';
 import { parseHomeContent } from '../../common/schemas/home.ts';
 import { productInputSchema } from '../../common/schemas/product.ts';
+import { SHIPMENT_STEP_RULES, type ShipmentStepName } from '../../common/shipments.ts';
 import { verifyPassword } from '../auth/passwords.ts';
 import { toProduct } from '../catalog/product-row.ts';
 import { ID_PATTERN } from '../db/ids.ts';
@@ -167,6 +169,17 @@ describe.each(TEST_DIALECTS)('demo seed on %s', (dialect) => {
       const left = events.find((e) => stateRule(e.status).parcelLeft);
       expect(order.invoice_number !== null).toBe(left !== undefined);
       if (left) expect(order.invoice_date).toBe(left.created_at);
+      // ...and its courier and tracking number, with a step that agrees with the order's state: no
+      // "Dispatched" beside "not handed to a courier yet" on /track (issue 34 item 21).
+      const shipment = await db.selectFrom('shipments').selectAll().where('order_id', '=', order.id).executeTakeFirst();
+      expect(shipment !== undefined, order.status).toBe(left !== undefined);
+      if (shipment) {
+        expect(shipment.awb).toMatch(AWB_PATTERN);
+        const step = SHIPMENT_STEP_RULES[shipment.step as ShipmentStepName];
+        if (order.status === 'dispatched') expect(step.onTheWay).toBe(true);
+        else expect(shipment.step).toBe(order.status === 'delivered' ? 'delivered' : 'rto_delivered');
+        expect(shipment.received_back_at).toBe(order.status === 'returned' ? order.updated_at : null);
+      }
     }
     // Numbers follow time, as a real shop's do: orders by when they were placed, invoices by their
     // dates (CGST rule 46(b): one consecutive series), so GSTR-1's Table 13 has no gap in the demo.

@@ -5,8 +5,9 @@
  * "NOS-NUMBERS", amounts rupees with two decimals.
  */
 import { gstStateByCode } from '../../../common/gst-states.ts';
+import { hsnDescription } from '../../../common/hsn.ts';
 import { uqcWithName } from '../../../common/uqc.ts';
-import { toCsv } from '../../leads/csv.ts';
+import { type CsvCell, csvRupees, toCsv } from '../../leads/csv.ts';
 import type { Gstr1Return, ListedNote } from './build.ts';
 
 export const GSTR1_CSV_SECTIONS = ['b2cs', 'b2cl', 'b2b', 'cdnr', 'cdnur', 'hsn', 'docs'] as const;
@@ -14,8 +15,9 @@ export type Gstr1CsvSection = (typeof GSTR1_CSV_SECTIONS)[number];
 
 const IST_OFFSET_MS = (5 * 60 + 30) * 60 * 1000;
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const money = (paise: number) => (paise / 100).toFixed(2);
-const rate = (rateBp: number) => String(rateBp / 100);
+// Amounts and rates are number cells: a net negative month (more credited than sold) stays a number.
+const money = csvRupees;
+const rate = (rateBp: number) => rateBp / 100;
 function day(iso: string): string {
   const d = new Date(Date.parse(iso) + IST_OFFSET_MS);
   return `${String(d.getUTCDate()).padStart(2, '0')}-${MONTHS[d.getUTCMonth()]}-${d.getUTCFullYear()}`;
@@ -25,7 +27,7 @@ function pos(code: string): string {
   return state ? `${code}-${state.name}` : code;
 }
 
-type Row = Array<string | number | null>;
+type Row = CsvCell[];
 
 function noteRows(notes: ListedNote[], registered: boolean): Row[] {
   return notes.map((n) => [
@@ -168,7 +170,7 @@ export function gstr1Csv(ret: Gstr1Return, section: Gstr1CsvSection): string {
         rows.push([
           r.section.toUpperCase(),
           r.hsn,
-          '',
+          hsnDescription(r.hsn),
           uqcWithName(r.uqc),
           r.quantity,
           money(r.value),

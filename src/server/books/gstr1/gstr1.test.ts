@@ -326,8 +326,17 @@ describe.each(TEST_DIALECTS)('GSTR-1 from the database on %s', (dialect) => {
       },
     ]);
     expect(json.b2b).toBeUndefined();
-    expect(json.hsn.hsn_b2c.find((r: any) => r.hsn_sc === '91130000')).toMatchObject({ uqc: 'PRS', qty: 0, txval: 0 });
-    expect(json.hsn.hsn_b2c.find((r: any) => r.hsn_sc === '9102')).toMatchObject({ uqc: 'NOS', qty: 2 });
+    expect(json.hsn.hsn_b2c.find((r: any) => r.hsn_sc === '91130000')).toMatchObject({
+      desc: 'Watch straps, bands, bracelets',
+      uqc: 'PRS',
+      qty: 0,
+      txval: 0,
+    });
+    expect(json.hsn.hsn_b2c.find((r: any) => r.hsn_sc === '9102')).toMatchObject({
+      desc: 'Wrist-watches, pocket-watches',
+      uqc: 'NOS',
+      qty: 2,
+    });
     expect(json.doc_issue.doc_det).toEqual([
       {
         doc_num: 1,
@@ -345,7 +354,9 @@ describe.each(TEST_DIALECTS)('GSTR-1 from the database on %s', (dialect) => {
         'OE,29-Karnataka,18,,1694.92,0.00,\r\n' +
         'OE,27-Maharashtra,18,,9066.94,0.00,\r\n',
     );
-    expect(gstr1Csv(ret, 'hsn')).toContain('B2C,91130000,,PRS-PAIRS,0,0.00,18,0.00,0.00,0.00,0.00,0.00');
+    expect(gstr1Csv(ret, 'hsn')).toContain(
+      'B2C,91130000,"Watch straps, bands, bracelets",PRS-PAIRS,0,0.00,18,0.00,0.00,0.00,0.00,0.00',
+    );
   });
   it('lists a business sale in B2B and its credit note in CDNR, never in B2CS, B2CL or CDNUR', async () => {
     const at = '2061-06-10T06:00:00.000Z';
@@ -425,7 +436,16 @@ describe.each(TEST_DIALECTS)('GSTR-1 from the database on %s', (dialect) => {
     expect(json.cdnur).toBeUndefined();
     expect(json.hsn.hsn_b2c).toEqual([]);
     expect(json.hsn.hsn_b2b).toEqual([
-      expect.objectContaining({ hsn_sc: '9102', uqc: 'NOS', qty: 2, txval: 200000, iamt: 0, camt: 18000, samt: 18000 }),
+      expect.objectContaining({
+        hsn_sc: '9102',
+        desc: 'Wrist-watches, pocket-watches',
+        uqc: 'NOS',
+        qty: 2,
+        txval: 200000,
+        iamt: 0,
+        camt: 18000,
+        samt: 18000,
+      }),
     ]);
     // The CSV names the receiver; a name that a spreadsheet would run as a formula is written as text.
     expect(gstr1Csv(ret, 'b2b')).toContain(

@@ -10,6 +10,7 @@
  * `num` is the rate's conventional index (18% → 1801). Empty tables are left out.
  */
 
+import { hsnDescription } from '../../../common/hsn.ts';
 import type { Gstr1Return, HsnRow, ListedNote, Money } from './build.ts';
 import type { Period } from './period.ts';
 
@@ -47,7 +48,7 @@ function hsnRows(rows: HsnRow[]) {
   return rows.map((r, i) => ({
     num: i + 1,
     hsn_sc: r.hsn,
-    desc: '',
+    desc: hsnDescription(r.hsn),
     uqc: r.uqc,
     qty: r.quantity,
     rt: rate(r.rateBp),

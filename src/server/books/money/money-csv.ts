@@ -8,11 +8,12 @@
 import { formatRate } from '../../../common/gst.ts';
 import type { MoneyGlance } from '../../../common/schemas/money.ts';
 import type { Db } from '../../db/tables.ts';
-import { toCsv } from '../../leads/csv.ts';
+import { type CsvCell, csvRupees, toCsv } from '../../leads/csv.ts';
 import { moneyPeriod, registerRows } from './money-queries.ts';
 
-const rupees = (paise: number) => (paise / 100).toFixed(2);
-type Row = Array<string | number | null>;
+// Amounts are number cells: a negative figure (more credited than sold) stays a number.
+const rupees = csvRupees;
+type Row = CsvCell[];
 
 export async function moneyCsv(db: Db, glance: MoneyGlance): Promise<string> {
   const rows: Row[] = [

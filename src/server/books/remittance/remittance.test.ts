@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoiceTaxes } from '../../../common/gst.ts';
 import type { MoneyGlance } from '../../../common/schemas/money.ts';
-import type { CodCash, RemittanceImportReply } from '../../../common/schemas/remittance.ts';
+import type { CodCash, RemittanceImported, RemittanceImportReply } from '../../../common/schemas/remittance.ts';
 import { adminCookie, multipart, placeOrder, settleAdvance } from '../../test-support/admin.ts';
 import { createTestApp, type TestApp } from '../../test-support/app.ts';
 import { TEST_DIALECTS } from '../../test-support/databases.ts';
@@ -57,10 +57,12 @@ describe.each(TEST_DIALECTS)('COD remittance and money at a glance on %s', (dial
       payload: body.payload,
     });
   };
-  const imported = async (data: string): Promise<RemittanceImportReply> => {
+  const imported = async (data: string): Promise<RemittanceImported> => {
     const res = await upload(data);
     expect(res.statusCode, res.body).toBe(200);
-    return res.json();
+    const reply: RemittanceImportReply = res.json();
+    expect(reply.kind).toBe('imported');
+    return reply as RemittanceImported;
   };
   const lineCount = async () =>
     Number(
@@ -177,7 +179,8 @@ describe.each(TEST_DIALECTS)('COD remittance and money at a glance on %s', (dial
     const cells = res.body.split(/\r\n/).flatMap((line) => line.split(','));
     expect(res.body).toContain(`'=HYPERLINK`);
     expect(res.body).toContain(`'=cmd|calc!A1`);
-    for (const c of cells) expect(c.replace(/^"/, '')).not.toMatch(/^[=+\-@]/);
+    // Only a number may start with a minus sign; text starting with =, +, - or @ is guarded.
+    for (const c of cells) expect(c.replace(/^"/, '')).toMatch(/^(?![=+\-@])|^-\d+(\.\d+)?$/);
     expect(res.body.includes('\u0007') || res.body.includes('\u202E')).toBe(false);
   });
 
@@ -238,5 +241,85 @@ describe.each(TEST_DIALECTS)('COD remittance and money at a glance on %s', (dial
       expect(res.statusCode, q).toBe(400);
       expect(res.json().error.message).toMatch(/range of dates/);
     }
+  });
+
+  it('reads the common spellings of the AWB and the amount remitted (issue 34 item 9)', async () => {
+    const number = await deliveredOrder('DLV1000006');
+    for (const [awb, remitted] of [
+      ['AWB', 'Remitted Amount'],
+      ['AWB No.', 'Amount Remitted'],
+      ['Airway Bill', 'COD Amount'],
+      ['AWB Code', 'Remitted Amount'],
+    ]) {
+      const result = await imported(`${awb},${remitted},UTR\nDLV1000006,6700.00,AXISCN0055555555\n`);
+      expect(result.rows, `${awb} / ${remitted}`).toEqual([
+        expect.objectContaining({ awb: 'DLV1000006', order: number, remittedPaise: BALANCE_PAISE, outcome: 'paid' }),
+      ]);
+    }
+  });
+
+  it('asks the owner to map an unfamiliar report once, then reads it by itself (issue 34 item 9)', async () => {
+    const number = await deliveredOrder('DLV1000007');
+    const header = 'Sr,Waybill Ref,Client Order,Paid Out (INR),Paid On,Bank Txn';
+    const report = [
+      'XYZ Couriers remittance statement,,,,,',
+      header,
+      `1,DLV1000007,${number},"6,700.00",21-11-2026,HDFCR52026112100777`,
+    ].join('\n');
+    const before = await lineCount();
+    const first = await upload(report);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toEqual({
+      kind: 'needs-mapping',
+      fileName: 'remittance.csv',
+      header: header.split(','),
+      sample: [['1', 'DLV1000007', number, '6,700.00', '21-11-2026', 'HDFCR52026112100777']],
+    });
+    expect(await lineCount()).toBe(before);
+
+    // A mapping that names a column the header lacks, or one column twice, is refused and kept nowhere.
+    const layouts = () => t.app.db.selectFrom('statement_layouts').select('header_key').execute();
+    const layoutsBefore = await layouts();
+    const map = (body: object) => send('PUT', '/api/admin/books/remittance-layouts', body);
+    const bad = await map({ header: header.split(','), awb: 'Docket', remitted: 'Paid Out (INR)' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.message).toContain('Please choose a column of this header row');
+    const twice = await map({ header: header.split(','), awb: 'Waybill Ref', remitted: 'Waybill Ref' });
+    expect(twice.statusCode).toBe(400);
+    expect(await layouts()).toEqual(layoutsBefore);
+
+    const saved = await map({
+      header: header.split(','),
+      awb: 'Waybill Ref',
+      remitted: 'Paid Out (INR)',
+      orderRef: 'Client Order',
+      date: 'Paid On',
+      reference: 'Bank Txn',
+    });
+    expect(saved.statusCode, saved.body).toBe(204);
+    const read = await imported(report);
+    expect(read).toMatchObject({ layout: 'Mapped by you', linesRead: 1, newLines: 1 });
+    expect(read.rows).toEqual([
+      expect.objectContaining({
+        awb: 'DLV1000007',
+        order: number,
+        remittedPaise: BALANCE_PAISE,
+        remittedOn: '2026-11-21',
+        reference: 'HDFCR52026112100777',
+        outcome: 'paid',
+      }),
+    ]);
+    // The next week's report of the same layout is read by itself, with no mapping step.
+    const next = await imported(`${header}\n2,DLV1000007,${number},0.00,28-11-2026,HDFCR52026112800001\n`);
+    expect(next).toMatchObject({ layout: 'Mapped by you', linesRead: 1 });
+    // The bank statement does not take the remittance's mapping for its own.
+    const body = multipart([{ name: 's.csv', data: Buffer.from(report), type: 'text/csv', field: 'statement' }]);
+    const statement = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/books/statements',
+      headers: { cookie: admin, ...body.headers },
+      payload: body.payload,
+    });
+    expect(statement.json().kind).not.toBe('imported');
   });
 });

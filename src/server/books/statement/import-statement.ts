@@ -9,6 +9,7 @@ import type { Config } from '../../config.ts';
 import { newId, nowIso } from '../../db/ids.ts';
 import type { Db } from '../../db/tables.ts';
 import { rememberedLayouts } from './layout-queries.ts';
+import type { ColumnMapping } from './layouts.ts';
 import { insertCredits, leftPending } from './line-queries.ts';
 import { ordersByUtr, refusedUtrs, settleCandidates, sortLines } from './match.ts';
 import { openStatement, type StatementLine } from './read-statement.ts';
@@ -24,7 +25,7 @@ export async function importStatement(
   fileName: string,
   adminId: string,
 ): Promise<StatementImportReply> {
-  const opened = await openStatement(input, await rememberedLayouts(db));
+  const opened = await openStatement(input, await rememberedLayouts<ColumnMapping>(db, 'statement'));
   if (opened.kind === 'unknown')
     return { kind: 'needs-mapping', fileName, header: opened.header, sample: opened.sample };
 

@@ -155,12 +155,9 @@ async function explain(db: Db, line: PendingLine, order: UtrOrder): Promise<void
     });
     return;
   }
-  if (!stateRule(now.status).live) {
-    await setOutcome(db, [line.id], 'no_order', { orderId: order.id, note: `Order ${order.number} is cancelled.` });
-    return;
-  }
   if (now.advance_state === 'received' && now.advance_utr === line.utr) {
-    // Marked received by hand before the statement came: the line becomes its proof.
+    // Marked received by hand before the statement came: the line becomes its proof, whatever the
+    // order became since (a parcel returned keeps its advance: docs/product.md "Matched").
     try {
       await db
         .updateTable('statement_lines')
@@ -178,6 +175,11 @@ async function explain(db: Db, line: PendingLine, order: UtrOrder): Promise<void
       if (!isUniqueViolation(err)) throw err;
       return explain(db, line, order);
     }
+  }
+  // A closed order whose advance was never received: money for an order that is over, for the owner.
+  if (!stateRule(now.status).live) {
+    await setOutcome(db, [line.id], 'no_order', { orderId: order.id, note: `Order ${order.number} is cancelled.` });
+    return;
   }
   await setOutcome(db, [line.id], 'no_order', {
     orderId: order.id,

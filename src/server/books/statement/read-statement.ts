@@ -54,10 +54,13 @@ export type OpenedStatement =
     }
   | { kind: 'unknown'; header: string[]; key: string; sample: string[][] };
 
-/** A header row of a layout we do not know: at least four named cells, none of them a number or date. */
-function looksLikeHeader(fields: string[]): boolean {
+/**
+ * A header row of a layout we do not know: at least `min` named cells (a statement has four or more,
+ * a remittance report two), none of them a number or date.
+ */
+export function looksLikeHeader(fields: string[], min = 4): boolean {
   const named = fields.map((f) => f.trim()).filter(Boolean);
-  return named.length >= 4 && named.every((f) => amountPaise(f) === null && statementDate(f) === null);
+  return named.length >= min && named.every((f) => amountPaise(f) === null && statementDate(f) === null);
 }
 
 /** What plainLine would change: a refused character, a space other than one between words. */

@@ -67,7 +67,14 @@ export const statementRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!columns.date || !columns.narration || !columns.credit) {
         throw badRequest('Please choose columns with letters or digits in their names');
       }
-      await rememberLayout(app.db, headerKey(header.map((h) => h.trim())), header, columns, request.adminId!);
+      await rememberLayout(
+        app.db,
+        'statement',
+        headerKey(header.map((h) => h.trim())),
+        header,
+        columns,
+        request.adminId!,
+      );
       return reply.status(204).send(null);
     },
   });

@@ -233,6 +233,43 @@ describe.each(TEST_DIALECTS)('the bank statement on %s', (dialect) => {
     );
   });
 
+  it('proves a returned order’s advance marked received by hand, and names a cancelled order’s credit', async () => {
+    // Issue 34 item 10: the owner marked the advance by hand, the parcel went and came back, then
+    // the statement came: its credit is that advance's proof (Matched), not "No order".
+    const meera = await orderWithUtr('632455551111');
+    await settleAdvance(t, admin, meera, 'received');
+    const setState = async (number: string, state: string) => {
+      const res = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/admin/orders/${number}/state`,
+        headers: { cookie: admin },
+        payload: { state },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    for (const state of ['packed', 'dispatched', 'returned']) await setState(meera, state);
+    const ravi = await orderWithUtr('632455552222');
+    await setState(ravi, 'cancelled');
+    const advance = (await orderRow(meera)).advance_amount;
+    const csv = [
+      'Date,Narration,Chq./Ref.No.,Value Dt,Withdrawal Amt.,Deposit Amt.,Closing Balance',
+      `23/11/26,UPI-MEERA JOSHI-meera@okaxis-UTIB0001234-632455551111-${meera},0000632455551111,23/11/26,,${advance}.00,"2,00,000.00"`,
+      `23/11/26,UPI-RAVI KUMAR-ravi@ybl-YESB0YBLUPI-632455552222-${ravi},0000632455552222,23/11/26,,${advance}.00,"2,00,300.00"`,
+    ].join('\n');
+    const before = await mailsOf(meera, 'advance-received');
+    const result = await imported(csv, 'hdfc-later.csv');
+    expect(result.matched.rows.map((r) => [r.order, r.note])).toEqual([[meera, 'Already marked received by hand']]);
+    expect(result.noOrder.rows.map((r) => [r.order, r.note])).toEqual([[ravi, `Order ${ravi} is cancelled.`]]);
+    const proof = await t.app.db
+      .selectFrom('statement_lines')
+      .select(['outcome', 'line_no'])
+      .where('matched_order_id', '=', (await orderRow(meera)).id)
+      .execute();
+    expect(proof).toEqual([{ outcome: 'proof', line_no: 2 }]);
+    expect(await orderRow(meera)).toMatchObject({ status: 'returned', advance_state: 'received' });
+    expect(await mailsOf(meera, 'advance-received')).toHaveLength(before.length);
+  });
+
   it('asks for the mapping of a layout it does not know, and remembers it', async () => {
     const header = 'Posting Date,Details,UTR Ref,Credit Amount,Debit Amount,Running Total';
     const nilesh = await orderWithUtr('632477771111');

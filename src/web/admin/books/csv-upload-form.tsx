@@ -5,6 +5,23 @@ import { TextField } from '../../components/text-field.tsx';
 import { fieldInputId, useForm } from '../../lib/forms/use-form.ts';
 import './csv-upload-form.css';
 
+export interface CsvUploadProps<R> {
+  /** The form's id: the file input is `${id}-file`. */
+  id: string;
+  /** The form's accessible name ("Import a bank statement"). */
+  title: string;
+  hint: ReactNode;
+  /** The file field's label ("Statement (CSV)"). */
+  fileLabel: string;
+  /** What the file is, in "Please choose the …" and "This … is too large" ("statement", "report"). */
+  what: string;
+  maxMb: number;
+  busyLabel: string;
+  send: (file: File) => Promise<R>;
+  onPick: () => void;
+  onImported: (reply: R, file: File) => void;
+}
+
 /**
  * The books' one-file CSV upload (the bank statement, the courier's COD remittance report): a
  * file field, a size cut before anything is sent, one Import button, the form's one message
@@ -23,22 +40,7 @@ export function CsvUploadForm<R>({
   send,
   onPick,
   onImported,
-}: {
-  /** The form's id: the file input is `${id}-file`. */
-  id: string;
-  /** The form's accessible name ("Import a bank statement"). */
-  title: string;
-  hint: ReactNode;
-  /** The file field's label ("Statement (CSV)"). */
-  fileLabel: string;
-  /** What the file is, in "Please choose the …" and "This … is too large" ("statement", "report"). */
-  what: string;
-  maxMb: number;
-  busyLabel: string;
-  send: (file: File) => Promise<R>;
-  onPick: () => void;
-  onImported: (reply: R, file: File) => void;
-}) {
+}: CsvUploadProps<R>) {
   const [file, setFile] = useState<File | null>(null);
   const form = useForm({
     id,

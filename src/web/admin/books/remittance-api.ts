@@ -6,13 +6,17 @@ import { apiPath, type ReplyOf } from '../../../common/api-contract.ts';
 import { moneyApi } from '../../../common/money-api.ts';
 import { remittanceApi } from '../../../common/remittance-api.ts';
 import type { MoneyGlance } from '../../../common/schemas/money.ts';
-import type { CodCash } from '../../../common/schemas/remittance.ts';
+import type { CodCash, RemittanceLayoutInput } from '../../../common/schemas/remittance.ts';
 import { api, call } from '../../lib/api-client.ts';
 
 export function importRemittance(file: File): Promise<ReplyOf<typeof remittanceApi.import>> {
   const form = new FormData();
   form.append('remittance', file, file.name);
   return api(apiPath(remittanceApi.import.path, {}), { method: remittanceApi.import.method, body: form });
+}
+
+export function saveRemittanceLayout(body: RemittanceLayoutInput): Promise<void> {
+  return call(remittanceApi.saveLayout, { body });
 }
 
 export function loadCodCash(signal?: AbortSignal): Promise<CodCash> {

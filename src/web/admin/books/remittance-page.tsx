@@ -1,12 +1,18 @@
 import { useState } from 'react';
 import { formatPaise } from '../../../common/gst.ts';
 import { formatDate } from '../../../common/india-time.ts';
-import type { CodCash, CodOwed, RemittanceImportReply, RemittanceOutcome } from '../../../common/schemas/remittance.ts';
+import {
+  type CodCash,
+  type CodOwed,
+  type RemittanceImported,
+  type RemittanceOutcome,
+  remittanceLayoutInputSchema,
+} from '../../../common/schemas/remittance.ts';
 import { LoadError } from '../../components/load-error.tsx';
 import { Link } from '../../lib/router/index.ts';
 import { useResource } from '../../lib/use-resource.ts';
-import { CsvUploadForm } from './csv-upload-form.tsx';
-import { importRemittance, loadCodCash } from './remittance-api.ts';
+import { MappedCsvUpload, type MappedRole } from './csv-mapping-form.tsx';
+import { importRemittance, loadCodCash, saveRemittanceLayout } from './remittance-api.ts';
 import './remittance.css';
 
 const OUTCOME_WORDS: Record<RemittanceOutcome, string> = {
@@ -16,6 +22,15 @@ const OUTCOME_WORDS: Record<RemittanceOutcome, string> = {
   unknown: 'Unknown AWB',
 };
 
+/** What a remittance report's mapping names: the AWB and the amount remitted, and three optional columns. */
+const REMITTANCE_ROLES: ReadonlyArray<MappedRole<'awb' | 'remitted' | 'orderRef' | 'date' | 'reference'>> = [
+  { key: 'awb', label: 'AWB (tracking number)' },
+  { key: 'remitted', label: 'Amount remitted' },
+  { key: 'orderRef', label: 'Order number', optional: true },
+  { key: 'date', label: 'Date remitted', optional: true },
+  { key: 'reference', label: 'UTR or reference', optional: true },
+];
+
 function OrderLink({ number }: { number: string | null }) {
   if (!number) return <>—</>;
   return <Link to={`/dashboard/orders?q=${encodeURIComponent(number)}`}>{number}</Link>;
@@ -23,11 +38,12 @@ function OrderLink({ number }: { number: string | null }) {
 
 /**
  * COD remittance (docs/product.md "COD remittance"): what couriers still hold, and the owner's
- * upload of the courier's remittance report, matched AWB by AWB with the orders.
+ * upload of the courier's remittance report, matched AWB by AWB with the orders. A layout we do not
+ * know is mapped once (which column holds what), then remembered, as the bank statement's.
  */
 export function RemittancePage() {
   const cash = useResource<CodCash>('admin:cod-cash', (signal) => loadCodCash(signal));
-  const [result, setResult] = useState<RemittanceImportReply | null>(null);
+  const [result, setResult] = useState<RemittanceImported | null>(null);
 
   return (
     <section aria-labelledby="adm-rem-title">
@@ -36,25 +52,33 @@ export function RemittancePage() {
       </div>
       <LoadError message={cash.error} onRetry={cash.reload} />
       {cash.data && <CashPanel cash={cash.data} />}
-      <CsvUploadForm
-        id="remittance"
-        title="Import a remittance report"
-        hint={
-          <>
-            Export the COD remittance report from Shiprocket (Billing → COD Remittance) as CSV, or fill the shop’s
-            template for another courier: AWB, Order, Amount remitted, Remitted on, UTR. Each AWB is matched with its
-            order; importing a report twice changes nothing.
-          </>
-        }
-        fileLabel="Remittance report (CSV)"
-        what="report"
-        maxMb={10}
-        busyLabel="Reading the report…"
-        send={importRemittance}
-        onPick={() => setResult(null)}
-        onImported={(reply) => {
-          setResult(reply);
-          cash.reload();
+      <MappedCsvUpload
+        upload={{
+          id: 'remittance',
+          title: 'Import a remittance report',
+          hint: (
+            <>
+              Export the COD remittance report from Shiprocket (Billing → COD Remittance) as CSV, or fill the shop’s
+              template for another courier: AWB, Order, Amount remitted, Remitted on, UTR (another courier’s report is
+              mapped once). Each AWB is matched with its order; importing a report twice changes nothing.
+            </>
+          ),
+          fileLabel: 'Remittance report (CSV)',
+          what: 'report',
+          maxMb: 10,
+          busyLabel: 'Reading the report…',
+          send: importRemittance,
+        }}
+        layout={{
+          id: 'remittance-layout',
+          roles: REMITTANCE_ROLES,
+          remembered: 'this courier’s next reports',
+          check: (values) => remittanceLayoutInputSchema.safeParse(values),
+          save: saveRemittanceLayout,
+        }}
+        onResult={(imported) => {
+          setResult(imported);
+          if (imported) cash.reload();
         }}
       />
       {result && <MatchTable result={result} />}
@@ -132,7 +156,7 @@ function OwedList({ id, title, list }: { id: string; title: string; list: { tota
   );
 }
 
-function MatchTable({ result }: { result: RemittanceImportReply }) {
+function MatchTable({ result }: { result: RemittanceImported }) {
   const short = result.rows.filter((r) => r.outcome === 'short').length;
   const unknown = result.rows.filter((r) => r.outcome === 'unknown').length;
   return (
