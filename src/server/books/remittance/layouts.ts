@@ -71,9 +71,6 @@ export const REMITTANCE_LAYOUTS: readonly RemittanceLayout[] = [
   },
 ];
 
-/** The header row of the manual template, as the owner's download of it starts. */
-export const MANUAL_TEMPLATE_HEADER = ['AWB', 'Order', 'Amount remitted', 'Remitted on', 'UTR'];
-
 export type RemittanceIndexes = Record<RemittanceRole, number>;
 
 /** The owner's mapping of a report layout we do not know: each role's normalised header name, or null. */

@@ -182,10 +182,6 @@ export const queueDeliveryFailedWhatsApp = (
 ) =>
   queueOrderWhatsApp(trx, config, 'delivery-failed', orderId, rescheduleUrl ? { reason, rescheduleUrl } : { reason });
 
-/** Before an unpaid order expires (the expiry is orders/unpaid.ts). */
-export const queueUnpaidReminderWhatsApp = (trx: Trx, config: Config, orderId: string, expiresAt: string) =>
-  queueOrderWhatsApp(trx, config, 'unpaid-reminder', orderId, { expiresAt });
-
 /** The order mails that have a WhatsApp message (order-mail.ts sends that first, the mail only if it fails). */
 export const WHATSAPP_FOR_MAIL: Partial<Record<string, OrderWhatsAppKind>> = {
   dispatched: 'dispatched',
