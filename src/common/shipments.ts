@@ -5,7 +5,7 @@
  * only), the order state it brings the order to, and the mail the shopper gets on reaching it.
  * Whatever a courier calls its statuses, it maps them onto these steps (server/shipping/).
  */
-import type { OrderState } from './orders.ts';
+import { ORDER_STATE_RULES, type OrderState, orderStatusLabel } from './orders.ts';
 
 export const SHIPMENT_STEPS = [
   'booked',
@@ -42,6 +42,8 @@ export interface StepRule {
   mail: StepMail | null;
   /** The parcel still travels to the shopper (the failed-deliveries queue and /track read it). */
   onTheWay: boolean;
+  /** The parcel is on its way back to the shop (return to origin): its order is settled by the owner's check. */
+  comingBack: boolean;
 }
 
 const BEFORE_DISPATCH: readonly OrderState[] = ['ordered', 'packed'];
@@ -55,6 +57,7 @@ export const SHIPMENT_STEP_RULES: Record<ShipmentStepName, StepRule> = {
     order: null,
     mail: null,
     onTheWay: true,
+    comingBack: false,
   },
   picked_up: {
     label: 'Picked up by the courier',
@@ -63,6 +66,7 @@ export const SHIPMENT_STEP_RULES: Record<ShipmentStepName, StepRule> = {
     order: TO_DISPATCHED,
     mail: 'picked-up',
     onTheWay: true,
+    comingBack: false,
   },
   in_transit: {
     label: 'On the way',
@@ -71,6 +75,7 @@ export const SHIPMENT_STEP_RULES: Record<ShipmentStepName, StepRule> = {
     order: TO_DISPATCHED,
     mail: null,
     onTheWay: true,
+    comingBack: false,
   },
   out_for_delivery: {
     label: 'Out for delivery today',
@@ -79,6 +84,7 @@ export const SHIPMENT_STEP_RULES: Record<ShipmentStepName, StepRule> = {
     order: TO_DISPATCHED,
     mail: 'out-for-delivery',
     onTheWay: true,
+    comingBack: false,
   },
   undelivered: {
     label: 'Delivery attempt failed',
@@ -88,6 +94,7 @@ export const SHIPMENT_STEP_RULES: Record<ShipmentStepName, StepRule> = {
     order: TO_DISPATCHED,
     mail: 'delivery-failed',
     onTheWay: true,
+    comingBack: false,
   },
   rto_initiated: {
     label: 'Returning to the shop',
@@ -96,6 +103,7 @@ export const SHIPMENT_STEP_RULES: Record<ShipmentStepName, StepRule> = {
     order: null,
     mail: null,
     onTheWay: false,
+    comingBack: true,
   },
   rto_delivered: {
     label: 'Returned to the shop',
@@ -104,6 +112,7 @@ export const SHIPMENT_STEP_RULES: Record<ShipmentStepName, StepRule> = {
     order: null,
     mail: null,
     onTheWay: false,
+    comingBack: true,
   },
   delivered: {
     label: 'Delivered',
@@ -113,6 +122,7 @@ export const SHIPMENT_STEP_RULES: Record<ShipmentStepName, StepRule> = {
     order: { to: 'delivered', from: ['ordered', 'packed', 'dispatched'] },
     mail: 'delivered',
     onTheWay: false,
+    comingBack: false,
   },
   cancelled: {
     label: 'Courier booking cancelled',
@@ -122,6 +132,7 @@ export const SHIPMENT_STEP_RULES: Record<ShipmentStepName, StepRule> = {
     order: null,
     mail: null,
     onTheWay: false,
+    comingBack: false,
   },
 };
 
@@ -168,4 +179,15 @@ export function deliveryCheckMessage(check: {
   if (!check.cod) return `Cash on delivery is not available at ${check.pincode}`;
   const by = check.expectedBy ? `Delivery by ${formatExpectedDay(check.expectedBy)}` : 'We deliver here';
   return `${by} · cash on delivery available`;
+}
+
+/**
+ * The shopper's badge (Your Orders, /track): the order's state, or the parcel's way back while it is
+ * coming back and the order still goes out; a walk found "Dispatched" above "Returned to the shop".
+ */
+export function shopperStatusLabel(status: string, setByAdmin: boolean, step: string | null | undefined): string {
+  const live = ORDER_STATE_RULES[status as OrderState]?.live ?? false;
+  return live && step && isShipmentStep(step) && stepRule(step).comingBack
+    ? stepRule(step).label
+    : orderStatusLabel(status, setByAdmin);
 }

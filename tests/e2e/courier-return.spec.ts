@@ -86,6 +86,9 @@ test('a parcel back from Shiprocket is received and checked: stock back, Returne
   await page.reload();
   await expect(panel.locator('.adm-shipment-now')).toContainText('Return to origin started');
   await expect(panel.getByRole('button', { name: /Received back and checked/ })).toHaveCount(0);
+  // A parcel coming back has no delivery date to expect, and its advance is no longer the owner's to refuse.
+  await expect(panel).not.toContainText('Expected by');
+  await expect(row.getByRole('button', { name: /^Refuse/ })).toHaveCount(0);
   await checkBothWidths(page);
   await shiprocketSays(page.request, { awb, statusId: 10, status: 'RTO DELIVERED', at: minutesAgo(5) });
   await page.reload();

@@ -1,9 +1,10 @@
 /** Reading a shopper's own orders: their lines, totals, status label, delivery window and advance. */
 import { ADVANCE_LABELS, type AdvanceState, upiPayLink } from '../../common/advance.ts';
 import { cartTotals } from '../../common/money.ts';
-import { deliveryWindow, HISTORY_STATES, orderStatusLabel } from '../../common/orders.ts';
+import { deliveryWindow, HISTORY_STATES } from '../../common/orders.ts';
 import { shopperMayReadInvoice } from '../../common/paperwork.ts';
 import type { Order, OrderView } from '../../common/schemas/order.ts';
+import { shopperStatusLabel } from '../../common/shipments.ts';
 import type { Config } from '../config.ts';
 import type { Db, OrderRow } from '../db/tables.ts';
 import { notFound } from '../http/errors.ts';
@@ -67,7 +68,7 @@ async function withLines(db: Db, upi: Config['upi'], rows: OrderRow[]): Promise<
       createdAt: row.created_at,
       address: row.address,
       status: row.status,
-      statusLabel: orderStatusLabel(row.status, setByAdmin.has(row.id)),
+      statusLabel: shopperStatusLabel(row.status, setByAdmin.has(row.id), shipments.get(row.id)?.step),
       lines: own,
       totals: cartTotals(own),
       delivery: deliveryWindow(row.created_at),

@@ -97,6 +97,11 @@ describe.each(TEST_DIALECTS)('returns to origin on %s', (dialect) => {
     // Setting the step on the way back is not enough either.
     expect((await setStep(number, 'rto_initiated')).statusCode).toBe(200);
     expect((await receivedBack(number)).statusCode).toBe(409);
+    // The shopper's badge says the parcel is coming back, not "Dispatched" (issue 34 item 14).
+    const owner = (await inject(admin, 'GET', `/api/admin/orders/${number}`)).json().order;
+    const tracked = await t.app.inject({ method: 'GET', url: `/api/track?order=${number}&phone=${owner.userPhone}` });
+    expect(tracked.json().statusLabel).toBe('Returning to the shop');
+    expect(owner.status).toBe('dispatched');
     expect((await observe(number, productId)).stock).toBe(STOCK - 2);
   });
 

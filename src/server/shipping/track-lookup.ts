@@ -6,8 +6,8 @@
  * its order gives its slot back, so a shopper checking their own parcel is never stopped.
  */
 import { cashToKeepReady } from '../../common/advance.ts';
-import { orderStatusLabel } from '../../common/orders.ts';
 import type { TrackReply } from '../../common/schemas/shipping.ts';
+import { shopperStatusLabel } from '../../common/shipments.ts';
 import { addressKey, FIFTEEN_MINUTES, giveBack, type Limit, takeSlots } from '../auth/rate-limit.ts';
 import type { Db } from '../db/tables.ts';
 import { AppError } from '../http/errors.ts';
@@ -51,7 +51,11 @@ export async function trackOrder(db: Db, input: { order: string; phone: string }
   const shipment = (await shipmentsOf(db, [order.id])).get(order.id) ?? null;
   return {
     number: order.number,
-    statusLabel: orderStatusLabel(order.status, setByAdmin !== undefined || order.status !== 'ordered'),
+    statusLabel: shopperStatusLabel(
+      order.status,
+      setByAdmin !== undefined || order.status !== 'ordered',
+      shipment?.step,
+    ),
     toPayOnDelivery: cashToKeepReady(order.status, orderCodMoney(order)),
     shipment: shipment && toShopperShipment(shipment),
     history: shipment?.awb ? await trackingHistory(db, shipment.awb) : [],

@@ -7,6 +7,7 @@ import { formatRupees } from '../../../common/money.ts';
 import { ORDER_STATES, type OrderState, orderStatusLabel, stateRule } from '../../../common/orders.ts';
 import { type AdminOrder, type AdvanceActionInput, advanceActionSchema } from '../../../common/schemas/admin-orders.ts';
 import type { CourierInfo } from '../../../common/schemas/courier-booking.ts';
+import { stepRule } from '../../../common/shipments.ts';
 import { Message } from '../../components/message.tsx';
 import { TextAreaField } from '../../components/text-area-field.tsx';
 import { useForm } from '../../lib/forms/use-form.ts';
@@ -83,9 +84,11 @@ export function OrderRow({
 }) {
   const { number, advance } = order;
   const [asking, setAsking] = useState<NoteAction | null>(null);
-  // An order that no longer goes out (cancelled) has no advance to change (the state table, common/orders.ts).
+  // An order that no longer goes out (cancelled) has no advance to change (the state table, common/orders.ts),
+  // nor does one whose parcel is coming back to the shop (a walk found REFUSE on a returning parcel).
   const live = stateRule(order.status).live;
-  const can = (action: AdvanceAction) => live && ACTIONS[action].includes(advance.state);
+  const comingBack = order.shipment ? stepRule(order.shipment.step).comingBack : false;
+  const can = (action: AdvanceAction) => live && !comingBack && ACTIONS[action].includes(advance.state);
 
   return (
     <tbody className="adm-order">

@@ -12,7 +12,7 @@ import {
   type ShipmentStepInput,
   shipmentStepSchema,
 } from '../../../common/schemas/shipping.ts';
-import { formatExpectedDay, SHIPMENT_STEP_RULES } from '../../../common/shipments.ts';
+import { formatExpectedDay, SHIPMENT_STEP_RULES, stepRule } from '../../../common/shipments.ts';
 import { shippingApi } from '../../../common/shipping-api.ts';
 import { LoaderOverlay } from '../../components/loader.tsx';
 import { Message } from '../../components/message.tsx';
@@ -75,7 +75,10 @@ export function ShipmentPanel({ order, onOrder }: { order: AdminOrder; onOrder: 
               {shipment.undeliveredReason ? `: “${shipment.undeliveredReason}”` : ''}
             </span>
           )}
-          {shipment.expectedBy && <span>Expected by {formatExpectedDay(shipment.expectedBy)}</span>}
+          {/* A parcel coming back or delivered has no date to expect (a walk found "Expected by" on a return). */}
+          {shipment.expectedBy && stepRule(shipment.step).onTheWay && (
+            <span>Expected by {formatExpectedDay(shipment.expectedBy)}</span>
+          )}
         </p>
       ) : null}
       {held && <Message text={held} tone="error" onClose={() => setHeld(null)} autoHideMs={null} />}
