@@ -191,3 +191,12 @@ export function shopperStatusLabel(status: string, setByAdmin: boolean, step: st
     ? stepRule(step).label
     : orderStatusLabel(status, setByAdmin);
 }
+
+/**
+ * A failed attempt waits for the shopper's choice (a new day, or cancel: shipping/delivery-choices.ts)
+ * while the parcel's latest step is a failed attempt and the order still goes out; Your Orders and
+ * /track then offer the choice, as the message's link does (issue 34 item 11).
+ */
+export function awaitingChoice(status: string, step: string | null | undefined): boolean {
+  return step === 'undelivered' && (ORDER_STATE_RULES[status as OrderState]?.live ?? false);
+}

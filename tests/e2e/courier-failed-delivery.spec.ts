@@ -81,6 +81,12 @@ test('Shiprocket reports a failed attempt; the shopper picks another day, and it
   expect(link, mail.text).not.toBeNull();
   const visitorContext = await browser.newContext();
   const visitor = await visitorContext.newPage();
+  // /track, with the order number and phone, offers the same choice as the message (issue 34 item 11).
+  const phone = (await (await page.request.get(`/api/admin/orders/${number}`)).json()).order.userPhone as string;
+  await visitor.goto(`/track?order=${number}&phone=${phone}`);
+  await expect(visitor.getByRole('link', { name: 'Choose a new delivery day' })).toHaveAttribute('href', link![1]!);
+  await checkBothWidths(visitor);
+  await viewportShots(visitor, 'courier-ndr-track-choice', visitor.locator('.track-result'));
   await visitor.goto(link![1]!);
   await expect(visitor.getByRole('heading', { name: `Order ${number}` })).toBeVisible();
   await expect(visitor.locator('.choice-facts')).toContainText(REASON);

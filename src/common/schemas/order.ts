@@ -75,6 +75,8 @@ export const orderSchema = z.object({
   creditNoteNumber: z.string().nullable(),
   /** The parcel as the shopper reads it: courier, AWB and tracking link, latest scan (docs/product.md#shipping). */
   shipment: shopperShipmentSchema.nullable(),
+  /** After a failed delivery attempt: the page to choose a new day or cancel (docs/product.md#failed-deliveries). */
+  deliveryChoicePath: z.string().nullable(),
 });
 export type Order = z.infer<typeof orderSchema>;
 

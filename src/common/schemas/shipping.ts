@@ -107,6 +107,8 @@ export const trackReplySchema = z.object({
   /** The cash to keep ready for the courier (common/advance.ts codMoney); null once nothing is left to pay. */
   toPayOnDelivery: z.number().int().nullable(),
   shipment: shopperShipmentSchema.nullable(),
+  /** After a failed delivery attempt: the page to choose a new day or cancel (docs/product.md#failed-deliveries). */
+  deliveryChoicePath: z.string().nullable(),
   history: z.array(trackingEntrySchema),
 });
 export type TrackReply = z.infer<typeof trackReplySchema>;

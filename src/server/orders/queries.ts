@@ -4,12 +4,13 @@ import { cartTotals } from '../../common/money.ts';
 import { deliveryWindow, HISTORY_STATES } from '../../common/orders.ts';
 import { shopperMayReadInvoice } from '../../common/paperwork.ts';
 import type { Order, OrderView } from '../../common/schemas/order.ts';
-import { shopperStatusLabel } from '../../common/shipments.ts';
+import { awaitingChoice, shopperStatusLabel } from '../../common/shipments.ts';
 import type { Config } from '../config.ts';
 import type { Db, OrderRow } from '../db/tables.ts';
 import { notFound } from '../http/errors.ts';
 import { creditNoteNumbersOf } from '../invoices/credit-notes.ts';
 import { orderCodMoney } from '../money/cod-money.ts';
+import { deliveryChoicePath, ensureLinkSecret } from '../shipping/delivery-choice-link.ts';
 import { type ShipmentView, shipmentsOf, toShopperShipment } from '../shipping/shipments.ts';
 
 export const ORDER_NOT_FOUND = 'We could not find this order';
@@ -33,8 +34,9 @@ function shopperShipmentOf(view: ShipmentView | undefined) {
   return view?.awb ? toShopperShipment(view) : null;
 }
 
-async function withLines(db: Db, upi: Config['upi'], rows: OrderRow[]): Promise<Order[]> {
+async function withLines(db: Db, config: Config, rows: OrderRow[]): Promise<Order[]> {
   if (rows.length === 0) return [];
+  const { upi } = config;
   const ids = rows.map((r) => r.id);
   const [lines, adminEvents, shipments] = await Promise.all([
     orderLinesOf(db, ids),
@@ -49,6 +51,8 @@ async function withLines(db: Db, upi: Config['upi'], rows: OrderRow[]): Promise<
     shipmentsOf(db, ids),
   ]);
   const setByAdmin = new Set(adminEvents.map((e) => e.order_id));
+  // The failed-delivery link is signed with the store's secret (shipping/delivery-choice-link.ts).
+  if (rows.some((row) => awaitingChoice(row.status, shipments.get(row.id)?.step))) await ensureLinkSecret(db, config);
   const creditNotes = await creditNoteNumbersOf(db, ids);
   return rows.map((row) => {
     const own = lines
@@ -84,17 +88,20 @@ async function withLines(db: Db, upi: Config['upi'], rows: OrderRow[]): Promise<
       invoiceNumber: shopperMayReadInvoice(row.status, creditNotes.has(row.id)) ? row.invoice_number : null,
       creditNoteNumber: creditNotes.get(row.id) ?? null,
       shipment: shopperShipmentOf(shipments.get(row.id)),
+      deliveryChoicePath: awaitingChoice(row.status, shipments.get(row.id)?.step)
+        ? deliveryChoicePath(config, row.number)
+        : null,
     };
   });
 }
 
 /** open: everything not delivered (Your Orders, cancelled included); delivered: History. Newest first. */
-export async function listOrders(db: Db, upi: Config['upi'], userId: string, view: OrderView): Promise<Order[]> {
+export async function listOrders(db: Db, config: Config, userId: string, view: OrderView): Promise<Order[]> {
   let query = db.selectFrom('orders').selectAll().where('user_id', '=', userId);
   if (view === 'open') query = query.where('status', 'not in', HISTORY_STATES);
   if (view === 'delivered') query = query.where('status', 'in', HISTORY_STATES);
   const rows = await query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(LIST_LIMIT).execute();
-  return withLines(db, upi, rows);
+  return withLines(db, config, rows);
 }
 
 /** Which order: by its number (what URLs carry) or its internal id (right after placing it). */
@@ -113,8 +120,8 @@ export async function ownOrderRow(db: Db, userId: string, key: OrderKey): Promis
 }
 
 /** One order as its shopper reads it, only for its owner. */
-export async function getOwnOrder(db: Db, upi: Config['upi'], userId: string, key: OrderKey): Promise<Order> {
-  const [order] = await withLines(db, upi, [await ownOrderRow(db, userId, key)]);
+export async function getOwnOrder(db: Db, config: Config, userId: string, key: OrderKey): Promise<Order> {
+  const [order] = await withLines(db, config, [await ownOrderRow(db, userId, key)]);
   return order!;
 }
 

@@ -51,7 +51,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       const placed = await placeOrder(app.db, app.config, request.userId!, request.body);
       if (placed.created) app.mail.nudge();
       reply.status(placed.created ? 201 : 200);
-      return { order: await getOwnOrder(app.db, app.config.upi, request.userId!, { id: placed.orderId }) };
+      return { order: await getOwnOrder(app.db, app.config, request.userId!, { id: placed.orderId }) };
     },
   });
 
@@ -63,7 +63,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: orderListSchema },
     }),
     handler: async (request) => ({
-      orders: await listOrders(app.db, app.config.upi, request.userId!, request.query.view),
+      orders: await listOrders(app.db, app.config, request.userId!, request.query.view),
     }),
   });
 
@@ -75,7 +75,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: orderReplySchema },
     }),
     handler: async (request) => ({
-      order: await getOwnOrder(app.db, app.config.upi, request.userId!, { number: request.params.orderNumber }),
+      order: await getOwnOrder(app.db, app.config, request.userId!, { number: request.params.orderNumber }),
     }),
   });
 
@@ -91,7 +91,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       const { orderNumber } = request.params;
       await submitAdvance(app.db, app.config, request.userId!, orderNumber, request.body.utr);
       app.mail.nudge();
-      return { order: await getOwnOrder(app.db, app.config.upi, request.userId!, { number: orderNumber }) };
+      return { order: await getOwnOrder(app.db, app.config, request.userId!, { number: orderNumber }) };
     },
   });
 

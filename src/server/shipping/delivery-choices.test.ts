@@ -86,6 +86,46 @@ describe.each(TEST_DIALECTS)('failed deliveries with Shiprocket on %s', (dialect
     });
   const [day] = choiceDays();
 
+  it('offers the same choice on Your Orders and /track while the attempt waits for it (issue 34 item 11)', async () => {
+    const { number } = await failedOrder();
+    const link = deliveryChoicePath(t.config, number);
+    const mine = await t.app.inject({
+      method: 'GET',
+      url: `/api/orders/${number}`,
+      headers: { cookie: desk.shopper.cookie },
+    });
+    expect(mine.json().order.deliveryChoicePath).toBe(link);
+    const track = `/api/track?order=${number}&phone=${desk.shopper.number}`;
+    expect((await t.app.inject({ method: 'GET', url: track })).json().deliveryChoicePath).toBe(link);
+    // Delivered after all: nothing left to choose.
+    const owner = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/orders/${number}`,
+      headers: { cookie: desk.admin },
+    });
+    const awb = owner.json().order.shipment.awb as string;
+    minute += 10;
+    const delivered = await t.app.inject({
+      method: 'POST',
+      url: '/api/courier/updates',
+      headers: { 'content-type': 'application/json', 'x-api-key': fake.webhookToken },
+      payload: shiprocketWebhookBody({
+        awb,
+        statusId: 7,
+        status: 'DELIVERED',
+        at: new Date(Date.parse('2026-11-21T04:00:00Z') + minute * 60_000),
+      }),
+    });
+    expect(delivered.statusCode).toBe(200);
+    const after = await t.app.inject({
+      method: 'GET',
+      url: `/api/orders/${number}`,
+      headers: { cookie: desk.shopper.cookie },
+    });
+    expect(after.json().order.deliveryChoicePath).toBeNull();
+    expect((await t.app.inject({ method: 'GET', url: track })).json().deliveryChoicePath).toBeNull();
+  });
+
   it('mails the shopper the link, and the link opens the parcel’s page', async () => {
     const { number, awb, path } = await failedOrder();
     const mail = await t.app.db

@@ -39,7 +39,7 @@ export const shippingRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     handler: async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return trackOrder(app.db, request.query, request.ip);
+      return trackOrder(app.db, app.config, request.query, request.ip);
     },
   });
 };

@@ -7,11 +7,13 @@
  */
 import { cashToKeepReady } from '../../common/advance.ts';
 import type { TrackReply } from '../../common/schemas/shipping.ts';
-import { shopperStatusLabel } from '../../common/shipments.ts';
+import { awaitingChoice, shopperStatusLabel } from '../../common/shipments.ts';
 import { addressKey, FIFTEEN_MINUTES, giveBack, type Limit, takeSlots } from '../auth/rate-limit.ts';
+import type { Config } from '../config.ts';
 import type { Db } from '../db/tables.ts';
 import { AppError } from '../http/errors.ts';
 import { orderCodMoney } from '../money/cod-money.ts';
+import { deliveryChoicePath, ensureLinkSecret } from './delivery-choice-link.ts';
 import { shipmentsOf, toShopperShipment, trackingHistory } from './shipments.ts';
 
 export const TRACK_NOT_FOUND =
@@ -27,7 +29,12 @@ const normalNumber = (text: string) => text.trim().toUpperCase();
 /** The phone's last ten digits: "+91 98765 43210" and "09876543210" are the same phone. */
 const normalPhone = (text: string) => text.replace(/[^0-9]/g, '').slice(-10);
 
-export async function trackOrder(db: Db, input: { order: string; phone: string }, ip: string): Promise<TrackReply> {
+export async function trackOrder(
+  db: Db,
+  config: Config,
+  input: { order: string; phone: string },
+  ip: string,
+): Promise<TrackReply> {
   const number = normalNumber(input.order);
   const phone = normalPhone(input.phone);
   const limit: Limit = { key: `track@${addressKey(ip)}`, max: TRACK_LOOKUPS_PER_ADDRESS, windowMs: FIFTEEN_MINUTES };
@@ -58,6 +65,19 @@ export async function trackOrder(db: Db, input: { order: string; phone: string }
     ),
     toPayOnDelivery: cashToKeepReady(order.status, orderCodMoney(order)),
     shipment: shipment && toShopperShipment(shipment),
+    deliveryChoicePath: await choicePathOf(db, config, order, shipment?.step),
     history: shipment?.awb ? await trackingHistory(db, shipment.awb) : [],
   };
+}
+
+/** The failed-delivery choice page, for whoever proved the order with its number and phone (issue 34 item 11). */
+async function choicePathOf(
+  db: Db,
+  config: Config,
+  order: { number: string; status: string },
+  step: string | undefined,
+): Promise<string | null> {
+  if (!awaitingChoice(order.status, step)) return null;
+  await ensureLinkSecret(db, config);
+  return deliveryChoicePath(config, order.number);
 }

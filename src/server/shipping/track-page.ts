@@ -32,7 +32,7 @@ export async function trackHead(
   let body: string;
   try {
     body = JSON.stringify(
-      await trackOrder(app.db, { order: order.slice(0, 40), phone: phone.slice(0, 20) }, request.ip),
+      await trackOrder(app.db, app.config, { order: order.slice(0, 40), phone: phone.slice(0, 20) }, request.ip),
     );
   } catch (err) {
     if (!(err instanceof AppError)) throw err;

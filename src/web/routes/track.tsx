@@ -76,7 +76,7 @@ export function TrackPage() {
             </p>
           )}
           {found.shipment ? (
-            <ShipmentInfo shipment={found.shipment} />
+            <ShipmentInfo shipment={found.shipment} choicePath={found.deliveryChoicePath} />
           ) : (
             <p>
               The shop has not handed this order to a courier yet. You will find its tracking number here once it has.

@@ -47,7 +47,7 @@ export function OrderCard({ order: listed }: { order: Order }) {
           </li>
         ))}
       </ul>
-      {order.shipment && <ShipmentInfo shipment={order.shipment} />}
+      {order.shipment && <ShipmentInfo shipment={order.shipment} choicePath={order.deliveryChoicePath} />}
       <AdvancePanel order={order} onUpdated={setChanged} heading="h3" />
       <footer className="order-card-foot">
         <p>

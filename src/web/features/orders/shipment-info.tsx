@@ -11,9 +11,12 @@ import './shipment.css';
 export function ShipmentInfo({
   shipment,
   headingLevel = 'h3',
+  choicePath = null,
 }: {
   shipment: ShopperShipment;
   headingLevel?: 'h2' | 'h3';
+  /** After a failed attempt, the page to choose what happens next (the message's link, here too). */
+  choicePath?: string | null;
 }) {
   const Heading = headingLevel;
   const step = SHIPMENT_STEP_RULES[shipment.step];
@@ -55,6 +58,14 @@ export function ShipmentInfo({
           </>
         )}
       </dl>
+      {choicePath && (
+        <p className="shipment-choice">
+          <a className="btn btn-gold" href={choicePath}>
+            Choose a new delivery day
+          </a>
+          <span className="shipment-choice-hint">Or give a corrected phone or landmark, or cancel the delivery.</span>
+        </p>
+      )}
     </section>
   );
 }
