@@ -528,6 +528,13 @@ const ROWS: Row[] = [
     }),
     expect: shopper(200),
   },
+  // The account's own proof code (docs/whatsapp.md#numbers-proven-first): 404 for shoppers here,
+  // where the world has no WhatsApp set up; never anyone else's.
+  {
+    route: 'POST /api/profile/messages/proof',
+    request: () => ({ url: '/api/profile/messages/proof' }),
+    expect: shopper(404),
+  },
 ];
 
 describe.each(TEST_DIALECTS)('on %s', (dialect) => {
