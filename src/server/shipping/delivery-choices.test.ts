@@ -33,6 +33,24 @@ describe.each(TEST_DIALECTS)('failed deliveries with Shiprocket on %s', (dialect
     await fake.close();
   });
 
+  /** Shiprocket's webhook for the parcel, ten minutes after the last one. */
+  async function courierSays(awb: string, statusId: number, status: string, activity?: string) {
+    minute += 10;
+    const hook = await t.app.inject({
+      method: 'POST',
+      url: '/api/courier/updates',
+      headers: { 'content-type': 'application/json', 'x-api-key': fake.webhookToken },
+      payload: shiprocketWebhookBody({
+        awb,
+        statusId,
+        status,
+        at: new Date(Date.parse('2026-11-21T04:00:00Z') + minute * 60_000),
+        ...(activity ? { activity } : {}),
+      }),
+    });
+    expect(hook.statusCode).toBe(200);
+  }
+
   /** An order booked through the fake whose delivery then failed (Shiprocket's webhook, status 21). */
   async function failedOrder(reason = 'Customer not available') {
     const number = await desk.order();
@@ -53,26 +71,8 @@ describe.each(TEST_DIALECTS)('failed deliveries with Shiprocket on %s', (dialect
       return Boolean(s?.awb);
     }, 'the booking');
     const awb = fake.orders.get(number)!.awb!;
-    const at = Date.parse('2026-11-21T04:00:00Z');
-    for (const [id, status, activity] of [
-      [17, 'OUT FOR DELIVERY', 'Out for delivery'],
-      [21, 'UNDELIVERED', reason],
-    ] as const) {
-      minute += 10;
-      const hook = await t.app.inject({
-        method: 'POST',
-        url: '/api/courier/updates',
-        headers: { 'content-type': 'application/json', 'x-api-key': fake.webhookToken },
-        payload: shiprocketWebhookBody({
-          awb,
-          statusId: id,
-          status: status,
-          at: new Date(at + minute * 60_000),
-          activity,
-        }),
-      });
-      expect(hook.statusCode).toBe(200);
-    }
+    await courierSays(awb, 17, 'OUT FOR DELIVERY', 'Out for delivery');
+    await courierSays(awb, 21, 'UNDELIVERED', reason);
     return { number, awb, path: `/api/delivery-choice/${number}/${deliveryChoiceToken(t.config, number)}` };
   }
 
@@ -103,20 +103,7 @@ describe.each(TEST_DIALECTS)('failed deliveries with Shiprocket on %s', (dialect
       url: `/api/admin/orders/${number}`,
       headers: { cookie: desk.admin },
     });
-    const awb = owner.json().order.shipment.awb as string;
-    minute += 10;
-    const delivered = await t.app.inject({
-      method: 'POST',
-      url: '/api/courier/updates',
-      headers: { 'content-type': 'application/json', 'x-api-key': fake.webhookToken },
-      payload: shiprocketWebhookBody({
-        awb,
-        statusId: 7,
-        status: 'DELIVERED',
-        at: new Date(Date.parse('2026-11-21T04:00:00Z') + minute * 60_000),
-      }),
-    });
-    expect(delivered.statusCode).toBe(200);
+    await courierSays(owner.json().order.shipment.awb as string, 7, 'DELIVERED');
     const after = await t.app.inject({
       method: 'GET',
       url: `/api/orders/${number}`,
@@ -233,19 +220,7 @@ describe.each(TEST_DIALECTS)('failed deliveries with Shiprocket on %s', (dialect
     const { number, awb, path } = await failedOrder();
     expect((await choose(path, { action: 're-attempt', date: day })).statusCode).toBe(200);
     // The automatic send went; a new failure (attempt 2) opens the choice again.
-    minute += 10;
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/courier/updates',
-      headers: { 'content-type': 'application/json', 'x-api-key': fake.webhookToken },
-      payload: shiprocketWebhookBody({
-        awb,
-        statusId: 21,
-        status: 'UNDELIVERED',
-        at: new Date(Date.parse('2026-11-21T04:00:00Z') + minute * 60_000),
-        activity: 'Address incomplete',
-      }),
-    });
+    await courierSays(awb, 21, 'UNDELIVERED', 'Address incomplete');
     const page = (await t.app.inject({ method: 'GET', url: path })).json();
     expect(page).toMatchObject({ open: true, attempts: 2, reason: 'Address incomplete', choice: null });
 
