@@ -304,8 +304,10 @@ describe.each<Dialect>(['sqlite', 'postgres'])('concurrency on %s', (dialect) =>
   });
 
   it.skipIf(skip)('one UPI reference sent for two orders at once stays on exactly one', async () => {
-    const [x, y] = [await signUp(store!.url), await signUp(store!.url)] as [Shopper, Shopper];
     for (let round = 0; round < ROUNDS; round++) {
+      // Two new shoppers a round: one account may send 10 references a day (issue 34 item 2), and
+      // the race under test is the reference's, not that limit's.
+      const [x, y] = [await signUp(store!.url), await signUp(store!.url)] as [Shopper, Shopper];
       const productId = products[(round + 5) % products.length] as string;
       const numbers = [await placeOne(x, productId), await placeOne(y, productId)] as const;
       const utr = newUtr();
