@@ -32,6 +32,7 @@ const RETURNED_STEPS = ['rto_initiated', 'rto_delivered'];
 
 /** The orders placed in the period, one pass: counts and sums by what became of them. */
 async function orderFigures(db: Db, period: Period) {
+  const money = codMoneySql('o');
   const d = db
     .selectFrom('orders as o')
     .leftJoin('shipments as s', 's.order_id', 'o.id')
@@ -41,9 +42,9 @@ async function orderFigures(db: Db, period: Period) {
       'o.advance_state',
       's.step',
       // The one rule (common/advance.ts codMoney) in SQL: every figure below reads these.
-      codMoneySql('o').onDelivery.as('due_paise'),
-      codMoneySql('o').received.as('received_paise'),
-      codMoneySql('o').advance.as('advance_paise'),
+      money.onDelivery.as('due_paise'),
+      money.received.as('received_paise'),
+      money.advance.as('advance_paise'),
       remittedSql('o').as('remitted_paise'),
     ])
     .where('o.created_at', '>=', period.from)
