@@ -11,7 +11,7 @@
  * parcel's events never race each other and the outcomes (applied, history, duplicate) are known
  * in advance and checked.
  */
-import { shiprocketWebhookBody } from '../../src/server/test-support/fake-shiprocket.ts';
+import { shiprocketWebhookBody } from '../../src/server/shipping/couriers/shiprocket/fake.ts';
 
 export interface Delivery {
   awb: string;

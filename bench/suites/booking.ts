@@ -12,7 +12,7 @@
  * the orders/s without.
  */
 import { join } from 'node:path';
-import { type FakeShiprocket, startFakeShiprocket } from '../../src/server/test-support/fake-shiprocket.ts';
+import { type FakeShiprocket, startFakeShiprocket } from '../../src/server/shipping/couriers/shiprocket/fake.ts';
 import { copyDataDir, seededDataDir } from '../lib/catalogue.ts';
 import { INITIAL_STOCK } from '../lib/crash-check.ts';
 import type { BenchOptions } from '../lib/options.ts';

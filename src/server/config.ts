@@ -16,12 +16,8 @@ import {
   whatsappEnvSchema,
   whatsappSettings,
 } from './notifications/whatsapp/settings.ts';
-import {
-  checkShiprocketEnv,
-  type ShiprocketSettings,
-  shiprocketEnvSchema,
-  shiprocketSettings,
-} from './shipping/shiprocket/settings.ts';
+import type { CourierSetup } from './shipping/couriers/provider.ts';
+import { readCourierSettings } from './shipping/couriers/registry.ts';
 
 /**
  * Sign-ups one address may make in 15 minutes, by default: each costs a password hash, and
@@ -162,8 +158,6 @@ const envSchema = z.object({
   AWS_ACCESS_KEY_ID: z.string().min(1).optional(),
   AWS_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   AWS_SESSION_TOKEN: z.string().min(1).optional(),
-  // Shiprocket's API as the courier (docs/deploy.md#connecting-shiprocket); the manual courier when unset.
-  ...shiprocketEnvSchema,
   // WhatsApp's Cloud API beside email (docs/whatsapp.md); every message goes by email when unset.
   ...whatsappEnvSchema,
   // The reverse proxy whose X-Forwarded-For/-Proto/-Host are believed (docs/deploy.md).
@@ -221,8 +215,11 @@ export interface Config {
   s3: S3Settings | undefined;
   /** Addresses whose X-Forwarded-* headers are believed; in production loopback when undefined. */
   trustProxy: string | undefined;
-  /** Shiprocket's API user and addresses; undefined: the manual courier (docs/product.md#shipping). */
-  shiprocket: ShiprocketSettings | undefined;
+  /**
+   * The courier the store books with, read and checked by its provider (shipping/couriers/registry.ts):
+   * Shiprocket when its settings are set, else the manual courier (docs/product.md#shipping).
+   */
+  courier: CourierSetup;
   /** WhatsApp's Cloud API (docs/whatsapp.md); undefined: every message goes by email, as before. */
   whatsapp: WhatsAppSettings | undefined;
   /** The owner's WhatsApp number in E.164, when set (needs `whatsapp`). */
@@ -265,11 +262,19 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema
     .superRefine(checkS3Env)
     .superRefine(checkPublicUrlEnv)
-    .superRefine(checkShiprocketEnv)
     .superRefine(checkWhatsAppEnv)
     .safeParse(source);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+  // The courier's settings are its provider's to read; the shop's details it may fall back on are ours.
+  const shop = envSchema.pick({ SHOP_EMAIL: true, SHOP_ADDRESS: true }).safeParse(source);
+  const courier = readCourierSettings(source, {
+    email: shop.data?.SHOP_EMAIL ?? '',
+    address: shop.data?.SHOP_ADDRESS ?? '',
+  });
+  if (!parsed.success || courier.issues.length > 0) {
+    const lines = [
+      ...(parsed.error?.issues ?? []).map((i) => `  ${i.path.join('.')}: ${i.message}`),
+      ...courier.issues.map((i) => `  ${i.variable}: ${i.message}`),
+    ];
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
@@ -324,7 +329,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     signupsPerAddress: e.SIGNUPS_PER_ADDRESS,
     s3: s3Settings(e),
     trustProxy: e.TRUST_PROXY,
-    shiprocket: shiprocketSettings(e),
+    courier: courier.setup,
     whatsapp: whatsappSettings(e, e.SHOP_WHATSAPP),
     ownerWhatsapp: ownerWhatsApp(e),
   };

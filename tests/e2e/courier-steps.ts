@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { shiprocketWebhookBody } from '../../src/server/test-support/fake-shiprocket.ts';
+import { shiprocketWebhookBody } from '../../src/server/shipping/couriers/shiprocket/fake.ts';
 import { axeViolations } from './axe.ts';
 import { E2E_SHIPROCKET_WEBHOOK_TOKEN, stableProducts, uniquePhone } from './fixtures.ts';
 import { DESKTOP, expectFits, PHONE } from './layout-checks.ts';
@@ -112,7 +112,7 @@ export async function bookWithShiprocket(page: Page, number: string): Promise<st
 }
 
 /**
- * Shiprocket's tracking webhook for `event.awb` (its documented body, fake-shiprocket.ts), with the
+ * Shiprocket's tracking webhook for `event.awb` (its documented body, src/server/shipping/couriers/shiprocket/fake.ts), with the
  * shop's token in x-api-key: the store answers 200 at once, for every event Shiprocket sends.
  */
 export async function shiprocketSays(

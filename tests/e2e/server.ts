@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../../src/server/config.ts';
 import { startServer } from '../../src/server/main.ts';
-import { startFakeShiprocket } from '../../src/server/test-support/fake-shiprocket.ts';
+import { startFakeShiprocket } from '../../src/server/shipping/couriers/shiprocket/fake.ts';
 import { startFakeWhatsApp } from '../../src/server/test-support/fake-whatsapp.ts';
 import { startTestSmtp } from '../../src/server/test-support/smtp.ts';
 import {

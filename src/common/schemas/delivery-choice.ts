@@ -60,6 +60,8 @@ export const failedDeliverySchema = z.object({
   buyerName: z.string(),
   phone: z.string(),
   courier: z.string(),
+  /** Typed by the owner (the manual courier): its choice is phoned in whatever courier the store books with. */
+  byHand: z.boolean(),
   courierName: z.string(),
   awb: z.string(),
   reason: z.string().nullable(),

@@ -21,8 +21,10 @@ export type ShopperShipment = z.infer<typeof shopperShipmentSchema>;
 
 /** The shipment as the owner reads it: which courier handles it, failed attempts, the booking's state. */
 export const adminShipmentSchema = shopperShipmentSchema.extend({
-  /** 'manual' (typed by the owner) or a courier's API ('shiprocket'). */
+  /** The courier that handles it (kept on the shipment): shown, never compared by the screens. */
   courier: z.string(),
+  /** The owner typed its courier and AWB (the manual courier): its steps are set by hand. */
+  byHand: z.boolean(),
   attempts: z.number().int(),
   undeliveredReason: z.string().nullable(),
   /** none | booking | booked | failed. */

@@ -11,10 +11,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CodMoney, codMoney } from '../../common/advance.ts';
 import { formatRupees } from '../../common/money.ts';
 import { WHATSAPP_TEMPLATES } from '../notifications/whatsapp-templates.ts';
+import {
+  type FakeShiprocket,
+  shiprocketWebhookBody,
+  startFakeShiprocket,
+} from '../shipping/couriers/shiprocket/fake.ts';
 import { adminCookie, multipart, placeOrder, settleAdvance } from '../test-support/admin.ts';
 import { createCourierTestApp, until } from '../test-support/courier-app.ts';
 import { TEST_DIALECTS } from '../test-support/databases.ts';
-import { type FakeShiprocket, shiprocketWebhookBody, startFakeShiprocket } from '../test-support/fake-shiprocket.ts';
 import { type FakeWhatsApp, startFakeWhatsApp } from '../test-support/fake-whatsapp.ts';
 import { pdfText, squeezed } from '../test-support/pdf.ts';
 import { insertProduct, type Shopper, signUp } from '../test-support/shoppers.ts';

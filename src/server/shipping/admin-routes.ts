@@ -15,6 +15,7 @@ import { contractRoute } from '../http/contract-route.ts';
 import { conflict, notFound } from '../http/errors.ts';
 import { getOrder } from '../orders/admin-queries.ts';
 import { applyTrackingEvent } from './apply-event.ts';
+import { MANUAL_COURIER_ID } from './couriers/manual/manual-courier.ts';
 import { receiveReturn } from './returns.ts';
 import {
   ORDER_NOT_FOUND,
@@ -82,7 +83,7 @@ export const shippingAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       const { step, reason } = request.body;
       const row = await shipmentOfOrder(app.db, orderNumber);
       if (!row?.awb) throw conflict(NO_AWB_YET);
-      if (row.courier !== 'manual') throw conflict(NOT_MANUAL);
+      if (row.courier !== MANUAL_COURIER_ID) throw conflict(NOT_MANUAL);
       const at = new Date().toISOString();
       const result = await applyTrackingEvent(
         app.db,

@@ -9,11 +9,11 @@ import type { Db } from '../db/tables.ts';
 import type { TestApp } from '../test-support/app.ts';
 import { createCourierTestApp, orderDesk, until } from '../test-support/courier-app.ts';
 import { TEST_DIALECTS } from '../test-support/databases.ts';
-import { type FakeShiprocket, startFakeShiprocket } from '../test-support/fake-shiprocket.ts';
 import { countWaitingJobs, requestBookings } from './booking-jobs.ts';
 import { CourierWorker } from './booking-worker.ts';
-import { ShiprocketClient } from './shiprocket/client.ts';
-import { ShiprocketCourier } from './shiprocket/shiprocket-courier.ts';
+import { ShiprocketClient } from './couriers/shiprocket/client.ts';
+import { type FakeShiprocket, startFakeShiprocket } from './couriers/shiprocket/fake.ts';
+import { ShiprocketCourier } from './couriers/shiprocket/shiprocket-courier.ts';
 
 const quiet = { info() {}, warn() {}, error() {} };
 

@@ -11,7 +11,7 @@
  * - anything else (down, slow, 5xx): the job waits and is tried again later, with backoff.
  * Exactly once: the claim is one UPDATE that takes a job only when its lease is free or over (two
  * app processes never hold one job), and the courier's booking is itself idempotent on the order
- * number (shiprocket-courier.ts finds an order a lost answer was about), so a retry never books twice.
+ * number (couriers/shiprocket/shiprocket-courier.ts finds an order a lost answer was about), so a retry never books twice.
  */
 import type { ExpressionBuilder, Kysely, Transaction } from 'kysely';
 import { advanceSettled } from '../../common/advance.ts';
@@ -24,6 +24,7 @@ import type { CourierJobRow, Database, Db } from '../db/tables.ts';
 import { deliveryState } from '../invoices/delivery-state.ts';
 import { orderCodMoney } from '../money/cod-money.ts';
 import type { BookedParcel, ParcelBooking } from './courier.ts';
+import { MANUAL_COURIER_ID } from './couriers/manual/manual-courier.ts';
 import { addressPincode, pincodePlace } from './pincode-places.ts';
 
 export type JobKind = 'book' | 'pickup';
@@ -89,7 +90,7 @@ async function requestOne(
 
   const now = nowIso();
   const shipment = await trx.selectFrom('shipments').selectAll().where('order_id', '=', order.id).executeTakeFirst();
-  if (shipment?.courier === 'manual' && shipment.awb) return refuse(bookingRefusals.manual(orderNumber));
+  if (shipment?.courier === MANUAL_COURIER_ID && shipment.awb) return refuse(bookingRefusals.manual(orderNumber));
   if (shipment?.booking_state === 'booked' && shipment.awb)
     return refuse(bookingRefusals.booked(orderNumber, shipment.awb));
   if (shipment?.booking_state === 'booking') return { orderNumber, outcome: 'already-booking', message: null };

@@ -15,10 +15,15 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...contractRoute(app, courierBookingApi.courier, {
       tags: ['admin'],
-      summary: 'The store’s courier, and whether it books through its API',
+      summary: 'The store’s courier: its title, and whether it books and takes failed-delivery choices through its API',
       response: { 200: courierInfoSchema },
     }),
-    handler: async () => ({ id: app.courier.id, automatic: app.courier.automatic, parcelDefaults: app.config.parcel }),
+    handler: async () => ({
+      title: app.courier.title,
+      books: app.courier.booking !== undefined,
+      ndr: app.courier.retryDelivery !== undefined,
+      parcelDefaults: app.config.parcel,
+    }),
   });
 
   app.route({
@@ -29,7 +34,7 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: bookCourierReplySchema },
     }),
     handler: async (request) => {
-      if (!app.courier.automatic) throw conflict(bookingRefusals.noCourier);
+      if (!app.courier.booking) throw conflict(bookingRefusals.noCourier);
       const results = await requestBookings(app.db, app.courier.id, request.body.orderNumbers);
       if (results.some((r) => r.outcome === 'booking')) app.courierJobs.nudge();
       return { results };

@@ -14,6 +14,7 @@ import type { Config } from '../config.ts';
 import type { CourierJobRow, Db } from '../db/tables.ts';
 import {
   bookedParcelOf,
+  bookingRefusals,
   claimJob,
   parcelOfOrder,
   recordBooked,
@@ -118,14 +119,16 @@ export class CourierWorker {
 
   /** One job: the courier's calls, then what they gave, written back. */
   async work(job: CourierJobRow): Promise<Outcome> {
+    const booking = this.courier.booking;
     try {
+      if (!booking) throw new CourierRefusal(bookingRefusals.noCourier);
       if (job.kind === 'book') {
         const found = await parcelOfOrder(this.db, this.config, job.order_id);
         if ('refusal' in found) {
           await recordRefused(this.db, job, found.refusal);
           return 'refused';
         }
-        const booked = await this.courier.book(found.parcel);
+        const booked = await booking.book(found.parcel);
         await recordBooked(this.db, job, booked, booked.trackingUrl ?? null);
         this.log.info({ order: found.parcel.orderNumber, awb: booked.awb }, 'courier booked');
         // The pickup job, written with the booking, is due now: this pass takes it next.
@@ -137,7 +140,7 @@ export class CourierWorker {
           await recordRefused(this.db, job, 'The parcel is not booked any more.');
           return 'refused';
         }
-        await this.courier.pickup(parcel);
+        await booking.pickup(parcel);
         await recordPickedUpRequested(this.db, job);
         return 'done';
       }

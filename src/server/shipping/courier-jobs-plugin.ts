@@ -1,7 +1,7 @@
 /**
  * The courier job worker as part of the app (docs/decisions/028-courier-booking.md):
- * `app.courierJobs.nudge()` wakes it after "Book courier" committed. With a courier that books
- * through its API (Shiprocket) it starts when the app is ready and stops when the app closes
+ * `app.courierJobs.nudge()` wakes it after "Book courier" committed. With a courier that books or
+ * tracks through its API (Shiprocket) it starts when the app is ready and stops when the app closes
  * (preClose: before the database closes, without waiting for a hung courier). With the manual
  * courier there is nothing to book and nudge() does nothing.
  */
@@ -16,7 +16,8 @@ declare module 'fastify' {
 }
 
 async function courierJobs(app: FastifyInstance, options: CourierWorkerOptions) {
-  if (!app.courier.automatic) {
+  // Nothing to book and nothing to poll (the manual courier): no worker.
+  if (!app.courier.booking && !app.courier.track) {
     app.decorate('courierJobs', { nudge() {}, worker: null });
     return;
   }

@@ -1,9 +1,11 @@
 /**
  * The one courier interface (docs/product.md#shipping): what the store asks of any courier.
- * Two implementations: the manual courier (the default: the owner books on the courier's own site
- * and types the courier's name and the AWB) and Shiprocket's external API (shiprocket/), chosen
- * by the SHIPROCKET_* settings. Everything else in the store (booking jobs, tracking events, the
- * shopper's screens) talks to this interface only, so a second courier is one more implementation.
+ * Each courier is a provider in its own folder under couriers/ (couriers/provider.ts), listed once
+ * in couriers/registry.ts: the manual courier (the default: the owner books on the courier's own
+ * site and types the courier's name and the AWB) and Shiprocket's external API, chosen by its
+ * settings. Everything else in the store (booking jobs, tracking events, the webhook route, the
+ * owner's and shopper's screens) talks to this interface only and asks a courier what it can do
+ * (the optional parts below), never which courier it is.
  *
  * Amounts are whole rupees, weights grams, sizes centimetres, times ISO-8601 UTC strings.
  */
@@ -110,26 +112,57 @@ export type DeliveryRetry =
   | { action: 're-attempt'; date: string; phone?: string; landmark?: string }
   | { action: 'return' };
 
-/**
- * A courier. The manual courier answers serviceability from the pincode directory and refuses the
- * calls it cannot make (`automatic` false): the owner does those on the courier's own site.
- */
-export interface Courier {
-  /** 'manual' or 'shiprocket': shown to the owner, kept on each shipment. */
-  readonly id: string;
-  /** True when the store books, tracks and acts through the courier's API. */
-  readonly automatic: boolean;
-  serviceability(pincode: string, opts: { cod: boolean; weightGrams: number }): Promise<Serviceability>;
+/** Booking through the courier's API (docs/product.md#booking-a-courier): the courier's own ids come back. */
+export interface CourierBooking {
   book(parcel: ParcelBooking): Promise<BookedParcel>;
   /** The courier's label PDF for a booked parcel. */
   label(parcel: BookedParcel): Promise<Uint8Array>;
   /** Asks for a pickup; returns when it is scheduled. */
   pickup(parcel: BookedParcel): Promise<string | null>;
   cancel(parcel: BookedParcel): Promise<void>;
+}
+
+/** Request headers as the webhook route hands them over. */
+export type WebhookHeaders = Record<string, string | string[] | undefined>;
+
+/** What a courier made of its webhook's body. */
+export type WebhookReading =
+  /** Its own payload; `event` null when the status has no step in the store (kept on the courier's side). */
+  | { ok: true; event: TrackingEvent | null; about: { awb: string; status: string } }
+  /** Not its documented payload: answered 400 in `message`, `issues` logged. */
+  | { ok: false; message: string; issues: unknown[] };
+
+/**
+ * A courier's tracking webhook, posted to the one courier route (webhook-routes.ts, /api/courier/updates:
+ * the address the shop registered with its courier, naming none). The route checks `authorized`
+ * before it reads the body, limits the body's size and applies the event; the courier only proves
+ * and reads its own payload.
+ */
+export interface CourierWebhook {
+  /** Whether the request carries the courier's proof of origin (a token header); false: 401, body unread. */
+  authorized(headers: WebhookHeaders): boolean;
+  read(body: unknown): WebhookReading;
+}
+
+/**
+ * A courier. What it can do is what it has: a courier without `booking` is booked by the owner on
+ * its own site (the AWB typed on the order); without `serviceability` the offline pincode
+ * directory answers; without `track` nothing is polled; without `retryDelivery` the owner phones a
+ * failed delivery's choice in; without `webhook` no webhook route is registered.
+ */
+export interface Courier {
+  /** 'manual', 'shiprocket', …: kept on each shipment it handles (shipments.courier). */
+  readonly id: string;
+  /** The courier as the owner reads it in a sentence: "Shiprocket", "the courier". */
+  readonly title: string;
+  /** Asks the courier's API whether a pincode is served (each call passes the caller's gate first). */
+  serviceability?(pincode: string, opts: { cod: boolean; weightGrams: number }): Promise<Serviceability>;
+  readonly booking?: CourierBooking;
   /** The events so far for an AWB (the poll, for parcels whose webhooks went missing). */
-  track(awb: string): Promise<TrackingEvent[]>;
-  /** Sends the shopper's choice for a failed delivery to the courier. */
-  retryDelivery(parcel: BookedParcel, retry: DeliveryRetry): Promise<void>;
+  track?(awb: string): Promise<TrackingEvent[]>;
+  /** Sends the shopper's choice for a failed delivery to the courier (an NDR action). */
+  retryDelivery?(parcel: BookedParcel, retry: DeliveryRetry): Promise<void>;
+  readonly webhook?: CourierWebhook;
 }
 
 /**

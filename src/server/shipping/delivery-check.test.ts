@@ -3,9 +3,9 @@
  * that fails replaced by the pincode directory (never a refusal), and the refusal of an address.
  */
 import { describe, expect, it } from 'vitest';
-import { type Courier, CourierRefusal, type Serviceability } from './courier.ts';
+import type { Courier, Serviceability } from './courier.ts';
+import { manualCourier } from './couriers/manual/manual-courier.ts';
 import { deliveryChecker } from './delivery-check.ts';
-import { manualCourier } from './manual-courier.ts';
 
 /** A courier of our own for the check: counts its calls, answers from a table or fails. */
 function countingCourier(answers: Record<string, Partial<Serviceability>>, fail = false) {
@@ -71,7 +71,7 @@ describe('the pincode check', () => {
 
   it('never asks the courier about a pincode the directory does not know, and gates only its calls', async () => {
     const { courier, asked } = countingCourier({ '411001': { served: true, cod: true } });
-    const check = deliveryChecker({ ...courier, automatic: true });
+    const check = deliveryChecker(courier);
     let gated = 0;
     const gate = async () => {
       gated++;
@@ -94,8 +94,15 @@ describe('the pincode check', () => {
     expect(asked).toEqual(['411001']);
   });
 
-  it('the manual courier refuses what only the owner can do on the courier’s site', async () => {
-    await expect(manualCourier.book({} as never)).rejects.toBeInstanceOf(CourierRefusal);
-    expect(await manualCourier.track('AWB123456')).toEqual([]);
+  it('the manual courier has no API: the directory answers and the gate is never run', async () => {
+    const check = deliveryChecker(manualCourier);
+    let gated = 0;
+    const gate = async () => {
+      gated++;
+    };
+    expect((await check.check('411001', gate)).served).toBe(true);
+    expect((await check.check('990001', gate)).served).toBe(false);
+    expect(gated).toBe(0);
+    expect(manualCourier.booking ?? manualCourier.track ?? manualCourier.retryDelivery ?? null).toBeNull();
   });
 });

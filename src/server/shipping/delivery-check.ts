@@ -16,19 +16,30 @@
  * real pincode not yet kept) pass the caller's gate first: the route limits them per address.
  */
 
+import { DELIVERY_DAYS } from '../../common/constants.ts';
+import { indiaDay } from '../../common/india-time.ts';
 import type { DeliveryCheck } from '../../common/schemas/shipping.ts';
 import { deliveryCheckMessage } from '../../common/shipments.ts';
 import { addressKey, FIFTEEN_MINUTES, takeSlots } from '../auth/rate-limit.ts';
 import type { Db } from '../db/tables.ts';
 import { AppError } from '../http/errors.ts';
 import type { Courier, Serviceability } from './courier.ts';
-import { manualCourier } from './manual-courier.ts';
 import { addressPincode, pincodePlace } from './pincode-places.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const MAX_KEPT = 25_000;
 /** The weight the check asks about: one boxed watch (the shop default is per parcel, not needed here). */
 const CHECK_GRAMS = 500;
+
+/**
+ * The offline directory's answer, for a courier without a serviceability call (the manual courier)
+ * and whenever the courier's fails: a pincode the directory knows is served, with cash on delivery,
+ * within the store's promised window (common/orders.ts deliveryWindow: a date we can keep).
+ */
+export function directoryServiceability(pincode: string, now = Date.now()): Serviceability {
+  const served = pincodePlace(pincode) !== null;
+  return { pincode, served, cod: served, expectedBy: served ? indiaDay(now + DELIVERY_DAYS.max * DAY_MS) : null };
+}
 
 /** Run before the courier is asked (never for a kept answer or the directory's): throws to refuse. */
 export type CourierGate = () => Promise<void>;
@@ -61,12 +72,12 @@ export function deliveryChecker(
   const kept = new Map<string, { answer: Serviceability; until: number }>();
 
   async function ask(pincode: string, gate?: CourierGate): Promise<Serviceability> {
-    const directory = () => manualCourier.serviceability(pincode, { cod: true, weightGrams: CHECK_GRAMS });
-    if (pincodePlace(pincode) === null) return directory();
+    const directory = () => directoryServiceability(pincode);
+    // A courier without a serviceability call (the manual courier): the directory, nothing to limit.
+    if (pincodePlace(pincode) === null || !courier.serviceability) return directory();
     const hit = kept.get(pincode);
     if (hit && hit.until > now()) return hit.answer;
-    // The manual courier answers from the directory too: nothing to limit.
-    if (courier.automatic) await gate?.();
+    await gate?.();
     let answer: Serviceability;
     try {
       answer = await courier.serviceability(pincode, { cod: true, weightGrams: CHECK_GRAMS });

@@ -36,7 +36,7 @@ const shopperSendLimit = (orderId: string): Limit => ({
 export async function checkedChoicePage(app: FastifyInstance, orderNumber: string, token: string) {
   await ensureLinkSecret(app.db, app.config);
   if (!tokenMatches(app.config, orderNumber, token)) throw notFound(CHOICE_LINK_MESSAGE);
-  const page = await choicePage(app.db, orderNumber, app.courier.automatic);
+  const page = await choicePage(app.db, orderNumber, app.courier.retryDelivery !== undefined);
   if (!page) throw notFound(CHOICE_LINK_MESSAGE);
   return page;
 }
@@ -69,7 +69,7 @@ export const deliveryChoiceRoutes: FastifyPluginAsyncZod = async (app) => {
       await checkedChoicePage(app, orderNumber, token);
       const row = await saveChoice(app.db, orderNumber, request.body);
       // A new attempt goes to a courier's API at once (decision 035); a cancel waits for the owner.
-      if (row.action === 're-attempt' && app.courier.automatic) {
+      if (row.action === 're-attempt' && app.courier.retryDelivery !== undefined) {
         // The choice is saved above for the owner's queue whatever happens here; the courier is
         // called only a few times per order in a window (issue 34: 12 PUTs made 12 NDR calls
         // while the courier refused or was down).
@@ -97,7 +97,10 @@ export const failedDeliveryAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         'Failed deliveries: parcels whose latest step is a failed attempt, with the reason and the shopper’s choice',
       response: { 200: failedDeliveriesSchema },
     }),
-    handler: async () => ({ items: await failedDeliveries(app.db, app.config), automatic: app.courier.automatic }),
+    handler: async () => ({
+      items: await failedDeliveries(app.db, app.config),
+      automatic: app.courier.retryDelivery !== undefined,
+    }),
   });
 
   app.route({

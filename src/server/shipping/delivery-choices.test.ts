@@ -11,7 +11,7 @@ import type { Db } from '../db/tables.ts';
 import type { TestApp } from '../test-support/app.ts';
 import { createCourierTestApp, orderDesk, until } from '../test-support/courier-app.ts';
 import { TEST_DIALECTS } from '../test-support/databases.ts';
-import { type FakeShiprocket, shiprocketWebhookBody, startFakeShiprocket } from '../test-support/fake-shiprocket.ts';
+import { type FakeShiprocket, shiprocketWebhookBody, startFakeShiprocket } from './couriers/shiprocket/fake.ts';
 import { deliveryChoicePath, deliveryChoiceToken, deliveryChoiceUrl } from './delivery-choice-link.ts';
 import { SHOPPER_SENDS_PER_ORDER, SHOPPER_SENDS_TOO_MANY } from './delivery-choice-routes.ts';
 

@@ -28,6 +28,7 @@ import type { Database, Db, DeliveryChoiceRow } from '../db/tables.ts';
 import { badRequest, conflict } from '../http/errors.ts';
 import { jobError } from './booking-jobs.ts';
 import type { DeliveryRetry } from './courier.ts';
+import { MANUAL_COURIER_ID } from './couriers/manual/manual-courier.ts';
 import { deliveryChoiceUrl, ensureLinkSecret } from './delivery-choice-link.ts';
 
 /** How long one send may hold its claim: longer than the courier's call (20 s). */
@@ -76,7 +77,7 @@ async function parcelOf(db: Db | Transaction<Database>, orderNumber: string): Pr
     orderId: row.id,
     number: row.number,
     status: row.status,
-    courier: row.courier ?? 'manual',
+    courier: row.courier ?? MANUAL_COURIER_ID,
     courierName: row.courier_name ?? '',
     awb: row.awb ?? null,
     step: row.step ?? 'booked',
@@ -301,6 +302,7 @@ export async function failedDeliveries(db: Db, config: Config, limit = 200): Pro
       buyerName: plainLine(r.buyer_name),
       phone: r.user_phone,
       courier: r.courier,
+      byHand: r.courier === MANUAL_COURIER_ID,
       courierName: plainLine(r.courier_name),
       awb: r.awb as string,
       reason: r.undelivered_reason,

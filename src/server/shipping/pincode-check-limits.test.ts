@@ -9,7 +9,7 @@ import { parseDirectory } from '../../common/pincode-directory.ts';
 import type { TestApp } from '../test-support/app.ts';
 import { createCourierTestApp } from '../test-support/courier-app.ts';
 import { TEST_DIALECTS } from '../test-support/databases.ts';
-import { type FakeShiprocket, startFakeShiprocket } from '../test-support/fake-shiprocket.ts';
+import { type FakeShiprocket, startFakeShiprocket } from './couriers/shiprocket/fake.ts';
 import { PINCODE_CHECKS_PER_ADDRESS, PINCODE_TOO_MANY } from './delivery-check.ts';
 
 const REAL_PINCODES = [

@@ -1,11 +1,10 @@
 /**
  * Shipping's services on the app (docs/product.md#shipping): the courier the settings choose
- * (choose-courier.ts) and the pincode check in front of it (delivery-check.ts), made once at start;
+ * (couriers/registry.ts) and the pincode check in front of it (delivery-check.ts), made once at start;
  * and the secret the failed-delivery links are signed with.
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { chooseCourier } from './choose-courier.ts';
 import type { Courier } from './courier.ts';
 import { type DeliveryChecker, deliveryChecker } from './delivery-check.ts';
 import { keepLinkSecret, loadLinkSecret } from './delivery-choice-link.ts';
@@ -18,7 +17,7 @@ declare module 'fastify' {
 }
 
 async function shipping(app: FastifyInstance): Promise<void> {
-  const courier = chooseCourier(app.config);
+  const courier = app.config.courier.create();
   // The failed-delivery links' secret (delivery-choice-link.ts), read once: mails made later sign with it.
   // A database away at start does not stop the store (it answers 503 until it is back); the
   // secret is then loaded on first use (ensureLinkSecret).

@@ -19,7 +19,8 @@ export const courierRefusedMessage = (courier: string, words: string) => `${cour
 export const courierAwayMessage = (courier: string) =>
   `${courier} could not be reached. The choice waits here: please try again in a few minutes.`;
 
-const courierTitle = (courier: Courier) => (courier.id === 'shiprocket' ? 'Shiprocket' : 'The courier');
+/** The courier's title at the start of the owner's sentence ("Shiprocket", "The courier"). */
+const courierTitle = (courier: Courier) => courier.title.charAt(0).toUpperCase() + courier.title.slice(1);
 
 export interface SendResult {
   outcome: 'sent' | 'refused' | 'unreachable';
@@ -41,15 +42,17 @@ export async function sendDeliveryChoice(
   const claim = await claimChoice(db, orderNumber, { retryRefused: by !== 'shopper' });
   if ('refusal' in claim) throw conflict(claim.refusal);
   const { row, parcel } = claim;
-  // The manual courier, or a parcel the owner typed by hand: the owner phoned the courier.
-  if (!courier.automatic || parcel.courier !== courier.id) {
+  // A courier without failed-delivery actions (the manual one), or a parcel the owner typed by hand:
+  // the owner phoned the courier.
+  const retryDelivery = courier.retryDelivery?.bind(courier);
+  if (!retryDelivery || parcel.courier !== courier.id) {
     await recordSend(db, row, { sent: true, by });
     return { outcome: 'sent', message: null };
   }
   try {
     const booked = await bookedParcelOf(db, parcel.orderId);
     if (!booked) throw new CourierRefusal('The parcel is not booked through the courier any more.');
-    await courier.retryDelivery(booked, retryOf(row));
+    await retryDelivery(booked, retryOf(row));
   } catch (err) {
     const refused = err instanceof CourierRefusal;
     const words = err instanceof Error ? err.message : String(err);

@@ -11,6 +11,7 @@ import { nowIso } from '../db/ids.ts';
 import type { Db, ShipmentRow } from '../db/tables.ts';
 import { isUniqueViolation } from '../db/unique-violation.ts';
 import { conflict, notFound } from '../http/errors.ts';
+import { MANUAL_COURIER_ID } from './couriers/manual/manual-courier.ts';
 
 export const ORDER_NOT_FOUND = 'This order does not exist';
 export const awbTakenMessage = (awb: string, orderNumber: string) =>
@@ -22,6 +23,8 @@ export const bookedByApiMessage = (orderNumber: string, courier: string) =>
 /** The shipment as shopper and owner read it. */
 export interface ShipmentView {
   courier: string;
+  /** Typed by the owner (the manual courier): its steps are set by hand. */
+  byHand: boolean;
   courierName: string;
   awb: string | null;
   trackingUrl: string | null;
@@ -58,6 +61,7 @@ export function toAdminShipment(view: ShipmentView): AdminShipment {
 export function shipmentView(row: ShipmentRow): ShipmentView {
   return {
     courier: row.courier,
+    byHand: row.courier === MANUAL_COURIER_ID,
     courierName: row.courier_name,
     awb: row.awb,
     // A courier's API may give its own tracking page; a typed courier gets the one we know, if any.
@@ -142,13 +146,13 @@ export async function saveManualShipment(
         .selectAll()
         .where('order_id', '=', order.id)
         .executeTakeFirst();
-      if (existing && existing.courier !== 'manual' && existing.booking_state !== 'none') {
+      if (existing && existing.courier !== MANUAL_COURIER_ID && existing.booking_state !== 'none') {
         throw conflict(bookedByApiMessage(orderNumber, existing.courier));
       }
       const now = nowIso();
       const newParcel = existing?.awb !== input.awb;
       const values = {
-        courier: 'manual',
+        courier: MANUAL_COURIER_ID,
         courier_name: input.courierName,
         awb: input.awb,
         ...(newParcel

@@ -12,9 +12,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../test-support/app.ts';
 import { createCourierTestApp, orderDesk, until } from '../test-support/courier-app.ts';
 import { TEST_DATABASE_URL } from '../test-support/databases.ts';
-import { type FakeShiprocket, startFakeShiprocket } from '../test-support/fake-shiprocket.ts';
 import { countWaitingJobs, requestBookings } from './booking-jobs.ts';
 import { CourierWorker } from './booking-worker.ts';
+import { type FakeShiprocket, startFakeShiprocket } from './couriers/shiprocket/fake.ts';
 
 describe.skipIf(!TEST_DATABASE_URL)('two app processes booking on one PostgreSQL', () => {
   let fake: FakeShiprocket;

@@ -10,7 +10,7 @@ import type { Db } from '../db/tables.ts';
 import type { TestApp } from '../test-support/app.ts';
 import { createCourierTestApp, orderDesk, until } from '../test-support/courier-app.ts';
 import { TEST_DIALECTS } from '../test-support/databases.ts';
-import { type FakeShiprocket, shiprocketWebhookBody, startFakeShiprocket } from '../test-support/fake-shiprocket.ts';
+import { type FakeShiprocket, shiprocketWebhookBody, startFakeShiprocket } from './couriers/shiprocket/fake.ts';
 import { WEBHOOK_BODY_LIMIT } from './webhook-routes.ts';
 
 async function observe(db: Db, number: string) {

@@ -1,5 +1,5 @@
 /**
- * The real app with Shiprocket's settings pointed at the fake Shiprocket (fake-shiprocket.ts), and
+ * The real app with Shiprocket's settings pointed at the fake Shiprocket (shipping/couriers/shiprocket/fake.ts), and
  * helpers to place orders ready to book (advance received) through the real APIs.
  */
 import { join } from 'node:path';
@@ -7,10 +7,10 @@ import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import type { Dialect } from '../db/database.ts';
 import type { CourierWorkerOptions } from '../shipping/booking-worker.ts';
+import type { FakeShiprocket } from '../shipping/couriers/shiprocket/fake.ts';
 import { adminCookie, placeOrder, settleAdvance } from './admin.ts';
 import type { TestApp } from './app.ts';
 import { createTestDatabase } from './databases.ts';
-import type { FakeShiprocket } from './fake-shiprocket.ts';
 import { insertProduct, type Shopper, signUp } from './shoppers.ts';
 
 export async function createCourierTestApp(options: {

@@ -9,7 +9,6 @@ import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
 import { countWaitingJobs } from '../shipping/booking-jobs.ts';
 import { CourierWorker } from '../shipping/booking-worker.ts';
-import { chooseCourier } from '../shipping/choose-courier.ts';
 
 interface Job {
   databaseUrl: string;
@@ -28,7 +27,11 @@ const log = {
   warn: () => {},
   error: () => {},
 };
-const worker = new CourierWorker(db, config, chooseCourier(config), log, { pollMs: 10, backoffMs: 10, trackPollMs: 0 });
+const worker = new CourierWorker(db, config, config.courier.create(), log, {
+  pollMs: 10,
+  backoffMs: 10,
+  trackPollMs: 0,
+});
 process.stdout.write('ready\n');
 await once(process.stdin, 'data');
 worker.start();

@@ -90,7 +90,7 @@ function FailedCard({
   const titleId = `fd-${item.number}`;
   const c = item.choice;
   // The manual courier (or a parcel typed by hand): the owner phones the courier, then marks it sent.
-  const byPhone = !automatic || item.courier === 'manual';
+  const byPhone = !automatic || item.byHand;
   async function send() {
     setBusy(true);
     setFailure(null);

@@ -14,7 +14,7 @@ import './book-courier.css';
 const WATCH_MS = 1500;
 const WATCH_ROUNDS = 80;
 
-/** The store's courier (docs/product.md#booking-a-courier): "Book courier" shows only for one with an API. */
+/** The store's courier (docs/product.md#booking-a-courier): "Book courier" shows only for one that books. */
 export function useCourier(): CourierInfo | undefined {
   return useResource('admin:courier', (signal) => call(courierBookingApi.courier, { signal })).data;
 }
@@ -26,11 +26,6 @@ export function bookable(order: AdminOrder): boolean {
   return (
     rule.live && !rule.parcelLeft && advanceSettled(order.advance.state) && !s?.awb && s?.bookingState !== 'booking'
   );
-}
-
-/** The courier as the owner reads its name. */
-function courierName(courier: CourierInfo): string {
-  return courier.id === 'shiprocket' ? 'Shiprocket' : 'the courier';
 }
 
 /** The words of one order's answer, for the owner. */
@@ -81,7 +76,7 @@ export function BookCourier({
     };
   }, [booking, number, onOrder]);
 
-  if (!courier?.automatic) return null;
+  if (!courier?.books) return null;
 
   async function book() {
     setBusy(true);
@@ -103,7 +98,7 @@ export function BookCourier({
     <div className="adm-book">
       {booking && (
         <p className="adm-book-state" role="status">
-          Booking with {courierName(courier)}…
+          Booking with {courier.title}…
         </p>
       )}
       {failed && shipment?.bookingError && (
@@ -140,8 +135,8 @@ export function BookTicked({
 }) {
   const [busy, setBusy] = useState(false);
   const [answer, setAnswer] = useState<{ text: string; tone: 'success' | 'error' } | null>(null);
-  if (!courier?.automatic) return null;
-  const name = courierName(courier);
+  if (!courier?.books) return null;
+  const name = courier.title;
 
   async function book() {
     setBusy(true);

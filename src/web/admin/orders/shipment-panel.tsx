@@ -31,7 +31,7 @@ import './shipment.css';
  */
 export function ShipmentPanel({ order, onOrder }: { order: AdminOrder; onOrder: (order: AdminOrder) => void }) {
   const { shipment, number } = order;
-  const manual = !shipment || shipment.courier === 'manual';
+  const manual = !shipment || shipment.byHand;
   // A parcel goes out only while the order does (the state table): a cancelled order has none to add.
   const rule = stateRule(order.status);
   const live = rule.live;

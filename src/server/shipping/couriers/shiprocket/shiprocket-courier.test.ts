@@ -1,11 +1,11 @@
 /**
- * The Shiprocket client and courier against the fake Shiprocket (test-support/fake-shiprocket.ts),
+ * The Shiprocket client and courier against the fake Shiprocket (fake.ts),
  * which follows the documented contract of every call used.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type FakeShiprocket, startFakeShiprocket } from '../../test-support/fake-shiprocket.ts';
-import { CourierRefusal, type ParcelBooking } from '../courier.ts';
+import { CourierRefusal, type ParcelBooking } from '../../courier.ts';
 import { ShiprocketClient, ShiprocketUnavailable, TOKEN_LIFETIME_MS } from './client.ts';
+import { type FakeShiprocket, startFakeShiprocket } from './fake.ts';
 import { shiprocketSettings } from './settings.ts';
 import { ShiprocketCourier } from './shiprocket-courier.ts';
 import { shiprocketTime, stepForStatus } from './status-map.ts';

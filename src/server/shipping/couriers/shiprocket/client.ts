@@ -17,7 +17,7 @@
  * hours)". The token is kept in memory and reused until shortly before that; one log-in at a time.
  */
 import { z } from 'zod';
-import { CourierRefusal } from '../courier.ts';
+import { CourierRefusal } from '../../courier.ts';
 
 /** No answer, a network error, a 5xx or 429: the job tries again later. */
 export class ShiprocketUnavailable extends Error {

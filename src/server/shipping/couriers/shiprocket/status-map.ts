@@ -9,7 +9,7 @@
  * 'booked': kept in the history, it never moves the order. A status the store has no step for (lost,
  * damaged, destroyed, QC failed, a partial delivery) is null: logged for the owner, not applied.
  */
-import type { ShipmentStep } from '../courier.ts';
+import type { ShipmentStep } from '../../courier.ts';
 
 export const SHIPROCKET_STATUS_STEPS: Readonly<Record<number, ShipmentStep | null>> = {
   // Before pickup. 1-5 are not in the tracking table but appear in scans (the webhook example's

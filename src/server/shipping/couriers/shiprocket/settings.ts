@@ -1,6 +1,6 @@
 /**
- * Shiprocket's settings from the environment (docs/deploy.md#connecting-shiprocket), checked with
- * the rest of the configuration at start. All optional: without SHIPROCKET_EMAIL and
+ * Shiprocket's settings from the environment (docs/deploy.md#connecting-shiprocket), read and
+ * checked by the provider (provider.ts) when config.ts reads the rest of the configuration at start. All optional: without SHIPROCKET_EMAIL and
  * SHIPROCKET_PASSWORD the store uses the manual courier, as before (docs/product.md#shipping).
  */
 import { z } from 'zod';
@@ -28,7 +28,8 @@ export interface ShiprocketSettings {
   webhookToken: string | undefined;
 }
 
-export const shiprocketEnvSchema = {
+/** Shiprocket's variables, each checked alone; the config's messages. */
+export const shiprocketEnvSchema = z.object({
   SHIPROCKET_EMAIL: z.string().trim().email('must be the email of the Shiprocket API user').optional(),
   SHIPROCKET_PASSWORD: z.string().min(1).max(200, 'must be at most 200 characters').optional(),
   SHIPROCKET_API_URL: z
@@ -50,17 +51,19 @@ export const shiprocketEnvSchema = {
     .max(200, 'must be at most 200 characters')
     .regex(/^[\x21-\x7e]+$/, 'must be printable characters without spaces')
     .optional(),
-};
+});
 
-export interface ShiprocketEnv {
-  SHIPROCKET_EMAIL?: string | undefined;
-  SHIPROCKET_PASSWORD?: string | undefined;
-  SHIPROCKET_API_URL?: string | undefined;
-  SHIPROCKET_PICKUP_LOCATION?: string | undefined;
-  SHIPROCKET_PICKUP_PINCODE?: string | undefined;
-  SHIPROCKET_WEBHOOK_TOKEN?: string | undefined;
-  SHOP_ADDRESS?: string | undefined;
-}
+export type ShiprocketEnv = z.output<typeof shiprocketEnvSchema> & { SHOP_ADDRESS?: string | undefined };
+
+/** The README's configuration row for Shiprocket (registry.test.ts checks the README carries it). */
+export const SHIPROCKET_SETTINGS_DOCS = [
+  {
+    variables: ['SHIPROCKET_EMAIL', 'SHIPROCKET_PASSWORD'],
+    default: 'unset (the manual courier: the owner types the courier and AWB)',
+    meaning:
+      "a Shiprocket API user, both together: the owner books couriers from Admin Orders, and parcels are tracked (docs/deploy.md#connecting-shiprocket). `SHIPROCKET_API_URL` (default `https://apiv2.shiprocket.in/v1/external`), `SHIPROCKET_PICKUP_LOCATION` (the pickup address's name there), `SHIPROCKET_PICKUP_PINCODE` (default: the last pincode in `SHOP_ADDRESS`) and `SHIPROCKET_WEBHOOK_TOKEN` (the token Shiprocket sends in `x-api-key`; without it no webhook route, tracking by the 12-hour poll)",
+  },
+] as const;
 
 /** The last 6-digit pincode in the shop's address ("… Mumbai - 400001, Maharashtra"). */
 function pincodeIn(address: string | undefined): string | undefined {
@@ -68,9 +71,11 @@ function pincodeIn(address: string | undefined): string | undefined {
   return all?.[all.length - 1];
 }
 
-/** Settings that only make sense together (a zod superRefine on the whole environment). */
-export function checkShiprocketEnv(e: ShiprocketEnv, ctx: z.RefinementCtx): void {
-  const issue = (path: keyof ShiprocketEnv, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+/** Settings that only make sense together. */
+export function checkShiprocketEnv(
+  e: ShiprocketEnv,
+  issue: (variable: keyof z.output<typeof shiprocketEnvSchema>, message: string) => void,
+) {
   if (Boolean(e.SHIPROCKET_EMAIL) !== Boolean(e.SHIPROCKET_PASSWORD)) {
     issue(
       e.SHIPROCKET_EMAIL ? 'SHIPROCKET_PASSWORD' : 'SHIPROCKET_EMAIL',

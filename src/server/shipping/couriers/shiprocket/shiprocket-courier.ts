@@ -9,19 +9,22 @@
  * its AWB if it has one) instead of creating a second: a retry after an answer lost on the way
  * back finds the order the lost answer was about.
  */
-import { indiaDateTimeCell } from '../../../common/india-time.ts';
+import { indiaDateTimeCell } from '../../../../common/india-time.ts';
 import {
   type BookedParcel,
   type Courier,
+  type CourierBooking,
   CourierRefusal,
+  type CourierWebhook,
   type DeliveryRetry,
   type ParcelBooking,
   type Serviceability,
   type TrackingEvent,
-} from '../courier.ts';
+} from '../../courier.ts';
 import type { ShiprocketClient, TrackAnswer } from './client.ts';
 import type { ShiprocketSettings } from './settings.ts';
 import { shiprocketDate, shiprocketTime, stepForStatus } from './status-map.ts';
+import { shiprocketWebhook } from './webhook.ts';
 
 /** Shiprocket's limit on billing_city ("Max char: 30", Create Custom Order). */
 const CITY_MAX = 30;
@@ -110,15 +113,23 @@ export function scansToEvents(awb: string, tracking: TrackAnswer): TrackingEvent
   return events.sort((a, b) => a.at.localeCompare(b.at));
 }
 
-export class ShiprocketCourier implements Courier {
-  readonly id = 'shiprocket';
-  readonly automatic = true;
+export const SHIPROCKET_ID = 'shiprocket';
+
+/** Shiprocket books, labels, picks up and cancels (`booking`), answers serviceability, tracks and takes NDR actions. */
+export class ShiprocketCourier implements Courier, CourierBooking {
+  readonly id = SHIPROCKET_ID;
+  readonly title = 'Shiprocket';
+  readonly booking: CourierBooking = this;
+  /** Only with SHIPROCKET_WEBHOOK_TOKEN: without it no webhook route, tracking by the poll. */
+  readonly webhook: CourierWebhook | undefined;
 
   constructor(
     private readonly client: ShiprocketClient,
     private readonly settings: ShiprocketSettings,
     private readonly shopEmail: string,
-  ) {}
+  ) {
+    this.webhook = settings.webhookToken ? shiprocketWebhook(settings.webhookToken) : undefined;
+  }
 
   /**
    * Asked with the parcel's weight and the payment wanted. With COD wanted and no COD courier,
