@@ -5,6 +5,7 @@
  */
 import { Agent, request } from 'node:http';
 import autocannon from 'autocannon';
+import { countRequests } from './failures.ts';
 import { median } from './stats.ts';
 
 export interface LoadResult {
@@ -27,6 +28,13 @@ export async function cannon(
     headers: options.headers ?? {},
     timeout: 30,
   });
+  const failed = result.errors + result.timeouts + result.non2xx;
+  const reasons = new Map<string, number>();
+  for (const [status, n] of Object.entries(result.statusCodeStats ?? {})) {
+    if (!status.startsWith('2')) reasons.set(`status ${status}`, n.count);
+  }
+  if (result.errors + result.timeouts) reasons.set('no answer (error or timeout)', result.errors + result.timeouts);
+  countRequests(`GET ${new URL(url).pathname}${new URL(url).search}`, result['2xx'] + failed, failed, reasons);
   return {
     rps: result['2xx'] / result.duration,
     p50: result.latency.p50,

@@ -136,6 +136,8 @@ async function junkFlood(storeUrl: string, pages: Page[]): Promise<JunkFlood> {
       `${storeUrl}${p.path}${p.path.includes('?') ? '&' : '?'}utm_source=bench-${i}`,
       BROWSER_ENCODING,
     );
+    // A refusal would count as a miss and make the cache look good (docs/decisions/057).
+    if (res.status !== 200) throw new Error(`GET ${p.path} with a junk parameter answered ${res.status}`);
     if (isHit(res)) hits++;
   }
   let realHits = 0;

@@ -15,7 +15,7 @@ import { DESKTOP, expectFits, expectInView, PHONE, viewportShots } from './layou
 import { expect, test } from './test.ts';
 
 test.describe.configure({ timeout: 360_000 });
-/** Delivered in Pune (the shop's own state) to a Karnataka business: the GSTIN's state decides, IGST. */
+/** Delivered in Pune (the shop's own state) to a Karnataka business: the GSTIN's state decides, IGST (decision 056). */
 const ADDRESS = '14, Lotus Residency, near City Mall, Pune - 411001, Maharashtra';
 const GSTIN = '29AAGCB7383J1Z4';
 
@@ -86,6 +86,9 @@ test('a business buyer gives a GSTIN at checkout; the invoice shows it and GST r
     expect(text).toContain(expected);
   }
   expect(text).toContain('Between states: IGST');
+  // Where the watch went, beside the address and under the place of supply (decision 056).
+  expect(text).toContain('Shipped to');
+  expect(text).toContain('Delivered in Maharashtra (27) on the buyer’s direction');
 
   // GST returns for this month: a B2B row, on a phone and a desktop.
   await page.goto('/dashboard/books/gstr1');

@@ -20,6 +20,9 @@ const SHOP_GSTIN = '27AAPFU0939F1ZV';
 const KARNATAKA_GSTIN = '29AAGCB7383J1Z4';
 const DELHI_GSTIN = '07AAICT5606J1Z4';
 const PUNE = '12, Lotus Residency, near City Mall, Pune - 411001, Maharashtra';
+const BENGALURU = '4, MG Road, near Trinity Circle, Bengaluru - 560001, Karnataka';
+/** No pincode and no state's name: only the owner could say where it goes. */
+const NOWHERE = 'Shop 3, Station Road, near the clock tower';
 
 describe.each(TEST_DIALECTS)('a business buyer’s GSTIN on %s', (dialect) => {
   let t: TestApp;
@@ -34,12 +37,12 @@ describe.each(TEST_DIALECTS)('a business buyer’s GSTIN on %s', (dialect) => {
   });
   afterAll(() => t.close());
 
-  const place = (business: Record<string, unknown>) =>
+  const place = (business: Record<string, unknown>, address = PUNE) =>
     t.app.inject({
       method: 'POST',
       url: '/api/orders',
       headers: { cookie: asha.cookie },
-      payload: { address: PUNE, idempotencyKey: randomUUID(), lines: [{ productId: rolex, quantity: 1 }], ...business },
+      payload: { address, idempotencyKey: randomUUID(), lines: [{ productId: rolex, quantity: 1 }], ...business },
     });
   const row = (number: string) =>
     t.app.db.selectFrom('orders').selectAll().where('number', '=', number).executeTakeFirstOrThrow();
@@ -52,13 +55,23 @@ describe.each(TEST_DIALECTS)('a business buyer’s GSTIN on %s', (dialect) => {
           .executeTakeFirstOrThrow()
       ).n,
     );
-  const setState = (number: string, state: string) =>
+  const setState = (number: string, state: string, supplyState?: string) =>
     t.app.inject({
       method: 'PATCH',
       url: `/api/admin/orders/${number}/state`,
       headers: { cookie: admin },
-      payload: { state },
+      payload: { state, ...(supplyState ? { supplyState } : {}) },
     });
+  const gstr1OfThisMonth = async () => {
+    const india = new Date(Date.now() + 5.5 * 3_600_000);
+    const month = `${india.getUTCFullYear()}-${String(india.getUTCMonth() + 1).padStart(2, '0')}`;
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/books/gstr1.json?period=${month}`,
+      headers: { cookie: admin },
+    });
+    return res.json();
+  };
   const pdf = async (url: string, cookie = admin) => {
     const res = await t.app.inject({ method: 'GET', url, headers: { cookie } });
     expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
@@ -168,15 +181,7 @@ describe.each(TEST_DIALECTS)('a business buyer’s GSTIN on %s', (dialect) => {
     expect(note).toContain(`GSTIN: ${DELHI_GSTIN}`);
     expect(note).toContain('Delhi (07)');
 
-    const india = new Date(Date.now() + 5.5 * 3_600_000);
-    const month = `${india.getUTCFullYear()}-${String(india.getUTCMonth() + 1).padStart(2, '0')}`;
-    const json = (
-      await t.app.inject({
-        method: 'GET',
-        url: `/api/admin/books/gstr1.json?period=${month}`,
-        headers: { cookie: admin },
-      })
-    ).json();
+    const json = await gstr1OfThisMonth();
     const b2b = json.b2b.find((g: { ctin: string }) => g.ctin === KARNATAKA_GSTIN);
     expect(b2b.inv).toEqual([
       {
@@ -195,5 +200,78 @@ describe.each(TEST_DIALECTS)('a business buyer’s GSTIN on %s', (dialect) => {
     expect(json.cdnr).toEqual([{ ctin: DELHI_GSTIN, nt: [expect.objectContaining({ pos: '07', val: 11800 })] }]);
     expect(json.cdnur).toBeUndefined();
     expect(json.b2cs).toBeUndefined();
+  });
+
+  it('bills a business at its GSTIN’s state and prints where the watches go (IGST Act s.10(1)(b))', async () => {
+    const dispatch = async (business: Record<string, unknown>, address: string) => {
+      const number = (await place(business, address)).json().order.number as string;
+      await settleAdvance(t, admin, number, 'received');
+      const res = await setState(number, 'dispatched');
+      expect(res.statusCode, res.body).toBe(200);
+      return { number, invoiceNumber: res.json().order.invoiceNumber as string };
+    };
+    const between = (text: string, from: string, to: string) => text.slice(text.indexOf(from), text.indexOf(to));
+
+    // A Karnataka business has its watch delivered in Pune (the shop's state): IGST to Karnataka, and the
+    // invoice says where the parcel went, beside the address and under the place of supply (Rule 46(e), (p)).
+    const away = await dispatch({ buyerGstin: KARNATAKA_GSTIN, businessName: 'Bengaluru Time House' }, PUNE);
+    const awayText = await pdf(`/api/admin/orders/${away.number}/invoice.pdf`);
+    expect(awayText).toContain('Billed to');
+    expect(awayText).toContain('Shipped to');
+    expect(awayText).toContain('Between states: IGST');
+    expect(awayText).toContain('Delivered in Maharashtra (27) on the buyer’s direction');
+    expect(between(awayText, 'Billed to', 'Shipped to')).toContain('State: Karnataka (29)');
+    expect(between(awayText, 'Shipped to', '#')).toContain('State: Maharashtra (27)');
+    expect(between(awayText, 'Shipped to', '#')).not.toContain('Karnataka (29)');
+
+    // A Maharashtra business (the shop's own state) has it delivered in Bengaluru: CGST and SGST, place of
+    // supply 27, though the parcel crosses a border; the shopper's copy and the credit note say the same.
+    const home = await dispatch({ buyerGstin: SHOP_GSTIN, businessName: 'Pune Watch Traders' }, BENGALURU);
+    expect(await row(home.number)).toMatchObject({ invoice_supply_code: '27', invoice_supply_state: 'Maharashtra' });
+    const homeText = await pdf(`/api/orders/${home.number}/invoice.pdf`, asha.cookie);
+    expect(homeText).toContain('Within the state: CGST and SGST');
+    expect(homeText).toContain('Delivered in Karnataka (29) on the buyer’s direction');
+    expect(between(homeText, 'Shipped to', '#')).toContain('State: Karnataka (29)');
+    expect((await setState(home.number, 'cancelled')).statusCode).toBe(200);
+    expect(await pdf(`/api/admin/orders/${home.number}/credit-note.pdf`)).toContain('Delivered in Karnataka (29)');
+
+    // A consumer delivered in Bengaluru: the place of supply is where the parcel goes, with no such line.
+    const consumer = await dispatch({}, BENGALURU);
+    const consumerText = await pdf(`/api/admin/orders/${consumer.number}/invoice.pdf`);
+    expect(consumerText).toContain('Billed and shipped to');
+    expect(consumerText).toContain('Karnataka (29)');
+    expect(consumerText).toContain('Between states: IGST');
+    expect(consumerText).not.toContain('Delivered in');
+
+    // An address naming no state: a business is billed at its GSTIN's state without asking the owner; a
+    // consumer's dispatch still asks, and the owner's choice is the place of supply.
+    const vague = await dispatch({ buyerGstin: DELHI_GSTIN, businessName: 'Delhi Horology LLP' }, NOWHERE);
+    expect(await row(vague.number)).toMatchObject({ invoice_supply_code: '07' });
+    expect(await pdf(`/api/admin/orders/${vague.number}/invoice.pdf`)).not.toContain('Delivered in');
+    const asked = (await place({}, NOWHERE)).json().order.number as string;
+    await settleAdvance(t, admin, asked, 'received');
+    expect((await setState(asked, 'dispatched')).json().error.code).toBe('supply_state_unknown');
+    const chosen = await setState(asked, 'dispatched', '29');
+    expect(chosen.statusCode, chosen.body).toBe(200);
+    expect(await row(asked)).toMatchObject({ invoice_supply_code: '29', invoice_supply_state: 'Karnataka' });
+
+    // GSTR-1: each B2B invoice at its GSTIN's state, taxed as printed; the consumer's in B2CS at 29.
+    const json = await gstr1OfThisMonth();
+    const invoice = (inum: string) =>
+      json.b2b
+        .flatMap((g: { ctin: string; inv: Array<{ inum: string }> }) => g.inv.map((i) => ({ ctin: g.ctin, ...i })))
+        .find((i: { inum: string }) => i.inum === inum);
+    expect(invoice(away.invoiceNumber)).toMatchObject({
+      ctin: KARNATAKA_GSTIN,
+      pos: '29',
+      itms: [{ itm_det: { txval: 10000, iamt: 1800 } }],
+    });
+    expect(invoice(home.invoiceNumber)).toMatchObject({
+      ctin: SHOP_GSTIN,
+      pos: '27',
+      itms: [{ itm_det: { txval: 10000, camt: 900, samt: 900 } }],
+    });
+    expect(invoice(vague.invoiceNumber)).toMatchObject({ ctin: DELHI_GSTIN, pos: '07' });
+    expect(json.b2cs).toEqual(expect.arrayContaining([expect.objectContaining({ pos: '29', sply_ty: 'INTER' })]));
   });
 });

@@ -1,7 +1,8 @@
 /**
  * The invoice as a PDF (docs/product.md#invoice; CGST Rule 46): the shop's legal name, address and
  * GSTIN; the invoice's number and date; the order number; the buyer's name, delivery address and state;
- * the place of supply (a business buyer's: the state of its GSTIN, printed with its name); each line's description, HSN, quantity, taxable value, rate and taxes; the totals
+ * the place of supply (a business buyer's: the state of its GSTIN, with the delivery state beside the address
+ * and under the place of supply when they differ: decision 056); each line's description, HSN, quantity, taxable value, rate and taxes; the totals
  * in figures and in words; the advance received and the balance; the owner's signature above
  * "Authorised signatory" (Rule 46(q)), or, when none is set, the words for an invoice issued
  * electronically (the proviso to Rule 46(q), Notification 74/2018-Central Tax; docs/product.md#the-books-credit-notes-and-gstr-1).
@@ -18,6 +19,7 @@ import { gstStateByCode, stateWithCode } from '../../common/gst-states.ts';
 import { formatDate } from '../../common/india-time.ts';
 import { plainLine } from '../../common/text.ts';
 import type { Config } from '../config.ts';
+import { deliveredIn } from './issue.ts';
 import {
   BOLD,
   type Box,
@@ -154,42 +156,38 @@ async function draw(doc: Doc, order: PaperOrder, shop: Shop, spec: PaperSpec): P
 
   // The buyer and where the watches go: shopper text, so each part is one plain line (rows stored before
   // the plain-text rule may hold line breaks) in a bounded box: the block never reaches the table.
-  const buyerState = invoice.supplyCode ? gstStateByCode(invoice.supplyCode) : null;
+  const supplyState = invoice.supplyCode ? gstStateByCode(invoice.supplyCode) : null;
+  // Rule 46(e): the address of delivery with its state; for a business buyer that may differ from the
+  // place of supply, its GSTIN's state (issue.ts placeOfSupply, docs/decisions/056-place-of-supply-business-buyer.md).
+  const deliveryState = deliveredIn(order, invoice.supplyCode);
   const buyerWidth = width / 2 - 10;
-  doc
-    .font(BOLD)
-    .fontSize(9)
-    .text('Billed and shipped to', left, y, { width: width / 2 });
-  let buyerY = doc.y;
-  // A business buyer (B2B): the registered name first, the person who ordered under it, and below the
-  // phone its GSTIN (Rule 46(e)).
-  if (order.buyerGstin && order.businessName) {
-    buyerY += drawInBox(doc, plainLine(order.businessName), buyerBox(left, buyerY, buyerWidth, 2, 10), {
-      font: BOLD,
-      sizes: [10, 9],
+  const line = (text: string, lines: number, size: number, font?: string) => {
+    buyerY += drawInBox(doc, text, buyerBox(left, buyerY, buyerWidth, lines, size), {
+      ...(font ? { font } : {}),
+      sizes: size === 10 ? [10, 9] : [size],
     });
+  };
+  let buyerY = y;
+  // A business buyer (B2B): billed to the registered name, its GSTIN and state (Rule 46(e)); shipped to
+  // the person who ordered, at the delivery address.
+  if (order.buyerGstin && order.businessName) {
+    line('Billed to', 1, 9, BOLD);
+    line(plainLine(order.businessName), 2, 10, BOLD);
+    line(`GSTIN: ${order.buyerGstin}`, 1, 9, BOLD);
+    const registered = gstStateByCode(order.buyerGstin.slice(0, 2));
+    if (registered) line(`State: ${stateWithCode(registered)}`, 1, 9);
+    buyerY += 4;
+    line('Shipped to', 1, 9, BOLD);
+    line(plainLine(order.buyerName) || 'Customer', 2, 10);
+  } else {
+    line('Billed and shipped to', 1, 9, BOLD);
+    line(plainLine(order.buyerName) || 'Customer', 2, 10, BOLD);
   }
-  buyerY += drawInBox(doc, plainLine(order.buyerName) || 'Customer', buyerBox(left, buyerY, buyerWidth, 2, 10), {
-    font: order.buyerGstin ? REGULAR : BOLD,
-    sizes: [10, 9],
-  });
   buyerY += drawInBox(doc, plainLine(order.address), buyerBox(left, buyerY, buyerWidth, BUYER_ADDRESS_LINES, 9), {
     sizes: [9, 8, 7],
   });
-  buyerY += drawInBox(doc, `Phone: ${plainLine(order.phone)}`, buyerBox(left, buyerY, buyerWidth, 1, 9), {
-    sizes: [9],
-  });
-  if (order.buyerGstin) {
-    buyerY += drawInBox(doc, `GSTIN: ${order.buyerGstin}`, buyerBox(left, buyerY, buyerWidth, 1, 9), {
-      font: BOLD,
-      sizes: [9],
-    });
-  }
-  if (buyerState) {
-    buyerY += drawInBox(doc, `State: ${stateWithCode(buyerState)}`, buyerBox(left, buyerY, buyerWidth, 1, 9), {
-      sizes: [9],
-    });
-  }
+  line(`Phone: ${plainLine(order.phone)}`, 1, 9);
+  if (deliveryState) line(`State: ${stateWithCode(deliveryState)}`, 1, 9);
   const buyerBottom = buyerY;
   if (kind !== 'none') {
     doc
@@ -198,9 +196,14 @@ async function draw(doc: Doc, order: PaperOrder, shop: Shop, spec: PaperSpec): P
       .text('Place of supply', left + width / 2, y, { width: width / 2 });
     doc
       .font(REGULAR)
-      .text(buyerState ? stateWithCode(buyerState) : (invoice.supplyState ?? ''), { width: width / 2 })
-      .text(kind === 'intra' ? 'Within the state: CGST and SGST' : 'Between states: IGST', { width: width / 2 })
-      .text('Tax payable on reverse charge: No', { width: width / 2 });
+      .text(supplyState ? stateWithCode(supplyState) : (invoice.supplyState ?? ''), { width: width / 2 })
+      .text(kind === 'intra' ? 'Within the state: CGST and SGST' : 'Between states: IGST', { width: width / 2 });
+    // Rule 46(p): the address of delivery where it differs from the place of supply, and why it does.
+    if (deliveryState && supplyState && deliveryState.code !== supplyState.code) {
+      doc.text(`Delivered in ${stateWithCode(deliveryState)} on the buyer’s direction`, { width: width / 2 });
+      doc.text('(IGST Act 2017, section 10(1)(b))', { width: width / 2 });
+    }
+    doc.text('Tax payable on reverse charge: No', { width: width / 2 });
   }
   y = Math.max(buyerBottom, doc.y) + 12;
 

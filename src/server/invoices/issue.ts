@@ -17,6 +17,30 @@ export const supplyStateUnknownMessage = (orderNumber: string) =>
   `We could not tell the delivery state from the address of order ${orderNumber}. ` +
   'Choose the state it is delivered to: the invoice’s place of supply decides between CGST + SGST and IGST.';
 
+/**
+ * The invoice's place of supply (docs/product.md#place-of-supply-and-the-taxes,
+ * docs/decisions/056-place-of-supply-business-buyer.md):
+ * - a business buyer (a GSTIN given at checkout): the state of its GSTIN, wherever the watches go. The
+ *   business is billed and tells the shop where to deliver, so IGST Act 2017 s.10(1)(b) deems it the
+ *   receiver and the place of supply its principal place of business (the registration it gave);
+ * - a consumer: where the parcel's journey ends, s.10(1)(a) and (ca) (CBIC Circular 209/3/2024-GST:
+ *   the delivery address recorded on the invoice): the owner's choice at dispatch, or the address's state.
+ */
+export function placeOfSupply(order: { address: string; buyer_gstin?: string | null }, ownerChoice?: string) {
+  if (order.buyer_gstin) return gstStateByCode(order.buyer_gstin.slice(0, 2));
+  return ownerChoice ? gstStateByCode(ownerChoice) : deliveryState(order.address);
+}
+
+/**
+ * The state the watches are delivered to, as printed beside the address (CGST Rule 46(e)), from what the
+ * invoice froze: a consumer's is the place of supply itself; a business buyer's is read from its address
+ * by the same rule (the address is frozen on the order), or null when it names no state.
+ */
+export function deliveredIn(order: { address: string; buyerGstin: string | null }, supplyCode: string | null) {
+  if (!order.buyerGstin) return supplyCode ? gstStateByCode(supplyCode) : null;
+  return deliveryState(order.address);
+}
+
 export async function issueInvoice(
   trx: Transaction<Database>,
   invoice: Config['invoice'],
@@ -41,14 +65,7 @@ export async function invoiceColumns(
   at: string,
   supplyCode?: string,
 ) {
-  // A business buyer's place of supply is the state of its GSTIN (its first two digits), as the brief
-  // for issue 25 asks and GSTR-1's B2B table expects (docs/decisions/038-buyer-gstin.md); else the
-  // delivery state, or the owner's choice when the address names none.
-  const place = order.buyer_gstin
-    ? gstStateByCode(order.buyer_gstin.slice(0, 2))
-    : supplyCode
-      ? gstStateByCode(supplyCode)
-      : deliveryState(order.address);
+  const place = placeOfSupply(order, supplyCode);
   const { gstin, rateBp, prefix } = invoice;
   // A tax invoice needs its place of supply; a receipt (no GSTIN) does without.
   if (!place && gstin) throw new AppError(409, SUPPLY_STATE_UNKNOWN, supplyStateUnknownMessage(order.number));

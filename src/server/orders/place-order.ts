@@ -63,7 +63,10 @@ export async function placeOrder(db: Db, config: Config, userId: string, input: 
       const again = await findOrderIdByKey(trx, userId, input.idempotencyKey);
       if (again) return { orderId: again, created: false };
       // No booking without the advance: a shopper cannot hold more than a few unpaid orders (unpaid.ts).
-      if (config.codAdvance > 0 && (await countUnpaidOrders(trx, userId, user.phone)) >= config.unpaidOrdersMax) {
+      if (
+        config.codAdvance > 0 &&
+        (await countUnpaidOrders(trx, userId, user.phone, config.unpaidOrdersMax)) >= config.unpaidOrdersMax
+      ) {
         throw new AppError(409, 'too_many_unpaid', tooManyUnpaid(config.unpaidOrdersMax));
       }
 

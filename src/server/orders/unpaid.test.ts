@@ -12,6 +12,7 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_UNPAID_ORDERS_MAX } from '../../common/constants.ts';
 import { adminCookie, settleAdvance } from '../test-support/admin.ts';
@@ -19,7 +20,15 @@ import { createTestApp, type TestApp } from '../test-support/app.ts';
 import { TEST_DATABASE_URL, TEST_DIALECTS } from '../test-support/databases.ts';
 import { ADDRESS, insertProduct, type Shopper, signUp } from '../test-support/shoppers.ts';
 import { MAX_ACCOUNT_REFERENCES, MAX_REFERENCES, TOO_MANY_ACCOUNT_REFERENCES } from './advance.ts';
-import { expiredNote, expireUnpaidOrders, remindUnpaidOrders, tooManyUnpaid, unfoundNote } from './unpaid.ts';
+import {
+  countUnpaidOrders,
+  expiredNote,
+  expireUnpaidOrders,
+  remindUnpaidOrders,
+  tooManyUnpaid,
+  unfoundNote,
+  unpaidCountQuery,
+} from './unpaid.ts';
 
 const HOUR = 3_600_000;
 /** A made-up UPI reference, as the probe typed: any 12 digits. */
@@ -97,6 +106,42 @@ describe.each(TEST_DIALECTS)('unpaid orders on %s', (dialect) => {
     // Found by the owner, it is paid: a new order may be placed.
     await settleAdvance(t, admin, numbers[0]!, 'received');
     expect((await order(t.app, s, productId)).statusCode).toBe(201);
+  });
+
+  it('counts a shopper’s unpaid orders through its own indexes, up to the cap, never the shop’s open orders', async () => {
+    // Issue 39: `user_id = ? or user_phone = ?` made SQLite read every open order of the shop
+    // (orders_status) on each order placed. Others' unpaid orders are here so that plan would show.
+    for (let i = 0; i < 3; i++) await order(t.app, await signUp(t.app), await countedProduct(5));
+    const s = await signUp(t.app);
+    const productId = await countedProduct(5);
+    for (let i = 0; i < DEFAULT_UNPAID_ORDERS_MAX; i++) expect((await order(t.app, s, productId)).statusCode).toBe(201);
+    const { id, number: phone } = s;
+    await t.app.db.transaction().execute(async (trx) => {
+      expect(await countUnpaidOrders(trx, id, phone, 10)).toBe(DEFAULT_UNPAID_ORDERS_MAX);
+      expect(await countUnpaidOrders(trx, id, phone, 2)).toBe(2);
+      expect(await countUnpaidOrders(trx, 'someone-else', phone, 10)).toBe(DEFAULT_UNPAID_ORDERS_MAX);
+    });
+    const query = unpaidCountQuery(t.app.db, id, phone, 3).compile();
+    // Each side reads at most the cap's worth of rows, however long the shopper's history.
+    expect(query.sql.match(/ limit /g)).toHaveLength(2);
+    if (dialect === 'sqlite') {
+      // The query as the store sends it, its parameters bound, planned by SQLite.
+      const details = (await t.app.db.executeQuery({ ...query, sql: `explain query plan ${query.sql}` }))
+        .rows as Array<{
+        detail: string;
+      }>;
+      const text = details.map((d) => d.detail).join(' | ');
+      expect(text).toContain('USING INDEX orders_user_unpaid (user_id=? AND advance_state=? AND status=?)');
+      expect(text).toContain('USING INDEX orders_phone_unpaid (user_phone=? AND advance_state=? AND status=?)');
+      expect(text).not.toMatch(/orders_status|SCAN orders/);
+    } else {
+      const rows = await sql<{
+        indexname: string;
+      }>`select indexname from pg_indexes where tablename = 'orders'`.execute(t.app.db);
+      expect(rows.rows.map((r) => r.indexname)).toEqual(
+        expect.arrayContaining(['orders_user_unpaid', 'orders_phone_unpaid']),
+      );
+    }
   });
 
   it('holds the probe’s account to the cap: five orders of two watches, each with a made-up reference', async () => {

@@ -42,13 +42,30 @@ function unpaid(db: Db | Transaction<Database>) {
     .where('advance_amount', '>', 0);
 }
 
-/** Open unpaid orders of this account or this phone (an erased and re-made account keeps its phone). */
-export async function countUnpaidOrders(trx: Transaction<Database>, userId: string, phone: string): Promise<number> {
-  const row = await unpaid(trx)
-    .where((eb) => eb.or([eb('user_id', '=', userId), eb('user_phone', '=', phone)]))
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+/**
+ * Open unpaid orders of this account or this phone (an erased and re-made account keeps its phone),
+ * counted up to `upTo`: the cap needs no more. Two sides, each read through its own index (migration
+ * 0022: the shopper, then the states), joined by id: one `user_id = ? or user_phone = ?` made SQLite
+ * read every open order of the shop instead (issue 39). Bounded, it reads at most `upTo` rows a side
+ * however many orders a shopper has; a side that stops there still makes the count reach `upTo`.
+ */
+export async function countUnpaidOrders(
+  trx: Transaction<Database>,
+  userId: string,
+  phone: string,
+  upTo: number,
+): Promise<number> {
+  // Each side stops at `upTo`, so their union may hold more (up to twice): what is below it is exact.
+  return Math.min(Number((await unpaidCountQuery(trx, userId, phone, upTo).executeTakeFirstOrThrow()).n), upTo);
+}
+
+/** countUnpaidOrders's query, unexecuted: unpaid.test.ts reads its plan. */
+export function unpaidCountQuery(db: Db | Transaction<Database>, userId: string, phone: string, upTo: number) {
+  const side = (column: 'user_id' | 'user_phone', value: string) =>
+    db.selectFrom(unpaid(db).where(column, '=', value).select('id').limit(upTo).as('side')).select('side.id');
+  return db
+    .selectFrom(side('user_id', userId).union(side('user_phone', phone)).as('mine'))
+    .select((eb) => eb.fn.countAll<number>().as('n'));
 }
 
 /** The times before which an order placed is due: unpaid with nothing to check, and sent but not found. */

@@ -22,6 +22,7 @@ import * as m0016buyerGstin from './0016-buyer-gstin.ts';
 import * as m0017backInStock from './0017-back-in-stock.ts';
 import * as m0018unpaidReminder from './0018-unpaid-reminder.ts';
 import * as m0020provenNumbers from './0020-proven-numbers.ts';
+import * as m0022unpaidCount from './0022-unpaid-count-indexes.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '0017-back-in-stock': m0017backInStock,
   '0018-unpaid-reminder': m0018unpaidReminder,
   '0020-proven-numbers': m0020provenNumbers,
+  '0022-unpaid-count-indexes': m0022unpaidCount,
 };
