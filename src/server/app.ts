@@ -32,6 +32,7 @@ import { mailPlugin } from './notifications/plugin.ts';
 import { whatsappPlugin } from './notifications/whatsapp/plugin.ts';
 import type { WhatsAppWorkerOptions } from './notifications/whatsapp/worker.ts';
 import type { MailWorkerOptions } from './notifications/worker.ts';
+import { installOrderHooks } from './order-hooks.ts';
 import { expiryPlugin } from './orders/expiry-plugin.ts';
 import { pageRoutes } from './pages/routes.ts';
 import { registerSpa } from './pages/shell.ts';
@@ -70,6 +71,7 @@ export interface BuildOptions {
 
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config, database } = options;
+  installOrderHooks();
   // URLs are logged with their secrets and personal data replaced (http/log-redaction.ts).
   const urls = createUrlRedactor();
   const app = Fastify({

@@ -1,0 +1,13 @@
+/**
+ * The one place the order's hooks are installed (orders/hooks.ts): each folder above orders
+ * registers its own, and this calls them at startup, in the order they run (the invoice before the
+ * messages that tell of it). Called by buildApp (app.ts) and by any process that changes orders
+ * without an app; calling it again changes nothing.
+ */
+import { registerInvoiceHooks } from './invoices/state-hooks.ts';
+import { registerMessageHooks } from './notifications/order-hooks.ts';
+
+export function installOrderHooks(): void {
+  registerInvoiceHooks();
+  registerMessageHooks();
+}
