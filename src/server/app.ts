@@ -13,6 +13,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { accountFormRoutes } from './accounts/form-routes.ts';
 import { docsGuard, registerAuthDecorations } from './auth/guards.ts';
+import { cookieName } from './auth/sessions.ts';
 import { cartFormRoutes } from './cart/form-routes.ts';
 import { cartReminderPlugin } from './cart/reminder-plugin.ts';
 import { registerCatalogVersionWatch } from './catalog/catalog-version-watch.ts';
@@ -115,7 +116,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   await app.register(cookie);
   await app.register(swagger, {
-    openapi: openapiHead(config),
+    openapi: openapiHead(config, { shopper: cookieName('user', config), admin: cookieName('admin', config) }),
     transform: documentRoute,
     transformObject: (input) =>
       'openapiObject' in input ? completeDocument(input.openapiObject) : input.swaggerObject,

@@ -6,8 +6,10 @@
  */
 import { registerInvoiceHooks } from './invoices/state-hooks.ts';
 import { registerMessageHooks } from './notifications/order-hooks.ts';
+import { registerParcelHooks } from './shipping/order-parcels.ts';
 
 export function installOrderHooks(): void {
   registerInvoiceHooks();
   registerMessageHooks();
+  registerParcelHooks();
 }

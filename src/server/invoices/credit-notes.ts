@@ -51,14 +51,3 @@ export async function creditNoteNumberOf(trx: Transaction<Database>, orderId: st
   const row = await trx.selectFrom('credit_notes').select('number').where('order_id', '=', orderId).executeTakeFirst();
   return row?.number ?? null;
 }
-
-/** The credit note numbers of these orders, by order id (lists of orders show them beside the invoice). */
-export async function creditNoteNumbersOf(db: Db, orderIds: readonly string[]): Promise<Map<string, string>> {
-  if (orderIds.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('credit_notes')
-    .select(['order_id', 'number'])
-    .where('order_id', 'in', [...orderIds])
-    .execute();
-  return new Map(rows.map((r) => [r.order_id, r.number]));
-}

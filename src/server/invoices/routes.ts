@@ -136,7 +136,7 @@ export const invoiceAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 };
 
-/** Registered inside orders/routes.ts, whose guard (a shopper's session) and no-store answers it takes. */
+/** Registered inside orders/routes.ts (by src/server/routes.ts), whose guard (a shopper's session) and no-store answers it takes. */
 export const invoiceShopperRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...contractRoute(app, orderApi.invoice, {

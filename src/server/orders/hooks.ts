@@ -8,8 +8,9 @@
  */
 import type { Transaction, Updateable } from 'kysely';
 import type { OrderState, StateMail, StateRule } from '../../common/orders.ts';
+import type { AdminShipment, ShopperShipment } from '../../common/schemas/shipping.ts';
 import type { Config } from '../config.ts';
-import type { Database, OrdersTable } from '../db/tables.ts';
+import type { Database, Db, OrdersTable } from '../db/tables.ts';
 
 /** The messages about an order (notifications/order-mail.ts words them, with their WhatsApp twins). */
 export type OrderMessageKind =
@@ -117,4 +118,31 @@ export function stateHooks(): readonly StateHook[] {
 export async function runPlacedHooks(order: PlacedOrder): Promise<void> {
   messenger();
   for (const hook of hooks.placed) await hook.run(order);
+}
+
+/** An order's parcel as the order lists show it (shipping reads it: shipping/order-parcels.ts). */
+export interface OrderParcel {
+  /** The shipment's step, as stored. */
+  step: string;
+  /** What the shopper reads; null until the parcel has an AWB to follow. */
+  shopper: ShopperShipment | null;
+  admin: AdminShipment;
+}
+
+export interface ParcelReader {
+  /** The parcels of these orders, by order id. */
+  parcels(db: Db, orderIds: readonly string[]): Promise<Map<string, OrderParcel>>;
+  /** The signed link to the shopper's failed-delivery choice, per order number (the secret read first). */
+  choicePaths(db: Db, config: Config): Promise<(orderNumber: string) => string>;
+}
+
+let parcelReader: ParcelReader | null = null;
+
+export function registerParcelReader(reader: ParcelReader): void {
+  parcelReader ??= reader;
+}
+
+export function parcels(): ParcelReader {
+  if (!parcelReader) throw new Error('The order hooks are not installed: call installOrderHooks() (order-hooks.ts).');
+  return parcelReader;
 }

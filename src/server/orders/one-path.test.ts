@@ -34,12 +34,16 @@ export function statusWriters(files: ReadonlyArray<{ path: string; text: string 
 
 describe('the order state', () => {
   it('is written by orders/transition.ts alone', () => {
-    const files = sourceFiles(SERVER).map((path) => ({ path: relative(SERVER, path), text: readFileSync(path, 'utf8') }));
+    const files = sourceFiles(SERVER).map((path) => ({
+      path: relative(SERVER, path),
+      text: readFileSync(path, 'utf8'),
+    }));
     expect(statusWriters(files)).toEqual(['orders/transition.ts']);
   });
 
   it('finds a status written beside other columns', () => {
-    const text = "await trx.updateTable('orders').set({ status: 'cancelled', updated_at: at }).where('id', '=', id).execute();";
+    const text =
+      "await trx.updateTable('orders').set({ status: 'cancelled', updated_at: at }).where('id', '=', id).execute();";
     expect(statusWriters([{ path: 'x.ts', text }])).toEqual(['x.ts']);
     expect(statusWriters([{ path: 'y.ts', text: text.replace('status:', 'advance_state:') }])).toEqual([]);
   });
