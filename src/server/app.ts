@@ -15,7 +15,6 @@ import { accountFormRoutes } from './accounts/form-routes.ts';
 import { docsGuard, registerAuthDecorations } from './auth/guards.ts';
 import { cookieName } from './auth/sessions.ts';
 import { cartFormRoutes } from './cart/form-routes.ts';
-import { cartReminderPlugin } from './cart/reminder-plugin.ts';
 import { registerCatalogVersionWatch } from './catalog/catalog-version-watch.ts';
 import type { Config } from './config.ts';
 import type { Dialect, OpenedDatabase } from './db/database.ts';
@@ -30,6 +29,7 @@ import { TIME_LIMITS, type TimeLimits, timeLimitOptions } from './http/time-limi
 import { mediaServeRoutes } from './media/serve-routes.ts';
 import { mediaStoragePlugin } from './media/storage/plugin.ts';
 import { mailPlugin } from './notifications/plugin.ts';
+import { cartReminderPlugin } from './notifications/whatsapp/cart-reminder-plugin.ts';
 import { whatsappPlugin } from './notifications/whatsapp/plugin.ts';
 import type { WhatsAppWorkerOptions } from './notifications/whatsapp/worker.ts';
 import type { MailWorkerOptions } from './notifications/worker.ts';

@@ -12,7 +12,7 @@
 import type { Transaction } from 'kysely';
 import type { Config } from '../config.ts';
 import { newId, nowIso } from '../db/ids.ts';
-import type { Database, Db } from '../db/tables.ts';
+import type { Database } from '../db/tables.ts';
 import { nextCreditNoteNumber } from './credit-note-series.ts';
 
 export const CREDIT_NOTE_REASONS = ['cancelled', 'returned'] as const;

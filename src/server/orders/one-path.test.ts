@@ -21,7 +21,7 @@ function sourceFiles(dir: string, out: string[] = []): string[] {
 }
 
 /** The files whose update of `orders` sets its status: the statement up to its execute. */
-export function statusWriters(files: ReadonlyArray<{ path: string; text: string }>): string[] {
+function statusWriters(files: ReadonlyArray<{ path: string; text: string }>): string[] {
   const found: string[] = [];
   for (const { path, text } of files) {
     for (const m of text.matchAll(/updateTable\(\s*'orders'\s*\)/g)) {
