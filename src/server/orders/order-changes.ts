@@ -1,11 +1,9 @@
 /**
- * The owner's changes to an order (docs/product.md "Admin Orders"): its state,
- * and the finding on its advance. Each runs in one transaction that takes the
- * order's row lock first, keeps an order event with the admin and the time,
- * moves counted stock when an order is cancelled (or brought back), and queues
- * the shopper's mail. The packing gate (docs/product.md#the-packing-gate): no packing, dispatch or
- * delivery before the advance is received or waived. Dispatch gives the order its invoice number
- * (docs/product.md#invoice).
+ * The owner's changes to an order (docs/product.md "Admin Orders"): its state, through the one
+ * transition (transition.ts: the table's checks and the packing gate, stock, the event, and the
+ * hooks for the invoice number on dispatch, the credit note and the shopper's message), and the
+ * finding on its advance. Each runs in one transaction that takes the order's row lock first and
+ * keeps an order event with the admin and the time.
  */
 
 import type { Transaction } from 'kysely';
