@@ -147,18 +147,43 @@ export function moveRefusal(from: string, to: OrderState): string | null {
     : (rule.refusal ?? `An order cannot move from ${rule.label} to ${stateRule(to).label}.`);
 }
 
-/** The states in which an order still goes out (for queries that count or list live orders). */
-export const LIVE_STATES: readonly OrderState[] = ORDER_STATES.filter((s) => ORDER_STATE_RULES[s].live);
-/** Live states before the packing gate: with the advance settled, the owner's next step is to pack. */
-export const TO_PACK_STATES: readonly OrderState[] = ORDER_STATES.filter(
-  (s) => ORDER_STATE_RULES[s].live && !ORDER_STATE_RULES[s].needsAdvance,
-);
-/** The states of an order whose parcel came back (Admin Orders counts a shopper's earlier ones). */
-export const RETURNED_STATES: readonly OrderState[] = ORDER_STATES.filter(
-  (s) => ORDER_STATE_RULES[s].creditNote === 'returned',
-);
-/** The states a shopper reads under History. */
-export const HISTORY_STATES: readonly OrderState[] = ORDER_STATES.filter((s) => ORDER_STATE_RULES[s].history);
+/**
+ * Every list of states the code reads, built from a table of rules: the one below, or a test's
+ * table with a throw-away state (state-lists.test.ts checks that a new row lands in the right lists
+ * and that no other file writes a list of states by hand).
+ */
+export function stateLists<S extends string>(rules: Record<S, StateRule>) {
+  const all = Object.keys(rules) as S[];
+  const where = (test: (rule: StateRule) => boolean): readonly S[] => all.filter((s) => test(rules[s]));
+  return {
+    /** The states in which an order still goes out (for queries that count or list live orders). */
+    live: where((r) => r.live),
+    /** Live states before the packing gate: with the advance settled, the owner's next step is to pack. */
+    toPack: where((r) => r.live && !r.needsAdvance),
+    /** Live states whose parcel has not left: a courier's first scan moves the order to dispatched. */
+    beforeDispatch: where((r) => r.live && !r.parcelLeft),
+    /** Live states the shopper is still waiting in: a delivery scan moves the order to delivered. */
+    beforeDelivery: where((r) => r.live && !r.closed),
+    /** The parcel reached the shopper and stays there: the courier collected the cash on delivery. */
+    codCollected: where((r) => r.live && r.parcelLeft && r.closed),
+    /** Called off before the parcel left (Money at a glance counts them). */
+    cancelled: where((r) => !r.live && !r.parcelLeft),
+    /** The states of an order whose parcel came back (Admin Orders counts a shopper's earlier ones). */
+    returned: where((r) => r.creditNote === 'returned'),
+    /** The states a shopper reads under History. */
+    history: where((r) => r.history),
+  };
+}
+
+const LISTS = stateLists(ORDER_STATE_RULES);
+export const LIVE_STATES = LISTS.live;
+export const TO_PACK_STATES = LISTS.toPack;
+export const BEFORE_DISPATCH_STATES = LISTS.beforeDispatch;
+export const BEFORE_DELIVERY_STATES = LISTS.beforeDelivery;
+export const COD_COLLECTED_STATES = LISTS.codCollected;
+export const CANCELLED_STATES = LISTS.cancelled;
+export const RETURNED_STATES = LISTS.returned;
+export const HISTORY_STATES = LISTS.history;
 
 /**
  * A new order is "ordered" in the database and shown as Pending until an admin

@@ -5,7 +5,13 @@
  * only), the order state it brings the order to, and the mail the shopper gets on reaching it.
  * Whatever a courier calls its statuses, it maps them onto these steps (server/shipping/).
  */
-import { ORDER_STATE_RULES, type OrderState, orderStatusLabel } from './orders.ts';
+import {
+  BEFORE_DELIVERY_STATES,
+  BEFORE_DISPATCH_STATES,
+  ORDER_STATE_RULES,
+  type OrderState,
+  orderStatusLabel,
+} from './orders.ts';
 
 export const SHIPMENT_STEPS = [
   'booked',
@@ -46,8 +52,7 @@ export interface StepRule {
   comingBack: boolean;
 }
 
-const BEFORE_DISPATCH: readonly OrderState[] = ['ordered', 'packed'];
-const TO_DISPATCHED = { to: 'dispatched', from: BEFORE_DISPATCH } as const;
+const TO_DISPATCHED = { to: 'dispatched', from: BEFORE_DISPATCH_STATES } as const;
 
 export const SHIPMENT_STEP_RULES: Record<ShipmentStepName, StepRule> = {
   booked: {
@@ -119,7 +124,7 @@ export const SHIPMENT_STEP_RULES: Record<ShipmentStepName, StepRule> = {
     ownerLabel: 'Delivered',
     // Above the return steps: a parcel on its way back that the shopper takes after all is delivered.
     rank: 7,
-    order: { to: 'delivered', from: ['ordered', 'packed', 'dispatched'] },
+    order: { to: 'delivered', from: BEFORE_DELIVERY_STATES },
     mail: 'delivered',
     onTheWay: false,
     comingBack: false,

@@ -13,8 +13,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { accountFormRoutes } from './accounts/form-routes.ts';
 import { docsGuard, registerAuthDecorations } from './auth/guards.ts';
+import { cookieName } from './auth/sessions.ts';
 import { cartFormRoutes } from './cart/form-routes.ts';
-import { cartReminderPlugin } from './cart/reminder-plugin.ts';
 import { registerCatalogVersionWatch } from './catalog/catalog-version-watch.ts';
 import type { Config } from './config.ts';
 import type { Dialect, OpenedDatabase } from './db/database.ts';
@@ -29,9 +29,11 @@ import { TIME_LIMITS, type TimeLimits, timeLimitOptions } from './http/time-limi
 import { mediaServeRoutes } from './media/serve-routes.ts';
 import { mediaStoragePlugin } from './media/storage/plugin.ts';
 import { mailPlugin } from './notifications/plugin.ts';
+import { cartReminderPlugin } from './notifications/whatsapp/cart-reminder-plugin.ts';
 import { whatsappPlugin } from './notifications/whatsapp/plugin.ts';
 import type { WhatsAppWorkerOptions } from './notifications/whatsapp/worker.ts';
 import type { MailWorkerOptions } from './notifications/worker.ts';
+import { installOrderHooks } from './order-hooks.ts';
 import { expiryPlugin } from './orders/expiry-plugin.ts';
 import { pageRoutes } from './pages/routes.ts';
 import { registerSpa } from './pages/shell.ts';
@@ -70,6 +72,7 @@ export interface BuildOptions {
 
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config, database } = options;
+  installOrderHooks();
   // URLs are logged with their secrets and personal data replaced (http/log-redaction.ts).
   const urls = createUrlRedactor();
   const app = Fastify({
@@ -113,7 +116,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   await app.register(cookie);
   await app.register(swagger, {
-    openapi: openapiHead(config),
+    openapi: openapiHead(config, { shopper: cookieName('user', config), admin: cookieName('admin', config) }),
     transform: documentRoute,
     transformObject: (input) =>
       'openapiObject' in input ? completeDocument(input.openapiObject) : input.swaggerObject,

@@ -12,6 +12,7 @@ import { backInStockRoutes } from './back-in-stock/routes.ts';
 import { cartQuoteRoutes, cartRoutes } from './cart/routes.ts';
 import { catalogRoutes } from './catalog/routes.ts';
 import { complaintRoutes } from './complaints/routes.ts';
+import { invoiceShopperRoutes } from './invoices/routes.ts';
 import { leadPublicRoutes } from './leads/public-routes.ts';
 import { messagePreferencesRoutes } from './notifications/whatsapp/preferences-routes.ts';
 import { whatsappWebhookRoutes } from './notifications/whatsapp/webhook-routes.ts';
@@ -30,7 +31,8 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(complaintRoutes);
   await app.register(cartQuoteRoutes);
   await app.register(cartRoutes);
-  await app.register(orderRoutes);
+  // The shopper's invoice PDF, under the orders scope's guard and no-store.
+  await app.register(orderRoutes, { within: [invoiceShopperRoutes] });
   await app.register(shippingRoutes);
   // The shopper's choice after a failed delivery, through a signed link (docs/product.md#failed-deliveries).
   await app.register(deliveryChoiceRoutes);

@@ -13,8 +13,8 @@
 import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UTR_TAKEN } from '../../src/server/orders/advance.ts';
-import { gateMessage } from '../../src/server/orders/order-changes.ts';
 import { notEnoughStockMessage } from '../../src/server/orders/stock.ts';
+import { gateMessage } from '../../src/server/orders/transition.ts';
 import { openReader, type Reader } from './support/databases.ts';
 import { recordFigures } from './support/figures.ts';
 import { type Dialect, type Fresh, freshData, postgresConfigured } from './support/fixtures.ts';

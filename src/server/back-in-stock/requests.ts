@@ -5,7 +5,6 @@
  * slip past a restock committing at the same moment: either the restock sees the request, or the
  * request sees the watch back in stock and says so.
  */
-import type { Kysely, Transaction } from 'kysely';
 import {
   contactKind,
   NOTIFY_ADDED,
@@ -21,7 +20,7 @@ import { isOrderable } from '../cart/queries.ts';
 import type { Config } from '../config.ts';
 import { writeTransaction } from '../db/group-commit.ts';
 import { newId, nowIso } from '../db/ids.ts';
-import type { Database, Db } from '../db/tables.ts';
+import type { Db } from '../db/tables.ts';
 import { AppError, badRequest, notFound } from '../http/errors.ts';
 import { accountProven } from '../notifications/whatsapp/consent.ts';
 import { proofLinkFor } from '../notifications/whatsapp/proof-codes.ts';
@@ -123,30 +122,4 @@ export async function requestBackInStock(
   // Stored; a code limit refused here answers 429, and asking again gives "already" with the link.
   const proof = await proofLinkFor(db, config, { phone: contact, userId, requestId: stored.requestId }, ip);
   return { ...stored.reply, proof };
-}
-
-/** How many people wait for each of these watches (the owner's products list). */
-export async function countWaiting(db: Db, productIds: readonly string[]): Promise<Map<string, number>> {
-  if (productIds.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('back_in_stock_requests')
-    .select(['product_id', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('product_id', 'in', productIds)
-    .where('notified_at', 'is', null)
-    .groupBy('product_id')
-    .execute();
-  return new Map(rows.map((r) => [r.product_id, Number(r.n)]));
-}
-
-/** STOP from this phone (the store's 10-digit form): its waiting requests lose their WhatsApp consent. */
-export async function withdrawRequestsByPhone(
-  db: Kysely<Database> | Transaction<Database>,
-  phone: string,
-): Promise<void> {
-  await db
-    .updateTable('back_in_stock_requests')
-    .set({ whatsapp_consent_at: null })
-    .where('phone', '=', phone)
-    .where('notified_at', 'is', null)
-    .execute();
 }

@@ -13,6 +13,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import { productPath } from '../../common/catalog.ts';
 import { isOrderable } from '../cart/queries.ts';
+import { registerRestockHook } from '../catalog/restock-hooks.ts';
 import type { Config } from '../config.ts';
 import { nowIso } from '../db/ids.ts';
 import type { Database } from '../db/tables.ts';
@@ -123,4 +124,9 @@ export async function queueBackInStock(trx: Trx, config: Config, productId: stri
     queued += 1;
   }
   return queued;
+}
+
+/** A watch back in stock, from catalog or orders (catalog/restock-hooks.ts), queues the messages. */
+export function registerBackInStockHooks(): void {
+  registerRestockHook(queueBackInStock);
 }

@@ -9,13 +9,12 @@ import type { Brand, Category } from '../../common/catalog.ts';
 import { PAGE_SIZE } from '../../common/constants.ts';
 import type { AdminProductPage } from '../../common/schemas/catalog.ts';
 import type { AdminProduct } from '../../common/schemas/product.ts';
-import { countWaiting } from '../back-in-stock/requests.ts';
-import { queueBackInStock } from '../back-in-stock/restock.ts';
 import type { Config } from '../config.ts';
 import { nowIso } from '../db/ids.ts';
 import type { Database, NewProductRow, ProductUpdate } from '../db/tables.ts';
 import { toAdminProduct } from './product-row.ts';
 import { findLiveRow } from './queries.ts';
+import { countWaiting, productRestocked } from './restock-hooks.ts';
 import { refreshSearchIndex } from './search/index-writer.ts';
 
 type Db = Kysely<Database>;
@@ -64,7 +63,7 @@ function changeLiveProduct(db: Db, id: string, changes: ProductUpdate, config?: 
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) === 0) return false;
     await refreshSearchIndex(trx, id);
-    if (config) await queueBackInStock(trx, config, id);
+    if (config) await productRestocked(trx, config, id);
     return true;
   });
 }

@@ -19,7 +19,6 @@ import type { FastifyInstance, FastifySchema } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema } from '../../common/schemas/error.ts';
-import { cookieName } from '../auth/sessions.ts';
 import type { Config } from '../config.ts';
 
 /** Who may call a route: anyone, a logged-in shopper, or a logged-in admin. */
@@ -195,7 +194,11 @@ export function completeDocument<T extends object>(document: T): T {
 }
 
 /** The options of @fastify/swagger: the document's head, and the completion above. */
-export function openapiHead(config: Config) {
+export function openapiHead(
+  config: Config,
+  /** The session cookies' names (auth/sessions.ts), handed in by app.ts: http sits below auth. */
+  cookies: { shopper: string; admin: string },
+) {
   const origin = config.publicUrl ?? '';
   return {
     openapi: '3.0.3',
@@ -225,13 +228,13 @@ export function openapiHead(config: Config) {
         [SCHEMES.shopper]: {
           type: 'apiKey' as const,
           in: 'cookie' as const,
-          name: cookieName('user', config),
+          name: cookies.shopper,
           description: 'The shopper’s session, set by log in or sign up (httpOnly)',
         },
         [SCHEMES.admin]: {
           type: 'apiKey' as const,
           in: 'cookie' as const,
-          name: cookieName('admin', config),
+          name: cookies.admin,
           description: 'An admin’s session, set by the admin log in (httpOnly)',
         },
       },

@@ -12,7 +12,7 @@
 import type { Transaction } from 'kysely';
 import type { Config } from '../config.ts';
 import { newId, nowIso } from '../db/ids.ts';
-import type { Database, Db } from '../db/tables.ts';
+import type { Database } from '../db/tables.ts';
 import { nextCreditNoteNumber } from './credit-note-series.ts';
 
 export const CREDIT_NOTE_REASONS = ['cancelled', 'returned'] as const;
@@ -50,15 +50,4 @@ export async function issueCreditNote(
 export async function creditNoteNumberOf(trx: Transaction<Database>, orderId: string): Promise<string | null> {
   const row = await trx.selectFrom('credit_notes').select('number').where('order_id', '=', orderId).executeTakeFirst();
   return row?.number ?? null;
-}
-
-/** The credit note numbers of these orders, by order id (lists of orders show them beside the invoice). */
-export async function creditNoteNumbersOf(db: Db, orderIds: readonly string[]): Promise<Map<string, string>> {
-  if (orderIds.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('credit_notes')
-    .select(['order_id', 'number'])
-    .where('order_id', 'in', [...orderIds])
-    .execute();
-  return new Map(rows.map((r) => [r.order_id, r.number]));
 }

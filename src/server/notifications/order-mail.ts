@@ -12,25 +12,19 @@ import type { Kysely, Transaction } from 'kysely';
 import { ADVANCE_ADMIN_LABELS, ADVANCE_LABELS, type AdvanceState, type CodMoney } from '../../common/advance.ts';
 import { formatDate, formatDateTime } from '../../common/india-time.ts';
 import { formatRupees } from '../../common/money.ts';
-import { deliveryWindow, type StateMail } from '../../common/orders.ts';
+import { deliveryWindow } from '../../common/orders.ts';
 import { plainLine } from '../../common/text.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/tables.ts';
 import { escapeHtml } from '../http/html.ts';
 import { orderCodMoney } from '../money/cod-money.ts';
+import type { OrderMessageKind } from '../orders/hooks.ts';
 import { queueMail } from './outbox.ts';
 import { queueOrderWhatsApp, unpaidExpiry, WHATSAPP_FOR_MAIL } from './whatsapp/order-messages.ts';
 import { queueOwnerOrderWhatsApp } from './whatsapp/owner-messages.ts';
 
 /** The owner's and the advance's mails, and the state mails the state table names (common/orders.ts). */
-export type OrderMailKind =
-  | 'new-order'
-  | 'advance-submitted'
-  | 'advance-received'
-  | 'advance-refused'
-  | 'expired'
-  | 'unpaid-reminder'
-  | StateMail;
+export type OrderMailKind = OrderMessageKind;
 
 export const OWNER_MAIL_KINDS: readonly OrderMailKind[] = ['new-order', 'advance-submitted'];
 

@@ -4,7 +4,8 @@ import { parseCsv } from '../leads/csv.ts';
 import { adminCookie, createProduct, placeOrder, settleAdvance, shopper } from '../test-support/admin.ts';
 import { createTestApp, type TestApp } from '../test-support/app.ts';
 import { TEST_DIALECTS } from '../test-support/databases.ts';
-import { ALREADY_RECEIVED, gateMessage, NOTHING_TO_REFUSE } from './order-changes.ts';
+import { ALREADY_RECEIVED, NOTHING_TO_REFUSE } from './order-changes.ts';
+import { gateMessage } from './transition.ts';
 
 describe.each(TEST_DIALECTS)('admin orders on %s', (dialect) => {
   let t: TestApp;

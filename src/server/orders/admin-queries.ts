@@ -3,10 +3,10 @@ import type { AdvanceState } from '../../common/advance.ts';
 import { type OrderState, RETURNED_STATES } from '../../common/orders.ts';
 import type { AdminOrder, OrderListQuery } from '../../common/schemas/admin-orders.ts';
 import type { Db } from '../db/tables.ts';
-import { creditNoteNumbersOf } from '../invoices/credit-notes.ts';
 import { orderCodMoney } from '../money/cod-money.ts';
-import { type ShipmentView, shipmentsOf, toAdminShipment } from '../shipping/shipments.ts';
 import { ORDER_BUYER_NAME } from './buyer-name.ts';
+import { creditNoteNumbersOf } from './credit-note-numbers.ts';
+import { parcels } from './hooks.ts';
 import { orderLinesOf } from './queries.ts';
 
 /** LIKE pattern for "starts with"; the query schema allows letters and digits only, so no wildcard gets in. */
@@ -102,10 +102,6 @@ interface OrderHead {
   user_name: string;
 }
 
-function shipmentOrNull(view: ShipmentView | undefined) {
-  return view ? toAdminShipment(view) : null;
-}
-
 async function withDetails(db: Db, orders: OrderHead[]): Promise<AdminOrder[]> {
   if (orders.length === 0) return [];
   const ids = orders.map((o) => o.id);
@@ -127,7 +123,7 @@ async function withDetails(db: Db, orders: OrderHead[]): Promise<AdminOrder[]> {
       .orderBy('order_events.created_at')
       .orderBy('order_events.id')
       .execute(),
-    shipmentsOf(db, ids),
+    parcels().parcels(db, ids),
   ]);
   const [creditNotes, returns] = await Promise.all([creditNoteNumbersOf(db, ids), earlierReturnsOf(db, ids)]);
   return orders.map((o) => {
@@ -150,7 +146,7 @@ async function withDetails(db: Db, orders: OrderHead[]): Promise<AdminOrder[]> {
       quantity: own.reduce((sum, l) => sum + Number(l.quantity), 0),
       total,
       // The parcel: courier, AWB, step (docs/product.md#shipping); null until one is booked or typed.
-      shipment: shipmentOrNull(shipments.get(o.id)),
+      shipment: shipments.get(o.id)?.admin ?? null,
       createdAt: o.created_at,
       lines: own.map((l) => ({
         productId: l.product_id,

@@ -13,7 +13,7 @@ import { nowIso } from '../db/ids.ts';
 import type { Db } from '../db/tables.ts';
 import { isUniqueViolation } from '../db/unique-violation.ts';
 import { AppError, conflict, notFound } from '../http/errors.ts';
-import { queueOrderMail } from '../notifications/order-mail.ts';
+import { queueOrderMessage } from './hooks.ts';
 import { addOrderEvent } from './order-events.ts';
 import { ORDER_NOT_FOUND } from './queries.ts';
 
@@ -94,7 +94,7 @@ export async function submitAdvance(db: Db, config: Config, userId: string, orde
       });
       // The owner hears of a reference to check once; a correction of one not yet
       // checked shows on the dashboard without another mail.
-      if (order.advance_state !== 'submitted') await queueOrderMail(trx, config, 'advance-submitted', order.id);
+      if (order.advance_state !== 'submitted') await queueOrderMessage(trx, config, 'advance-submitted', order.id);
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict(UTR_TAKEN, { utr: UTR_TAKEN });

@@ -1,78 +1,26 @@
 /**
- * The owner's changes to an order (docs/product.md "Admin Orders"): its state,
- * and the finding on its advance. Each runs in one transaction that takes the
- * order's row lock first, keeps an order event with the admin and the time,
- * moves counted stock when an order is cancelled (or brought back), and queues
- * the shopper's mail. The packing gate (docs/product.md#the-packing-gate): no packing, dispatch or
- * delivery before the advance is received or waived. Dispatch gives the order its invoice number
- * (docs/product.md#invoice).
+ * The owner's changes to an order (docs/product.md "Admin Orders"): its state, through the one
+ * transition (transition.ts: the table's checks and the packing gate, stock, the event, and the
+ * hooks for the invoice number on dispatch, the credit note and the shopper's message), and the
+ * finding on its advance. Each runs in one transaction that takes the order's row lock first and
+ * keeps an order event with the admin and the time.
  */
 
 import type { Transaction } from 'kysely';
 import { advanceSettled } from '../../common/advance.ts';
-import { formatRupees } from '../../common/money.ts';
-import { moveRefusal, type OrderState, stateRule } from '../../common/orders.ts';
+import { type OrderState, stateRule } from '../../common/orders.ts';
 import type { AdvanceActionInput } from '../../common/schemas/admin-orders.ts';
 import type { Config } from '../config.ts';
-import { nowIso } from '../db/ids.ts';
 import type { Database, Db } from '../db/tables.ts';
-import { AppError, conflict, notFound } from '../http/errors.ts';
-import { creditNoteNumberOf, issueCreditNote } from '../invoices/credit-notes.ts';
-import { invoiceColumns } from '../invoices/issue.ts';
-import { orderCodMoney } from '../money/cod-money.ts';
-import { queueOrderMail } from '../notifications/order-mail.ts';
+import { conflict } from '../http/errors.ts';
+import { queueOrderMessage } from './hooks.ts';
 import { addOrderEvent } from './order-events.ts';
-import { orderStockLines, returnStock, takeStock } from './stock.ts';
+import { eventTime, type LockedOrder, lockOrder, transitionOrder } from './transition.ts';
 
-export const ORDER_NOT_FOUND = 'This order does not exist';
-
-export const gateMessage = (orderNumber: string, state: OrderState, advance: number) =>
-  `Order ${orderNumber} cannot be marked ${state} before its ${formatRupees(advance)} advance is received. ` +
-  'Mark the advance received, or waive it with a note.';
 export const CANCELLED_ADVANCE = 'This order is cancelled: its advance cannot change.';
 export const ALREADY_RECEIVED = 'The advance of this order is already marked received.';
 export const NOTHING_TO_REFUSE = 'There is no advance to refuse: the shopper has not sent a UPI reference.';
 export const ALREADY_SETTLED = 'The advance of this order is already settled.';
-export const creditedRefusal = (orderNumber: string) =>
-  `Order ${orderNumber} has a credit note that cancels its invoice, so it cannot go out again. Place a new order instead.`;
-
-/** Takes the order's row lock and returns what the checks need. */
-export async function lockOrder(trx: Transaction<Database>, orderNumber: string) {
-  const order = await trx
-    .updateTable('orders')
-    .set((eb) => ({ updated_at: eb.ref('updated_at') }))
-    .where('number', '=', orderNumber)
-    .returning([
-      'id',
-      'number',
-      'status',
-      'total',
-      'advance_state',
-      'buyer_gstin',
-      'advance_utr',
-      'advance_amount',
-      'address',
-      'invoice_number',
-    ])
-    .executeTakeFirst();
-  if (!order) throw notFound(ORDER_NOT_FOUND);
-  return order;
-}
-
-/**
- * The time of a new event: read after the row lock and kept later than the
- * order's last event, so two admins' changes are recorded in the order they
- * committed (the last state event is the state).
- */
-async function eventTime(trx: Transaction<Database>, orderId: string): Promise<string> {
-  const last = await trx
-    .selectFrom('order_events')
-    .select((eb) => eb.fn.max('created_at').as('at'))
-    .where('order_id', '=', orderId)
-    .executeTakeFirst();
-  const lastMs = last?.at ? Date.parse(last.at) : 0;
-  return nowIso(Math.max(Date.now(), lastMs + 1));
-}
 
 /** How a change that is not the owner's own click differs (a courier's scan: shipping/apply-event.ts). */
 export interface StateChangeOptions {
@@ -87,6 +35,7 @@ export interface StateChangeOptions {
   locked?: LockedOrder;
 }
 
+/** The owner's click (and a courier's scan, a parcel received back): transition.ts in a transaction. */
 export async function setOrderState(
   /** The database, or the caller's transaction when the move is part of a larger change. */
   db: Db | Transaction<Database>,
@@ -103,43 +52,12 @@ export async function setOrderState(
     db.isTransaction ? work(db as Transaction<Database>) : db.transaction().execute(work);
   await inTransaction(async (trx) => {
     const order = opts.locked ?? (await lockOrder(trx, orderNumber));
-    // Every rule below reads the state table (common/orders.ts).
-    const from = stateRule(order.status);
-    const to = stateRule(state);
-    const refusal = moveRefusal(order.status, state);
-    if (refusal) throw new AppError(409, 'move_refused', refusal);
-    if (to.needsAdvance && !advanceSettled(order.advance_state)) {
-      throw conflict(gateMessage(order.number, state, orderCodMoney(order).advance));
-    }
-    // A credited invoice is spent: the order cannot go out again under it (a new order is placed instead).
-    if (!from.live && to.live && order.invoice_number && (await creditNoteNumberOf(trx, order.id))) {
-      throw new AppError(409, 'move_refused', creditedRefusal(order.number));
-    }
-    const changed = order.status !== state;
-    if (from.live && !to.live) await returnStock(trx, config, await orderStockLines(trx, order.id));
-    if (!from.live && to.live) await takeStock(trx, await orderStockLines(trx, order.id));
-    const now = await eventTime(trx, order.id);
-    // The invoice is given once, when the watches leave (dispatched, or delivered straight away), after
-    // every check that can refuse the change and in its transaction: a failed change gives the number
-    // back. Never given again, whatever state comes later.
-    // Its columns are written with the state, in the one update below.
-    const invoice =
-      to.parcelLeft && !order.invoice_number
-        ? await invoiceColumns(trx, config.invoice, order, now, supplyState)
-        : null;
-    // An invoiced order that is cancelled or comes back gets its credit note in the same transaction
-    // (CGST Rule 53; docs/product.md#the-books-credit-notes-and-gstr-1), its reason from the table;
-    // one never invoiced gets none.
-    if (from.live && to.creditNote && order.invoice_number) {
-      await issueCreditNote(trx, config.invoice, order.id, to.creditNote, now);
-    }
-    await trx
-      .updateTable('orders')
-      .set({ status: state, updated_at: now, ...invoice })
-      .where('id', '=', order.id)
-      .execute();
-    await addOrderEvent(trx, { orderId: order.id, kind: 'state', status: state, adminId, note: opts.note, at: now });
-    if (changed && to.mail && opts.mail !== false) await queueOrderMail(trx, config, to.mail, order.id);
+    await transitionOrder(trx, config, order, state, {
+      adminId,
+      note: opts.note,
+      supplyState,
+      message: opts.mail === false ? false : undefined,
+    });
   });
 }
 
@@ -152,9 +70,6 @@ export async function recordAdvance(
 ): Promise<void> {
   await db.transaction().execute((trx) => recordAdvanceIn(trx, config, orderNumber, input, adminId));
 }
-
-/** The order as recordAdvanceIn locked it, before the change. */
-export type LockedOrder = Awaited<ReturnType<typeof lockOrder>>;
 
 /**
  * recordAdvance within the caller's transaction: the same checks, order event and mail. The bank
@@ -200,8 +115,8 @@ export async function recordAdvanceIn(
       note: [utrNote, note].filter(Boolean).join(': ') || null,
       at: now,
     });
-    if (input.action === 'received') await queueOrderMail(trx, config, 'advance-received', order.id);
-    if (input.action === 'refused') await queueOrderMail(trx, config, 'advance-refused', order.id);
+    if (input.action === 'received') await queueOrderMessage(trx, config, 'advance-received', order.id);
+    if (input.action === 'refused') await queueOrderMessage(trx, config, 'advance-refused', order.id);
     return order;
   }
 }

@@ -17,9 +17,7 @@ import { parseJsonList } from '../db/json.ts';
 import type { Db } from '../db/tables.ts';
 import { isUniqueViolation } from '../db/unique-violation.ts';
 import { AppError, badRequest, unauthorized } from '../http/errors.ts';
-import { queueOrderMail } from '../notifications/order-mail.ts';
-import { recordWhatsAppConsent } from '../notifications/whatsapp/consent.ts';
-import { queueOrderPlacedWhatsApp } from '../notifications/whatsapp/order-messages.ts';
+import { queueOrderMessage, runPlacedHooks } from './hooks.ts';
 import { addOrderEvent } from './order-events.ts';
 import { nextOrderNumber } from './order-number.ts';
 import { findOrderIdByKey } from './queries.ts';
@@ -150,11 +148,9 @@ export async function placeOrder(db: Db, config: Config, userId: string, input: 
         .execute();
       await addOrderEvent(trx, { orderId, kind: 'state', status: 'ordered', adminId: null, at: now });
       await trx.deleteFrom('cart_items').where('user_id', '=', userId).where('product_id', 'in', ids).execute();
-      await queueOrderMail(trx, config, 'new-order', orderId);
-      // Consent given at checkout is the account's (docs/whatsapp.md#consent), then the shopper's
-      // Confirm/Cancel message; nothing is queued without consent or WhatsApp's settings.
-      if (input.whatsappUpdates) await recordWhatsAppConsent(trx, userId, now);
-      await queueOrderPlacedWhatsApp(trx, config, orderId);
+      await queueOrderMessage(trx, config, 'new-order', orderId);
+      // The shopper's WhatsApp consent and Confirm/Cancel message (notifications/order-hooks.ts).
+      await runPlacedHooks({ trx, config, orderId, userId, whatsappUpdates: input.whatsappUpdates === true, at: now });
       return { orderId, created: true };
     });
   } catch (err) {

@@ -8,10 +8,9 @@ import { awaitingChoice, shopperStatusLabel } from '../../common/shipments.ts';
 import type { Config } from '../config.ts';
 import type { Db, OrderRow } from '../db/tables.ts';
 import { notFound } from '../http/errors.ts';
-import { creditNoteNumbersOf } from '../invoices/credit-notes.ts';
 import { orderCodMoney } from '../money/cod-money.ts';
-import { deliveryChoicePath, ensureLinkSecret } from '../shipping/delivery-choice-link.ts';
-import { type ShipmentView, shipmentsOf, toShopperShipment } from '../shipping/shipments.ts';
+import { creditNoteNumbersOf } from './credit-note-numbers.ts';
+import { parcels } from './hooks.ts';
 
 export const ORDER_NOT_FOUND = 'We could not find this order';
 
@@ -29,11 +28,6 @@ export function orderLinesOf(db: Db, orderIds: string[]) {
     .execute();
 }
 
-/** The parcel once it has an AWB: before that there is nothing the shopper can follow. */
-function shopperShipmentOf(view: ShipmentView | undefined) {
-  return view?.awb ? toShopperShipment(view) : null;
-}
-
 async function withLines(db: Db, config: Config, rows: OrderRow[]): Promise<Order[]> {
   if (rows.length === 0) return [];
   const { upi } = config;
@@ -48,11 +42,13 @@ async function withLines(db: Db, config: Config, rows: OrderRow[]): Promise<Orde
       .where('kind', '=', 'state')
       .where('admin_id', 'is not', null)
       .execute(),
-    shipmentsOf(db, ids),
+    parcels().parcels(db, ids),
   ]);
   const setByAdmin = new Set(adminEvents.map((e) => e.order_id));
   // The failed-delivery link is signed with the store's secret (shipping/delivery-choice-link.ts).
-  if (rows.some((row) => awaitingChoice(row.status, shipments.get(row.id)?.step))) await ensureLinkSecret(db, config);
+  const choicePath = rows.some((row) => awaitingChoice(row.status, shipments.get(row.id)?.step))
+    ? await parcels().choicePaths(db, config)
+    : null;
   const creditNotes = await creditNoteNumbersOf(db, ids);
   return rows.map((row) => {
     const own = lines
@@ -87,10 +83,9 @@ async function withLines(db: Db, config: Config, rows: OrderRow[]): Promise<Orde
       },
       invoiceNumber: shopperMayReadInvoice(row.status, creditNotes.has(row.id)) ? row.invoice_number : null,
       creditNoteNumber: creditNotes.get(row.id) ?? null,
-      shipment: shopperShipmentOf(shipments.get(row.id)),
-      deliveryChoicePath: awaitingChoice(row.status, shipments.get(row.id)?.step)
-        ? deliveryChoicePath(config, row.number)
-        : null,
+      shipment: shipments.get(row.id)?.shopper ?? null,
+      deliveryChoicePath:
+        choicePath && awaitingChoice(row.status, shipments.get(row.id)?.step) ? choicePath(row.number) : null,
     };
   });
 }

@@ -19,13 +19,17 @@ import {
 import { requireUser } from '../auth/guards.ts';
 import { contractRoute } from '../http/contract-route.ts';
 import { AppError, notFound } from '../http/errors.ts';
-import { invoiceShopperRoutes } from '../invoices/routes.ts';
 import { orderCodMoney } from '../money/cod-money.ts';
 import { submitAdvance } from './advance.ts';
 import { placeOrder } from './place-order.ts';
 import { getOwnOrder, listOrders, ORDER_NOT_FOUND, ownOrderRow } from './queries.ts';
 
-export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
+/**
+ * The shopper's order routes, and `within`: routes of the folders above orders that take this
+ * scope's guard (a shopper's session) and no-store answers (the invoice PDF, invoices/routes.ts),
+ * handed in by src/server/routes.ts so orders does not import them.
+ */
+export const orderRoutes: FastifyPluginAsyncZod<{ within?: FastifyPluginAsyncZod[] }> = async (app, opts) => {
   requireUser(app);
   // Every answer here is one shopper's own: never kept by a browser or proxy cache.
   app.addHook('onSend', async (_request, reply, payload) => {
@@ -33,8 +37,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     return payload;
   });
 
-  // The shopper's invoice PDF, under this scope's guard and no-store.
-  await app.register(invoiceShopperRoutes);
+  for (const routes of opts.within ?? []) await app.register(routes);
 
   app.route({
     ...contractRoute(app, orderApi.place, {

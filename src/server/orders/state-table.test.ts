@@ -12,7 +12,7 @@ import { adminCookie, settleAdvance } from '../test-support/admin.ts';
 import { createTestApp, type TestApp } from '../test-support/app.ts';
 import { TEST_DIALECTS } from '../test-support/databases.ts';
 import { ADDRESS, insertProduct, type Shopper, signUp } from '../test-support/shoppers.ts';
-import { gateMessage } from './order-changes.ts';
+import { gateMessage } from './transition.ts';
 
 const STOCK = 5;
 const QUANTITY = 2;

@@ -8,7 +8,7 @@
  * catalogue version moves so cached listings show it OUT OF STOCK (or not).
  */
 import type { Transaction } from 'kysely';
-import { queueBackInStock } from '../back-in-stock/restock.ts';
+import { productRestocked } from '../catalog/restock-hooks.ts';
 import { refreshSearchIndex } from '../catalog/search/index-writer.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/tables.ts';
@@ -64,7 +64,7 @@ export async function orderStockLines(trx: Transaction<Database>, orderId: strin
 
 /**
  * Puts each counted line's quantity back (a cancelled order). A watch that had run out is back:
- * the people waiting for it get their message, queued here (back-in-stock/restock.ts).
+ * the people waiting for it get their message, queued here (catalog/restock-hooks.ts).
  */
 export async function returnStock(
   trx: Transaction<Database>,
@@ -81,7 +81,7 @@ export async function returnStock(
       .executeTakeFirst();
     if (back && Number(back.stock_count) === line.quantity) {
       await refreshSearchIndex(trx, line.product_id);
-      await queueBackInStock(trx, config, line.product_id);
+      await productRestocked(trx, config, line.product_id);
     }
   }
 }

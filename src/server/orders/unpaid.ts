@@ -23,9 +23,8 @@ import { TO_PACK_STATES } from '../../common/orders.ts';
 import type { Config } from '../config.ts';
 import { nowIso } from '../db/ids.ts';
 import type { Database, Db } from '../db/tables.ts';
-import { queueOrderMail } from '../notifications/order-mail.ts';
-import { addOrderEvent } from './order-events.ts';
-import { orderStockLines, returnStock } from './stock.ts';
+import { queueOrderMessage } from './hooks.ts';
+import { lockOrder, transitionOrder } from './transition.ts';
 
 export const tooManyUnpaid = (max: number) =>
   `You have ${max} ${max === 1 ? 'order' : 'orders'} waiting for the advance. Please pay the advance of one of them (or wait until we find a payment you sent), or ask us on WhatsApp to cancel one, before placing another order.`;
@@ -121,33 +120,26 @@ export async function expireUnpaidOrders(db: Db, config: Config, now = Date.now(
   const expired: string[] = [];
   for (const order of due) {
     const done = await db.transaction().execute(async (trx) => {
-      // The claim: only the transaction whose update finds the order still unpaid goes on. A shopper's
-      // reference or an owner's finding committed first wins, and so does another process.
-      // The rule is read again here: a reference sent since the search gives the order its grace.
-      const at = nowIso(Math.max(Date.now(), now));
-      const claimed = await trx
-        .updateTable('orders')
-        .set({ status: 'cancelled', updated_at: at })
+      // The claim: the order's row lock, then the rule read again under it. Only the transaction that
+      // finds the order still unpaid goes on: a shopper's reference or an owner's finding committed
+      // first wins, and so does another process. A reference sent since the search gives the order
+      // its grace.
+      const locked = await lockOrder(trx, order.id, 'id');
+      const claimed = await unpaid(trx)
         .where('id', '=', order.id)
-        .where('status', 'in', TO_PACK_STATES)
-        .where('advance_amount', '>', 0)
         .where(dueToExpire(cutoffs(config, now)))
-        .returning('advance_state')
+        .select('advance_state')
         .executeTakeFirst();
       if (!claimed) return false;
-      await returnStock(trx, config, await orderStockLines(trx, order.id));
-      await addOrderEvent(trx, {
-        orderId: order.id,
-        kind: 'state',
-        status: 'cancelled',
+      await transitionOrder(trx, config, locked, 'cancelled', {
         adminId: null,
         note:
           claimed.advance_state === 'submitted'
             ? unfoundNote(config.unpaidOrderHours + config.unpaidUtrGraceHours)
             : expiredNote(config.unpaidOrderHours),
-        at,
+        message: 'expired',
+        notBefore: now,
       });
-      await queueOrderMail(trx, config, 'expired', order.id);
       return true;
     });
     if (done) expired.push(order.number);
@@ -189,7 +181,7 @@ export async function remindUnpaidOrders(db: Db, config: Config, now = Date.now(
         .returning('id')
         .executeTakeFirst();
       if (!claimed) return false;
-      await queueOrderMail(trx, config, 'unpaid-reminder', order.id);
+      await queueOrderMessage(trx, config, 'unpaid-reminder', order.id);
       return true;
     });
     if (done) reminded.push(order.number);

@@ -6,12 +6,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../http/errors.ts';
-import { trackHead } from '../shipping/track-page.ts';
 import { homeHead, listingHead, productHead, searchHead } from './catalog-heads.ts';
 import { type PageHeadResolver, pageHeadResolvers } from './head.ts';
 import { publicOrigin } from './shell.ts';
 import { pageEntries, productCount, productEntries, sitemapIndex, URLS_PER_SITEMAP, urlSet } from './sitemap.ts';
 import { staticHead } from './static-heads.ts';
+import { trackHead } from './track-head.ts';
 
 const RESOLVERS: PageHeadResolver[] = [homeHead, productHead, listingHead, searchHead, staticHead, trackHead];
 

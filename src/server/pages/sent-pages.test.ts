@@ -160,7 +160,7 @@ describe('what pages read from the query', () => {
   it('is in the key: the server’s page heads', () => {
     const dir = join(SRC, 'server', 'pages');
     const readers = filesReading(dir, /\bquery\.get\(/, /^$/);
-    expect(readers).toEqual(['catalog-heads.ts']);
+    expect(readers).toEqual(['catalog-heads.ts', 'track-head.ts']);
     for (const file of readers) {
       const names = [...readFileSync(join(dir, file), 'utf8').matchAll(/\bquery\.get\('([^']+)'\)/g)].map((m) => m[1]);
       expect(names.length).toBeGreaterThan(0);

@@ -37,7 +37,7 @@ export const SENT_PAGES = 300;
 export const PAGE_QUERY_PARAMS: Partial<Record<ScreenName, readonly string[]>> = {
   listing: ['page', 'sort', 'brand'],
   search: ['q', 'page'],
-  // /track's answers are one person's and never kept (shipping/track-page.ts): the form alone is.
+  // /track's answers are one person's and never kept (pages/track-head.ts): the form alone is.
   track: ['order', 'phone'],
   // The form posted before the script comes back with ?error=<word> (common/account-forms.ts).
   login: ['error'],

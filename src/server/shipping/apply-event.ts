@@ -27,7 +27,8 @@ import { deliveryState } from '../invoices/delivery-state.ts';
 import { supplyStateUnknownMessage } from '../invoices/issue.ts';
 import { orderCodMoney } from '../money/cod-money.ts';
 import { queueOwnerDeliveryFailedWhatsApp } from '../notifications/whatsapp/owner-messages.ts';
-import { gateMessage, lockOrder, setOrderState } from '../orders/order-changes.ts';
+import { setOrderState } from '../orders/order-changes.ts';
+import { gateMessage, lockOrder } from '../orders/transition.ts';
 import type { ShipmentStep, TrackingEvent } from './courier.ts';
 import { queueShipmentMail } from './shipment-mail.ts';
 

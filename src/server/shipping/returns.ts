@@ -13,7 +13,8 @@ import type { Config } from '../config.ts';
 import { nowIso } from '../db/ids.ts';
 import type { Database, Db } from '../db/tables.ts';
 import { conflict, notFound } from '../http/errors.ts';
-import { ORDER_NOT_FOUND, setOrderState } from '../orders/order-changes.ts';
+import { setOrderState } from '../orders/order-changes.ts';
+import { ORDER_NOT_FOUND } from '../orders/transition.ts';
 
 /** The step that says the parcel is back at the shop (common/shipments.ts). */
 const BACK_STEP = 'rto_delivered';

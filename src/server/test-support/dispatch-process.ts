@@ -7,6 +7,7 @@
 import { once } from 'node:events';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
+import { installOrderHooks } from '../order-hooks.ts';
 import { setOrderState } from '../orders/order-changes.ts';
 
 interface Job {
@@ -18,6 +19,7 @@ interface Job {
   numbers: string[];
 }
 
+installOrderHooks();
 const job = JSON.parse(process.argv[2] ?? '{}') as Job;
 const { db } = openDatabase(
   job.databaseUrl

@@ -7,6 +7,7 @@
 import { once } from 'node:events';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
+import { installOrderHooks } from '../order-hooks.ts';
 import { expireUnpaidOrders, remindUnpaidOrders } from '../orders/unpaid.ts';
 
 interface Job {
@@ -18,6 +19,7 @@ interface Job {
   task?: 'expire' | 'remind';
 }
 
+installOrderHooks();
 const job = JSON.parse(process.argv[2] ?? '{}') as Job;
 const { db } = openDatabase(
   job.databaseUrl

@@ -6,6 +6,7 @@
  * (books/gstr1/documents.ts) so they equal the return's own figures to the paisa.
  */
 import { sql } from 'kysely';
+import { CANCELLED_STATES, COD_COLLECTED_STATES } from '../../../common/orders.ts';
 import type { MoneyGlance, RegisterRow } from '../../../common/schemas/money.ts';
 import type { Db } from '../../db/tables.ts';
 import { codMoneySql } from '../../money/cod-money.ts';
@@ -53,20 +54,23 @@ async function orderFigures(db: Db, period: Period) {
   const when = (cond: ReturnType<typeof sql>, value: ReturnType<typeof sql>) =>
     sql<number>`coalesce(sum(case when ${cond} then ${value} else 0 end), 0)`;
   const returned = sql`d.step in (${sql.join(RETURNED_STEPS)})`;
+  // The states from the state table (common/orders.ts), never written here.
+  const cancelled = sql`d.status in (${sql.join(CANCELLED_STATES)})`;
+  const delivered = sql`d.status in (${sql.join(COD_COLLECTED_STATES)})`;
   const row = await db
     .selectFrom(d)
     .select([
       sql<number>`count(*)`.as('placed'),
       sql<number>`coalesce(sum(d.total), 0) * 100`.as('placed_paise'),
-      when(sql`d.status = 'cancelled'`, sql`1`).as('cancelled'),
-      when(sql`d.status = 'cancelled'`, sql`d.total * 100`).as('cancelled_paise'),
+      when(cancelled, sql`1`).as('cancelled'),
+      when(cancelled, sql`d.total * 100`).as('cancelled_paise'),
       when(sql`d.advance_state = 'received'`, sql`1`).as('adv_received'),
       when(sql`d.advance_state = 'received'`, sql`d.received_paise`).as('adv_received_paise'),
       when(sql`d.advance_state = 'submitted'`, sql`1`).as('adv_waiting'),
       when(sql`d.advance_state = 'submitted'`, sql`d.advance_paise`).as('adv_waiting_paise'),
-      when(sql`d.status = 'delivered'`, sql`1`).as('delivered'),
-      when(sql`d.status = 'delivered'`, sql`d.due_paise`).as('cod_expected'),
-      when(sql`d.status = 'delivered'`, sql`d.remitted_paise`).as('cod_received'),
+      when(delivered, sql`1`).as('delivered'),
+      when(delivered, sql`d.due_paise`).as('cod_expected'),
+      when(delivered, sql`d.remitted_paise`).as('cod_received'),
       when(returned, sql`1`).as('returns'),
       when(returned, sql`d.total * 100`).as('returns_paise'),
       when(returned, sql`d.total * 100 - d.received_paise`).as('returns_lost'),

@@ -6,6 +6,7 @@
  * server/money/cod-money.ts for sums in the database).
  */
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
+import { COD_COLLECTED_STATES } from '../../../common/orders.ts';
 import type { CodOwed, RemittanceOutcome, RemittanceRow } from '../../../common/schemas/remittance.ts';
 import { newId, nowIso } from '../../db/ids.ts';
 import type { Db } from '../../db/tables.ts';
@@ -138,7 +139,7 @@ export function remittedSql(o: string): RawBuilder<number> {
 
 /** When the order became Delivered: its latest "delivered" state event, else its last change. */
 function deliveredAtSql(o: string): RawBuilder<string> {
-  return sql<string>`coalesce((select max(e.created_at) from order_events e where e.order_id = ${sql.ref(`${o}.id`)} and e.kind = 'state' and e.status = 'delivered'), ${sql.ref(`${o}.updated_at`)})`;
+  return sql<string>`coalesce((select max(e.created_at) from order_events e where e.order_id = ${sql.ref(`${o}.id`)} and e.kind = 'state' and e.status in (${sql.join(COD_COLLECTED_STATES)})), ${sql.ref(`${o}.updated_at`)})`;
 }
 
 /** Delivered orders with their COD due and what was remitted, as one derived table. */
@@ -154,7 +155,7 @@ function deliveredOwed(db: Db) {
       remittedSql('o').as('remitted_paise'),
       deliveredAtSql('o').as('delivered_at'),
     ])
-    .where('o.status', '=', 'delivered');
+    .where('o.status', 'in', COD_COLLECTED_STATES);
 }
 
 function owedRow(r: {

@@ -4,7 +4,6 @@
  * replying STOP. Offers (marketing templates) need their own consent on top.
  */
 import type { Kysely, Transaction } from 'kysely';
-import { withdrawRequestsByPhone } from '../../back-in-stock/requests.ts';
 import type { Database, Db } from '../../db/tables.ts';
 
 type Trx = Kysely<Database> | Transaction<Database>;
@@ -49,7 +48,14 @@ export async function setWhatsAppConsent(
  * its waiting "Notify me" requests lose their WhatsApp consent. Answers how many accounts stopped.
  */
 export async function withdrawByPhone(trx: Trx, phone: string): Promise<number> {
-  await withdrawRequestsByPhone(trx, phone);
+  // Its waiting back-in-stock requests lose their WhatsApp consent too (written here, not in
+  // back-in-stock/, which sits above notifications: docs/decisions/052-order-transitions-and-folder-graph.md).
+  await trx
+    .updateTable('back_in_stock_requests')
+    .set({ whatsapp_consent_at: null })
+    .where('phone', '=', phone)
+    .where('notified_at', 'is', null)
+    .execute();
   const result = await trx
     .updateTable('users')
     .set({ whatsapp_consent_at: null, offers_consent_at: null })

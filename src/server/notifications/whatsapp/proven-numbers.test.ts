@@ -13,7 +13,6 @@ import type { NotifyMeReply } from '../../../common/schemas/back-in-stock.ts';
 import { placeOrderSchema } from '../../../common/schemas/order.ts';
 import { proofText } from '../../../common/whatsapp-proof.ts';
 import { queueBackInStock } from '../../back-in-stock/restock.ts';
-import { CART_REMINDER_HOURS, sendCartReminders } from '../../cart/reminder.ts';
 import { nowIso } from '../../db/ids.ts';
 import { placeOrder } from '../../orders/place-order.ts';
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../test-support/databases.ts';
@@ -29,6 +28,7 @@ import {
 } from '../../test-support/shoppers.ts';
 import { askProof, isProofAnswer, proveNumber, untilProven, whatsappApp } from '../../test-support/whatsapp-proof.ts';
 import { greetingName } from '../whatsapp-templates.ts';
+import { CART_REMINDER_HOURS, sendCartReminders } from './cart-reminder.ts';
 
 /** A small cap, so the test reaches it: the thank-you for the proof and two order messages. */
 const DAILY_MAX = 3;

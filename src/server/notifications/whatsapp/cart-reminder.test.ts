@@ -1,5 +1,5 @@
 /**
- * The cart reminder (reminder.ts; docs/decisions/039-back-in-stock-and-cart-reminder.md) on SQLite
+ * The cart reminder (cart-reminder.ts; docs/decisions/039-back-in-stock-and-cart-reminder.md) on SQLite
  * and PostgreSQL: one WhatsApp message after 24 hours untouched, to a shopper who agreed to updates
  * and offers; none before, none twice, none without consent; two sweeps at once send one; a cart
  * changed after its reminder may have one more after another 24 hours. Time is driven by the
@@ -7,16 +7,21 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.ts';
-import { loadConfig } from '../config.ts';
-import { openDatabase } from '../db/database.ts';
-import { nowIso } from '../db/ids.ts';
-import type { Db } from '../db/tables.ts';
-import { createTestDatabase, TEST_DATABASE_URL, TEST_DIALECTS, type TestDatabase } from '../test-support/databases.ts';
-import { type FakeWhatsApp, startFakeWhatsApp } from '../test-support/fake-whatsapp.ts';
-import { insertProduct, type Shopper } from '../test-support/shoppers.ts';
-import { connectWebhook, provenShopper } from '../test-support/whatsapp-proof.ts';
-import { CART_REMINDER_HOURS, describeCart, sendCartReminders } from './reminder.ts';
+import { buildApp } from '../../app.ts';
+import { loadConfig } from '../../config.ts';
+import { openDatabase } from '../../db/database.ts';
+import { nowIso } from '../../db/ids.ts';
+import type { Db } from '../../db/tables.ts';
+import {
+  createTestDatabase,
+  TEST_DATABASE_URL,
+  TEST_DIALECTS,
+  type TestDatabase,
+} from '../../test-support/databases.ts';
+import { type FakeWhatsApp, startFakeWhatsApp } from '../../test-support/fake-whatsapp.ts';
+import { insertProduct, type Shopper } from '../../test-support/shoppers.ts';
+import { connectWebhook, provenShopper } from '../../test-support/whatsapp-proof.ts';
+import { CART_REMINDER_HOURS, describeCart, sendCartReminders } from './cart-reminder.ts';
 
 const HOUR = 3_600_000;
 

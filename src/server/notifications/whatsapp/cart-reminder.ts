@@ -6,25 +6,19 @@
  * change (users.cart_changed_at), so only a cart changed after it, and then left another 24 hours,
  * can have another. Without WhatsApp's settings nothing is sent (as before this feature).
  *
- * Every app process runs the sweep (reminder-plugin.ts); the conditional update that records the
+ * Every app process runs the sweep (cart-reminder-plugin.ts); the conditional update that records the
  * reminder is the claim, so two processes never remind one cart twice (as the unpaid-order expiry,
  * orders/unpaid.ts).
  */
-import { plainLine } from '../../common/text.ts';
-import type { Config } from '../config.ts';
-import { nowIso } from '../db/ids.ts';
-import type { Db } from '../db/tables.ts';
-import { accountProven } from '../notifications/whatsapp/consent.ts';
-import { queueShopperWhatsApp } from '../notifications/whatsapp/daily-cap.ts';
-import { whatsappAllowed } from '../notifications/whatsapp/order-messages.ts';
-import { toE164 } from '../notifications/whatsapp/outbox.ts';
-import {
-  fillBody,
-  greetingName,
-  templateParam,
-  WHATSAPP_TEMPLATES,
-  whatsappLanguage,
-} from '../notifications/whatsapp-templates.ts';
+import { plainLine } from '../../../common/text.ts';
+import type { Config } from '../../config.ts';
+import { nowIso } from '../../db/ids.ts';
+import type { Db } from '../../db/tables.ts';
+import { fillBody, greetingName, templateParam, WHATSAPP_TEMPLATES, whatsappLanguage } from '../whatsapp-templates.ts';
+import { accountProven } from './consent.ts';
+import { queueShopperWhatsApp } from './daily-cap.ts';
+import { whatsappAllowed } from './order-messages.ts';
+import { toE164 } from './outbox.ts';
 
 export const CART_REMINDER_HOURS = 24;
 /** Reminders queued per run at most: a backlog goes over a few runs. */

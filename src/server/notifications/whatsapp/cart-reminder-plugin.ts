@@ -1,13 +1,13 @@
 /**
- * Runs the cart reminder (reminder.ts) in every app process, on the workers' one polling loop
+ * Runs the cart reminder (cart-reminder.ts) in every app process, on the workers' one polling loop
  * (background/poll-loop.ts): when the app gets ready, then every REMINDER_EVERY_MS. Each
  * reminder's claim makes concurrent processes safe; a failed run is logged and tried again on the
  * next tick.
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { PollLoop } from '../background/poll-loop.ts';
-import { sendCartReminders } from './reminder.ts';
+import { PollLoop } from '../../background/poll-loop.ts';
+import { sendCartReminders } from './cart-reminder.ts';
 
 /** A cart is reminded within this long after its 24 hours are up. */
 export const REMINDER_EVERY_MS = 15 * 60_000;

@@ -8,8 +8,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { API_PREFIX, apiPath } from '../../common/api-contract.ts';
 import { shippingApi } from '../../common/shipping-api.ts';
 import { AppError, errorBody } from '../http/errors.ts';
-import { defaultHead, type PageHead } from '../pages/head.ts';
-import { trackOrder } from './track-lookup.ts';
+import { trackOrder } from '../shipping/track-lookup.ts';
+import { defaultHead, type PageHead } from './head.ts';
 
 export async function trackHead(
   app: FastifyInstance,
