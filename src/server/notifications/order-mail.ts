@@ -18,6 +18,7 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/tables.ts';
 import { escapeHtml } from '../http/html.ts';
 import { orderCodMoney } from '../money/cod-money.ts';
+import { mailHtml, mailText } from './mail-layout.ts';
 import { queueMail } from './outbox.ts';
 import { queueOrderWhatsApp, unpaidExpiry, WHATSAPP_FOR_MAIL } from './whatsapp/order-messages.ts';
 import { queueOwnerOrderWhatsApp } from './whatsapp/owner-messages.ts';
@@ -204,45 +205,40 @@ export function composeOrderMail(kind: OrderMailKind, o: OrderFacts, config: Con
   const lineText = (l: OrderFacts['lines'][number], i: number) =>
     `${l.quantity} x ${l.name}: ${lineAmounts[i]}${l.quantity > 1 ? ` (${formatRupees(l.price)} each)` : ''}`;
 
-  const text = [
-    w.greeting,
-    '',
-    ...w.paragraphs.flatMap((p) => [p, '']),
-    `Order ${o.number}, placed ${placed}`,
-    ...o.lines.map((l, i) => `  ${lineText(l, i)}`),
-    ...amounts.map(([k, v]) => `${k}: ${v}`),
-    advance.join('; '),
-    '',
-    `${linkText}: ${link}`,
-    '',
-    shop.name,
-    `${shop.phone} | ${shop.email}`,
-    '',
-  ].join('\n');
+  const text = mailText(
+    [
+      w.greeting,
+      '',
+      ...w.paragraphs.flatMap((p) => [p, '']),
+      `Order ${o.number}, placed ${placed}`,
+      ...o.lines.map((l, i) => `  ${lineText(l, i)}`),
+      ...amounts.map(([k, v]) => `${k}: ${v}`),
+      advance.join('; '),
+      '',
+      `${linkText}: ${link}`,
+    ],
+    shop,
+  );
 
   const e = escapeHtml;
-  const html = [
-    '<!doctype html><html><head><meta charset="utf-8"><style>',
-    'body{font-family:Arial,Helvetica,sans-serif;color:#222;line-height:1.5}',
-    'table{border-collapse:collapse}th,td{padding:4px 8px;text-align:left}.n{text-align:right}',
-    '.l td{border-bottom:1px solid #ddd}.f{color:#666}',
-    '</style></head><body>',
-    `<p>${e(w.greeting)}</p>`,
-    ...w.paragraphs.map((p) => `<p>${e(p)}</p>`),
-    `<h2>Order ${e(o.number)}</h2>`,
-    `<p>Placed ${e(placed)}</p>`,
-    '<table><tr><th>Watch</th><th class="n">Qty</th><th class="n">Amount</th></tr>',
-    ...o.lines.map(
-      (l, i) =>
-        `<tr class="l"><td>${e(l.name)}</td><td class="n">${l.quantity}</td><td class="n">${e(lineAmounts[i] ?? '')}</td></tr>`,
-    ),
-    ...amounts.map(([k, v]) => `<tr><th colspan="2">${e(k)}</th><td class="n">${e(v)}</td></tr>`),
-    '</table>',
-    `<p>${advance.map(e).join('<br>')}</p>`,
-    `<p><a href="${e(link)}">${e(linkText)}</a></p>`,
-    `<p class="f">${e(shop.name)}<br>${e(shop.phone)} | ${e(shop.email)}</p>`,
-    '</body></html>',
-  ].join('\n');
+  const html = mailHtml(
+    [
+      `<p>${e(w.greeting)}</p>`,
+      ...w.paragraphs.map((p) => `<p>${e(p)}</p>`),
+      `<h2>Order ${e(o.number)}</h2>`,
+      `<p>Placed ${e(placed)}</p>`,
+      '<table><tr><th>Watch</th><th class="n">Qty</th><th class="n">Amount</th></tr>',
+      ...o.lines.map(
+        (l, i) =>
+          `<tr class="l"><td>${e(l.name)}</td><td class="n">${l.quantity}</td><td class="n">${e(lineAmounts[i] ?? '')}</td></tr>`,
+      ),
+      ...amounts.map(([k, v]) => `<tr><th colspan="2">${e(k)}</th><td class="n">${e(v)}</td></tr>`),
+      '</table>',
+      `<p>${advance.map(e).join('<br>')}</p>`,
+      `<p><a href="${e(link)}">${e(linkText)}</a></p>`,
+    ],
+    shop,
+  );
 
   return { subject: w.subject, text, html };
 }

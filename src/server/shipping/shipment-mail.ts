@@ -18,6 +18,7 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/tables.ts';
 import { escapeHtml } from '../http/html.ts';
 import { orderCodMoney } from '../money/cod-money.ts';
+import { mailHtml, mailText } from '../notifications/mail-layout.ts';
 import { queueMail } from '../notifications/outbox.ts';
 import {
   queueDeliveryFailedWhatsApp,
@@ -91,29 +92,26 @@ export function composeShipmentMail(kind: StepMail, f: ShipmentMailFacts, config
   const w = wording(kind, f, shop.name);
   const hello = `Hello ${f.customerName},`;
   const track = f.link ? `Track it on ${f.courierName}'s site: ${f.link}` : null;
-  const text = [
-    hello,
-    '',
-    ...w.paragraphs.flatMap((p) => [p, '']),
-    ...(track ? [track, ''] : []),
-    `See your orders: ${ordersLink}`,
-    '',
-    shop.name,
-    `${shop.phone} | ${shop.email}`,
-    '',
-  ].join('\n');
+  const text = mailText(
+    [
+      hello,
+      '',
+      ...w.paragraphs.flatMap((p) => [p, '']),
+      ...(track ? [track, ''] : []),
+      `See your orders: ${ordersLink}`,
+    ],
+    shop,
+  );
   const e = escapeHtml;
-  const html = [
-    '<!doctype html><html><head><meta charset="utf-8"><style>',
-    'body{font-family:Arial,Helvetica,sans-serif;color:#222;line-height:1.5}.f{color:#666}',
-    '</style></head><body>',
-    `<p>${e(hello)}</p>`,
-    ...w.paragraphs.map((p) => `<p>${e(p)}</p>`),
-    ...(f.link ? [`<p><a href="${e(f.link)}">Track it on ${e(f.courierName)}'s site</a></p>`] : []),
-    `<p><a href="${e(ordersLink)}">See your orders</a></p>`,
-    `<p class="f">${e(shop.name)}<br>${e(shop.phone)} | ${e(shop.email)}</p>`,
-    '</body></html>',
-  ].join('\n');
+  const html = mailHtml(
+    [
+      `<p>${e(hello)}</p>`,
+      ...w.paragraphs.map((p) => `<p>${e(p)}</p>`),
+      ...(f.link ? [`<p><a href="${e(f.link)}">Track it on ${e(f.courierName)}'s site</a></p>`] : []),
+      `<p><a href="${e(ordersLink)}">See your orders</a></p>`,
+    ],
+    shop,
+  );
   return { subject: w.subject, text, html };
 }
 
