@@ -18,6 +18,7 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/tables.ts';
 import { escapeHtml } from '../http/html.ts';
 import { orderCodMoney } from '../money/cod-money.ts';
+import { orderForMessage } from '../orders/message-read.ts';
 import { mailHtml, mailText } from './mail-layout.ts';
 import { queueMail } from './outbox.ts';
 import { queueOrderWhatsApp, unpaidExpiry, WHATSAPP_FOR_MAIL } from './whatsapp/order-messages.ts';
@@ -253,23 +254,12 @@ export function composeOrderMail(kind: OrderMailKind, o: OrderFacts, config: Con
  */
 export async function queueOrderMail(trx: Trx, config: Config, kind: OrderMailKind, orderId: string): Promise<void> {
   // One statement: the order, its shopper and its lines (one row per line, the order's columns repeated).
-  const rows = await trx
-    .selectFrom('orders')
-    .innerJoin('users', 'users.id', 'orders.user_id')
+  const rows = await orderForMessage(trx)
     .leftJoin('order_lines', 'order_lines.order_id', 'orders.id')
     .select([
-      'orders.number',
-      'orders.created_at',
       'orders.address',
-      'orders.user_phone',
-      'orders.total',
-      'orders.advance_state',
       'orders.advance_utr',
       'orders.advance_note',
-      'orders.advance_amount',
-      'orders.status',
-      'users.name',
-      'users.email',
       'order_lines.product_name',
       'order_lines.quantity',
       'order_lines.discount_price',

@@ -26,6 +26,7 @@ import {
   queueOutForDeliveryWhatsApp,
   queueShippedWhatsApp,
 } from '../notifications/whatsapp/order-messages.ts';
+import { orderForMessage } from '../orders/message-read.ts';
 import { deliveryChoiceUrl, ensureLinkSecret } from './delivery-choice-link.ts';
 
 export interface ShipmentMailFacts {
@@ -156,24 +157,9 @@ export interface ShipmentMailRow {
 }
 
 function readShipmentMailRow(trx: Transaction<Database>, orderId: string): Promise<ShipmentMailRow> {
-  return trx
-    .selectFrom('shipments')
-    .innerJoin('orders', 'orders.id', 'shipments.order_id')
-    .innerJoin('users', 'users.id', 'orders.user_id')
-    .select([
-      'orders.number',
-      'orders.total',
-      'orders.advance_amount',
-      'orders.advance_state',
-      'orders.status',
-      'orders.buyer_name',
-      'users.name',
-      'users.email',
-      'shipments.courier_name',
-      'shipments.awb',
-      'shipments.expected_by',
-      'shipments.undelivered_reason',
-    ])
+  return orderForMessage(trx)
+    .innerJoin('shipments', 'shipments.order_id', 'orders.id')
+    .select(['shipments.courier_name', 'shipments.awb', 'shipments.expected_by', 'shipments.undelivered_reason'])
     .where('shipments.order_id', '=', orderId)
     .executeTakeFirstOrThrow();
 }

@@ -22,6 +22,7 @@ import type { WorkerLog } from '../../background/poll-loop.ts';
 import type { Config } from '../../config.ts';
 import { nowIso } from '../../db/ids.ts';
 import type { Database, Db } from '../../db/tables.ts';
+import { orderForMessage } from '../../orders/message-read.ts';
 import { cancelOrderByShopper } from '../../orders/shopper-cancel.ts';
 import { FREE_TEXTS, fillBody, whatsappLanguage } from '../whatsapp-templates.ts';
 import { withdrawByPhone } from './consent.ts';
@@ -221,17 +222,8 @@ async function applyReply(
   const match = /^(confirm|cancel):([A-Za-z0-9_-]{1,64})$/.exec(String(body.button?.payload));
   if (!match) return 'none';
   const [, action, orderId] = match as unknown as [string, 'confirm' | 'cancel', string];
-  const order = await trx
-    .selectFrom('orders')
-    .innerJoin('users', 'users.id', 'orders.user_id')
-    .select([
-      'orders.id',
-      'orders.number',
-      'orders.status',
-      'orders.user_phone',
-      'orders.shopper_confirmed_at',
-      'users.language',
-    ])
+  const order = await orderForMessage(trx)
+    .select('orders.shopper_confirmed_at')
     .where('orders.id', '=', orderId)
     .executeTakeFirst();
   // Only the order's own phone acts on it (a forwarded message's button does nothing).

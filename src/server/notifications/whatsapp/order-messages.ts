@@ -14,6 +14,7 @@ import { formatRupees } from '../../../common/money.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/tables.ts';
 import { orderCodMoney } from '../../money/cod-money.ts';
+import { orderForMessage } from '../../orders/message-read.ts';
 import {
   fillBody,
   greetingName,
@@ -110,27 +111,7 @@ export async function queueOrderWhatsApp(
   extra: OrderMessageExtra = {},
 ): Promise<string | null> {
   if (!config.whatsapp) return null;
-  const order = await trx
-    .selectFrom('orders')
-    .innerJoin('users', 'users.id', 'orders.user_id')
-    .select([
-      'orders.id',
-      'orders.number',
-      'orders.user_id',
-      'orders.user_phone',
-      'orders.total',
-      'orders.advance_amount',
-      'orders.advance_state',
-      'orders.status',
-      'orders.created_at',
-      'users.name',
-      'users.language',
-      'users.whatsapp_consent_at',
-      'users.offers_consent_at',
-      'users.deleted_at',
-    ])
-    .where('orders.id', '=', orderId)
-    .executeTakeFirst();
+  const order = await orderForMessage(trx).where('orders.id', '=', orderId).executeTakeFirst();
   if (!order) throw new Error(`queueOrderWhatsApp: no order ${orderId}`);
   const money = orderCodMoney(order);
   const facts: OrderFacts = {

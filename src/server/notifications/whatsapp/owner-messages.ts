@@ -13,6 +13,7 @@ import type { CodMoney } from '../../../common/advance.ts';
 import { formatRupees } from '../../../common/money.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/tables.ts';
+import { orderForMessage } from '../../orders/message-read.ts';
 import { fillBody, type TemplateName, templateParam, WHATSAPP_TEMPLATES } from '../whatsapp-templates.ts';
 import { queueWhatsApp } from './outbox.ts';
 
@@ -99,11 +100,9 @@ export async function queueOwnerDeliveryFailedWhatsApp(
   orderId: string,
 ): Promise<string | null> {
   if (!config.whatsapp || !config.ownerWhatsapp) return null;
-  const row = await trx
-    .selectFrom('orders')
-    .innerJoin('users', 'users.id', 'orders.user_id')
+  const row = await orderForMessage(trx)
     .leftJoin('shipments', 'shipments.order_id', 'orders.id')
-    .select(['orders.number', 'orders.user_phone', 'orders.buyer_name', 'users.name', 'shipments.undelivered_reason'])
+    .select('shipments.undelivered_reason')
     .where('orders.id', '=', orderId)
     .executeTakeFirstOrThrow();
   return queueOwnerWhatsApp(
