@@ -16,15 +16,14 @@ import type { AdvanceActionInput } from '../../common/schemas/admin-orders.ts';
 import type { Config } from '../config.ts';
 import { nowIso } from '../db/ids.ts';
 import type { Database, Db } from '../db/tables.ts';
-import { AppError, conflict, notFound } from '../http/errors.ts';
+import { AppError, conflict } from '../http/errors.ts';
 import { creditNoteNumberOf, issueCreditNote } from '../invoices/credit-notes.ts';
 import { invoiceColumns } from '../invoices/issue.ts';
 import { orderCodMoney } from '../money/cod-money.ts';
 import { queueOrderMail } from '../notifications/order-mail.ts';
+import { type LockedOrder, lockOrder } from './lock.ts';
 import { addOrderEvent } from './order-events.ts';
 import { orderStockLines, returnStock, takeStock } from './stock.ts';
-
-export const ORDER_NOT_FOUND = 'This order does not exist';
 
 export const gateMessage = (orderNumber: string, state: OrderState, advance: number) =>
   `Order ${orderNumber} cannot be marked ${state} before its ${formatRupees(advance)} advance is received. ` +
@@ -35,29 +34,6 @@ export const NOTHING_TO_REFUSE = 'There is no advance to refuse: the shopper has
 export const ALREADY_SETTLED = 'The advance of this order is already settled.';
 export const creditedRefusal = (orderNumber: string) =>
   `Order ${orderNumber} has a credit note that cancels its invoice, so it cannot go out again. Place a new order instead.`;
-
-/** Takes the order's row lock and returns what the checks need. */
-export async function lockOrder(trx: Transaction<Database>, orderNumber: string) {
-  const order = await trx
-    .updateTable('orders')
-    .set((eb) => ({ updated_at: eb.ref('updated_at') }))
-    .where('number', '=', orderNumber)
-    .returning([
-      'id',
-      'number',
-      'status',
-      'total',
-      'advance_state',
-      'buyer_gstin',
-      'advance_utr',
-      'advance_amount',
-      'address',
-      'invoice_number',
-    ])
-    .executeTakeFirst();
-  if (!order) throw notFound(ORDER_NOT_FOUND);
-  return order;
-}
 
 /**
  * The time of a new event: read after the row lock and kept later than the
@@ -152,9 +128,6 @@ export async function recordAdvance(
 ): Promise<void> {
   await db.transaction().execute((trx) => recordAdvanceIn(trx, config, orderNumber, input, adminId));
 }
-
-/** The order as recordAdvanceIn locked it, before the change. */
-export type LockedOrder = Awaited<ReturnType<typeof lockOrder>>;
 
 /**
  * recordAdvance within the caller's transaction: the same checks, order event and mail. The bank

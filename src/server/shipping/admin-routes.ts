@@ -14,10 +14,10 @@ import type { Db } from '../db/tables.ts';
 import { contractRoute } from '../http/contract-route.ts';
 import { conflict, notFound } from '../http/errors.ts';
 import { getOrder } from '../orders/admin-queries.ts';
+import { ORDER_NOT_FOUND } from '../orders/lock.ts';
 import { applyTrackingEvent } from './apply-event.ts';
 import { receiveReturn } from './returns.ts';
 import {
-  ORDER_NOT_FOUND,
   orderNumberExists,
   saveManualShipment,
   shipmentOfOrder,

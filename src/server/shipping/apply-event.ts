@@ -27,8 +27,9 @@ import { deliveryState } from '../invoices/delivery-state.ts';
 import { supplyStateUnknownMessage } from '../invoices/issue.ts';
 import { orderCodMoney } from '../money/cod-money.ts';
 import { queueOwnerDeliveryFailedWhatsApp } from '../notifications/whatsapp/owner-messages.ts';
+import { lockOrder } from '../orders/lock.ts';
 import { orderForMessage } from '../orders/message-read.ts';
-import { gateMessage, lockOrder, setOrderState } from '../orders/order-changes.ts';
+import { gateMessage, setOrderState } from '../orders/order-changes.ts';
 import type { ShipmentStep, TrackingEvent } from './courier.ts';
 import { queueShipmentMail } from './shipment-mail.ts';
 
