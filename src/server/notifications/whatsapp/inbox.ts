@@ -16,7 +16,9 @@
  * event is keyed by its own id (a message's id; a status's wamid and status), and applying it
  * marks it applied in the same transaction as its effect.
  */
+
 import type { Kysely, Transaction } from 'kysely';
+import type { WhatsAppKind } from '../../../common/whatsapp-kinds.ts';
 import { codeInText } from '../../../common/whatsapp-proof.ts';
 import type { WorkerLog } from '../../background/poll-loop.ts';
 import type { Config } from '../../config.ts';
@@ -191,7 +193,7 @@ async function applyStatus(trx: Transaction<Database>, body: WebhookStatus): Pro
 async function queueFreeText(
   trx: Trx,
   config: Config,
-  kind: string,
+  kind: WhatsAppKind,
   from: string,
   language: string | null | undefined,
   text: keyof typeof FREE_TEXTS,

@@ -8,9 +8,11 @@
  * order mail (order-mail.ts) then holds its mail behind that id, so the mail goes out only if the
  * WhatsApp message fails.
  */
+
 import type { Kysely, Transaction } from 'kysely';
 import { formatDateTime } from '../../../common/india-time.ts';
 import { formatRupees } from '../../../common/money.ts';
+import type { WhatsAppKind } from '../../../common/whatsapp-kinds.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/tables.ts';
 import { orderCodMoney } from '../../money/cod-money.ts';
@@ -30,7 +32,8 @@ import { toE164 } from './outbox.ts';
 
 type Trx = Kysely<Database> | Transaction<Database>;
 
-export type OrderWhatsAppKind =
+export type OrderWhatsAppKind = Extract<
+  WhatsAppKind,
   | 'order-placed'
   | 'dispatched'
   | 'out-for-delivery'
@@ -38,7 +41,8 @@ export type OrderWhatsAppKind =
   | 'delivered'
   | 'cancelled'
   | 'expired'
-  | 'unpaid-reminder';
+  | 'unpaid-reminder'
+>;
 
 /** What some kinds need beyond the order: the courier's tracking link, a failed delivery's reason... */
 export interface OrderMessageExtra {

@@ -8,9 +8,11 @@
  * Nothing is queued unless WhatsApp is set up and OWNER_WHATSAPP is set. Every shopper-typed
  * value is folded to one short plain line (templateParam): it reaches the owner's phone.
  */
+
 import type { Kysely, Transaction } from 'kysely';
 import type { CodMoney } from '../../../common/advance.ts';
 import { formatRupees } from '../../../common/money.ts';
+import type { WhatsAppKind } from '../../../common/whatsapp-kinds.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/tables.ts';
 import { orderForMessage } from '../../orders/message-read.ts';
@@ -19,11 +21,7 @@ import { queueWhatsApp } from './outbox.ts';
 
 type Trx = Kysely<Database> | Transaction<Database>;
 
-export type OwnerWhatsAppKind =
-  | 'owner-new-order'
-  | 'owner-advance-submitted'
-  | 'owner-delivery-failed'
-  | 'owner-complaint';
+export type OwnerWhatsAppKind = Extract<WhatsAppKind, `owner-${string}`>;
 
 const TEMPLATE: Record<OwnerWhatsAppKind, TemplateName> = {
   'owner-new-order': 'owner_new_order',
