@@ -8,9 +8,10 @@
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { CodOwed, RemittanceOutcome, RemittanceRow } from '../../../common/schemas/remittance.ts';
 import { inChunks } from '../../db/chunks.ts';
-import { newId, nowIso } from '../../db/ids.ts';
+import { nowIso } from '../../db/ids.ts';
 import type { Db } from '../../db/tables.ts';
 import { codMoneySql, orderCodMoney } from '../../money/cod-money.ts';
+import { keptLineColumns } from '../kept-lines.ts';
 import type { RemittanceLine } from './read-remittance.ts';
 
 /** Rows of a list the owner reads; the answer says how many there are in all. */
@@ -56,10 +57,7 @@ export async function insertRemittanceLines(
       .insertInto('remittance_lines')
       .values(
         chunk.map((l) => ({
-          id: newId(),
-          import_id: importId,
-          line_hash: l.hash,
-          line_no: l.line,
+          ...keptLineColumns(importId, l, now),
           awb: l.awb,
           order_ref: l.orderRef,
           remitted_paise: l.remittedPaise,
@@ -67,7 +65,6 @@ export async function insertRemittanceLines(
           reference: l.reference,
           order_id: orders.get(l.awb)?.id ?? null,
           admin_id: adminId,
-          created_at: now,
         })),
       )
       .onConflict((oc) => oc.column('line_hash').doNothing())

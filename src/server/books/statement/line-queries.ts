@@ -4,8 +4,9 @@
  * one that overlaps an earlier one) adds nothing.
  */
 import { CHUNK_ROWS, inChunks } from '../../db/chunks.ts';
-import { newId, nowIso } from '../../db/ids.ts';
+import { nowIso } from '../../db/ids.ts';
 import type { Db } from '../../db/tables.ts';
+import { keptLineColumns } from '../kept-lines.ts';
 import type { StatementLine } from './read-statement.ts';
 
 /** The outcomes of a credit (pending: inserted, not yet matched; an import that stopped leaves it for the next). */
@@ -38,17 +39,13 @@ export async function insertCredits(
       .insertInto('statement_lines')
       .values(
         chunk.map((l) => ({
-          id: newId(),
-          import_id: importId,
-          line_hash: l.hash,
-          line_no: l.line,
+          ...keptLineColumns(importId, l, now),
           txn_date: l.date,
           narration: l.narration,
           reference: l.reference,
           amount_paise: l.creditPaise,
           utr: l.utr,
           outcome: settledAs(l) ?? ('pending' satisfies LineOutcome),
-          created_at: now,
         })),
       )
       .onConflict((oc) => oc.column('line_hash').doNothing())
