@@ -149,3 +149,9 @@ export const PAGE = {
   privacy: '/privacy-policy',
   refunds: '/return-and-refund-policy',
 } as const satisfies Record<string, PagePath>;
+
+/** The owner's screens that mails and WhatsApp messages link to, inside the dashboard (src/web/admin). */
+export const ADMIN_PAGE = {
+  orders: '/dashboard/orders',
+  complaints: '/dashboard/complaints',
+} as const satisfies Record<string, `/dashboard/${string}`>;

@@ -5,6 +5,7 @@
  */
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import { COMPLAINT_ANSWER_HOURS } from '../../common/complaint-rules.ts';
+import { ADMIN_PAGE } from '../../common/page-paths.ts';
 import type { Config } from '../config.ts';
 import type { ComplaintsTable, Database } from '../db/tables.ts';
 import { escapeHtml } from '../http/html.ts';
@@ -24,7 +25,7 @@ export function complaintAnswerBy(createdAt: string): string {
 
 export function composeComplaintMail(c: ComplaintFacts, config: Config) {
   const base = config.publicUrl ?? `http://localhost:${config.port}`;
-  const link = `${base}/dashboard/complaints`;
+  const link = `${base}${ADMIN_PAGE.complaints}`;
   const received = indiaDateTime(c.created_at);
   const answerBy = complaintAnswerBy(c.created_at);
   const facts: Array<[string, string]> = [

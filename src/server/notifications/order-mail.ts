@@ -13,6 +13,7 @@ import { ADVANCE_ADMIN_LABELS, ADVANCE_LABELS, type AdvanceState, type CodMoney 
 import { formatDate, formatDateTime } from '../../common/india-time.ts';
 import { formatRupees } from '../../common/money.ts';
 import { deliveryWindow, type StateMail } from '../../common/orders.ts';
+import { ADMIN_PAGE, PAGE } from '../../common/page-paths.ts';
 import { plainLine } from '../../common/text.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/tables.ts';
@@ -192,7 +193,7 @@ export interface ComposedMail {
 export function composeOrderMail(kind: OrderMailKind, o: OrderFacts, config: Config, forOwner: boolean): ComposedMail {
   const shop = config.shop;
   const base = config.publicUrl ?? `http://localhost:${config.port}`;
-  const link = forOwner ? `${base}/dashboard/orders` : `${base}/orders`;
+  const link = `${base}${forOwner ? ADMIN_PAGE.orders : PAGE.orders}`;
   const linkText = forOwner ? 'Open the orders in your dashboard' : 'See your orders';
   const placed = indiaDateTime(o.placedAt);
   const w = wording(kind, o, shop.name, placed);

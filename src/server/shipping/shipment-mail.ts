@@ -12,6 +12,7 @@ import type { Transaction } from 'kysely';
 import { trackingUrl } from '../../common/couriers.ts';
 import { formatDate } from '../../common/india-time.ts';
 import { formatRupees } from '../../common/money.ts';
+import { PAGE } from '../../common/page-paths.ts';
 import type { StepMail } from '../../common/shipments.ts';
 import { plainLine } from '../../common/text.ts';
 import type { Config } from '../config.ts';
@@ -89,7 +90,7 @@ function wording(kind: StepMail, f: ShipmentMailFacts, shopName: string): { subj
 export function composeShipmentMail(kind: StepMail, f: ShipmentMailFacts, config: Config) {
   const shop = config.shop;
   const base = config.publicUrl ?? `http://localhost:${config.port}`;
-  const ordersLink = `${base}/orders`;
+  const ordersLink = `${base}${PAGE.orders}`;
   const w = wording(kind, f, shop.name);
   const hello = `Hello ${f.customerName},`;
   const track = f.link ? `Track it on ${f.courierName}'s site: ${f.link}` : null;

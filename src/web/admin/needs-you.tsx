@@ -1,4 +1,5 @@
 import { formatDateTime } from '../../common/india-time.ts';
+import { ADMIN_PAGE } from '../../common/page-paths.ts';
 import type { AdminStats } from '../../common/schemas/admin-orders.ts';
 import { whatsAppKindLabel } from '../../common/whatsapp-kinds.ts';
 import { Link } from '../lib/router/index.ts';
@@ -55,7 +56,7 @@ export function NeedsYou({ attention }: { attention: AdminStats['attention'] }) 
         {/* docs/product.md#contact: complaints past 48 hours stand out. */}
         <Link
           className={`card adm-need${complaintsOpen > 0 ? ' adm-need-on' : ''}${complaintsOverdue > 0 ? ' adm-need-late' : ''}`}
-          to="/dashboard/complaints"
+          to={ADMIN_PAGE.complaints}
         >
           <strong>{complaintsOpen}</strong> {complaintsOpen === 1 ? 'complaint' : 'complaints'} to answer
           {complaintsOverdue > 0 && <span className="adm-need-note">{complaintsOverdue} past 48 hours</span>}

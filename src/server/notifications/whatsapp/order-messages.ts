@@ -12,6 +12,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import { formatDateTime } from '../../../common/india-time.ts';
 import { formatRupees } from '../../../common/money.ts';
+import { PAGE } from '../../../common/page-paths.ts';
 import type { WhatsAppKind } from '../../../common/whatsapp-kinds.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/tables.ts';
@@ -73,7 +74,7 @@ interface OrderFacts {
 
 function templateFor(kind: OrderWhatsAppKind, o: OrderFacts, extra: OrderMessageExtra): [TemplateName, string[]] {
   const rupees = formatRupees;
-  const orders = `${o.base}/orders`;
+  const orders = `${o.base}${PAGE.orders}`;
   switch (kind) {
     case 'order-placed':
       return o.advance > 0

@@ -12,6 +12,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { CodMoney } from '../../../common/advance.ts';
 import { formatRupees } from '../../../common/money.ts';
+import { ADMIN_PAGE } from '../../../common/page-paths.ts';
 import type { WhatsAppKind } from '../../../common/whatsapp-kinds.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/tables.ts';
@@ -71,7 +72,7 @@ export async function queueOwnerOrderWhatsApp(
   kind: 'new-order' | 'advance-submitted',
   o: OwnerOrderFacts,
 ): Promise<string | null> {
-  const link = `${base(config)}/dashboard/orders`;
+  const link = `${base(config)}${ADMIN_PAGE.orders}`;
   if (kind === 'new-order') {
     const advance = o.money.advance > 0 ? formatRupees(o.money.advance) : 'none';
     return queueOwnerWhatsApp(
@@ -112,7 +113,7 @@ export async function queueOwnerDeliveryFailedWhatsApp(
       row.name || row.buyer_name,
       row.user_phone,
       row.undelivered_reason ?? 'no reason given',
-      `${base(config)}/dashboard/orders`,
+      `${base(config)}${ADMIN_PAGE.orders}`,
     ],
     orderId,
   );
@@ -128,7 +129,7 @@ export async function queueOwnerComplaintWhatsApp(
     trx,
     config,
     'owner-complaint',
-    [c.ticket, c.name, c.phone, c.answerBy, c.message, `${base(config)}/dashboard/complaints`],
+    [c.ticket, c.name, c.phone, c.answerBy, c.message, `${base(config)}${ADMIN_PAGE.complaints}`],
     null,
   );
 }
