@@ -3,7 +3,7 @@
  * checks without zod and the server's schema is built from: one field, a 10-digit mobile number
  * (for WhatsApp) or an email, and, for a number, the unticked box agreeing to that one message.
  */
-import type { FormValues, TextRule } from './text-rules.ts';
+import type { TextRule } from './text-rules.ts';
 
 export const NOTIFY_CONTACT_MESSAGE = 'Please give your 10-digit mobile number or your email address';
 export const NOTIFY_CONTACT_EMAIL_ONLY = 'Please give your email address';
@@ -31,7 +31,6 @@ function contactRule(message: string) {
 }
 
 export const NOTIFY_RULES = { contact: contactRule(NOTIFY_CONTACT_MESSAGE) };
-export type NotifyForm = FormValues<typeof NOTIFY_RULES>;
 
 /**
  * The rules the form checks: the same, but where the shop sends no WhatsApp message the box asks

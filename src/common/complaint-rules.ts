@@ -5,7 +5,7 @@
  * breaks are kept: TextRule.plain).
  */
 import { NAME_RULE, PHONE_RULE } from './account-rules.ts';
-import { type FormValues, lengthRule, type TextRule } from './text-rules.ts';
+import { lengthRule, type TextRule } from './text-rules.ts';
 
 export const COMPLAINT_MESSAGE_MIN = 10;
 export const COMPLAINT_MESSAGE_MAX = 2000;
@@ -32,7 +32,6 @@ export const COMPLAINT_RULES = {
     { plain: 'lines' },
   ),
 };
-export type ComplaintForm = FormValues<typeof COMPLAINT_RULES>;
 
 export const ANSWER_NOTE_MAX = 1000;
 

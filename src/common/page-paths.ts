@@ -125,3 +125,33 @@ export function screenOf(pathname: string): ScreenName | null {
   const target = PAGE_ROUTES[picked.route.path];
   return typeof target === 'string' ? target : null;
 }
+
+/**
+ * The fixed pages by name, for every link, redirect and list of paths on both sides: each is
+ * checked against the route table above, so a path renamed there fails typecheck wherever it is
+ * linked instead of leaving a link to "not found".
+ */
+export const PAGE = {
+  explore: '/explore',
+  cart: '/cart',
+  orders: '/orders',
+  history: '/history',
+  profile: '/profile',
+  editProfile: '/editprofile',
+  login: '/login',
+  signup: '/signup',
+  confirmation: '/confirmation',
+  contact: '/contact',
+  changePassword: '/change-password',
+  yourData: '/your-data',
+  track: '/track',
+  terms: '/terms-and-conditions',
+  privacy: '/privacy-policy',
+  refunds: '/return-and-refund-policy',
+} as const satisfies Record<string, PagePath>;
+
+/** The owner's screens that mails and WhatsApp messages link to, inside the dashboard (src/web/admin). */
+export const ADMIN_PAGE = {
+  orders: '/dashboard/orders',
+  complaints: '/dashboard/complaints',
+} as const satisfies Record<string, `/dashboard/${string}`>;

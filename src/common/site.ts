@@ -23,3 +23,22 @@ export interface SiteConfig {
 export function whatsappLink(whatsapp: string, text: string): string {
   return `https://wa.me/${whatsapp.replace(/[^0-9]/g, '')}?text=${encodeURIComponent(text)}`;
 }
+
+/**
+ * The demo shop's details: the server's defaults for SHOP_* and GRIEVANCE_OFFICER_* (config.ts,
+ * README "Configuration") and what the browser shows before the page's own details are read. A
+ * real shop sets its own (docs/deploy.md).
+ */
+export const DEMO_SHOP = {
+  name: 'Time Square Watches',
+  phone: '9876543210',
+  whatsapp: '919876543210',
+  email: 'support@timesquarewatches.in',
+  address: 'Shop 12, Crawford Market, Mumbai - 400001, Maharashtra',
+  grievanceOfficer: {
+    name: 'Rahul Mehta',
+    designation: 'Grievance Officer',
+    phone: '9876543210',
+    email: 'grievance@timesquarewatches.in',
+  },
+} as const;

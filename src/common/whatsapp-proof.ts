@@ -5,9 +5,6 @@
  * the code in a shopper's text. One place, so the link and the webhook agree.
  */
 
-/** "4821-93": six digits, shown in two groups so they are easy to check by eye. */
-export const PROOF_CODE = /^[0-9]{4}-[0-9]{2}$/;
-
 /** What the link prefills in the shopper's WhatsApp; they only press send. */
 export function proofText(code: string): string {
   return `Send me updates on WhatsApp. Code: ${code}`;

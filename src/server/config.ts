@@ -8,6 +8,7 @@ import { UPI_ID_PATTERN } from '../common/advance.ts';
 import { isCommonPassword } from '../common/common-passwords.ts';
 import { DEFAULT_COD_ADVANCE, DEFAULT_UNPAID_ORDERS_MAX } from '../common/constants.ts';
 import { gstinProblem } from '../common/gstin.ts';
+import { DEMO_SHOP } from '../common/site.ts';
 import { checkS3Env, type S3Settings, s3Settings } from './media/storage/s3-settings.ts';
 import {
   checkWhatsAppEnv,
@@ -56,18 +57,18 @@ const envSchema = z.object({
     .max(128)
     .refine((p) => !isCommonPassword(p), 'is one of the most common passwords: choose another')
     .optional(),
-  SHOP_NAME: z.string().trim().min(1).max(60).default('Time Square Watches'),
-  SHOP_PHONE: phone.default('9876543210'),
-  SHOP_WHATSAPP: phone.default('919876543210'),
-  SHOP_EMAIL: z.string().email('must be an email address').default('support@timesquarewatches.in'),
-  SHOP_ADDRESS: z.string().trim().min(1).default('Shop 12, Crawford Market, Mumbai - 400001, Maharashtra'),
+  SHOP_NAME: z.string().trim().min(1).max(60).default(DEMO_SHOP.name),
+  SHOP_PHONE: phone.default(DEMO_SHOP.phone),
+  SHOP_WHATSAPP: phone.default(DEMO_SHOP.whatsapp),
+  SHOP_EMAIL: z.string().email('must be an email address').default(DEMO_SHOP.email),
+  SHOP_ADDRESS: z.string().trim().min(1).default(DEMO_SHOP.address),
   // The name the business is registered under (invoices, /contact); the shop name when unset.
   SHOP_LEGAL_NAME: z.string().trim().min(1).max(120).optional(),
   // The grievance officer the E-Commerce Rules 2020 (rule 4(4)) ask a shop to name (docs/product.md#contact).
-  GRIEVANCE_OFFICER_NAME: z.string().trim().min(2).max(100).default('Rahul Mehta'),
-  GRIEVANCE_OFFICER_DESIGNATION: z.string().trim().min(2).max(100).default('Grievance Officer'),
-  GRIEVANCE_OFFICER_PHONE: phone.default('9876543210'),
-  GRIEVANCE_OFFICER_EMAIL: z.string().email('must be an email address').default('grievance@timesquarewatches.in'),
+  GRIEVANCE_OFFICER_NAME: z.string().trim().min(2).max(100).default(DEMO_SHOP.grievanceOfficer.name),
+  GRIEVANCE_OFFICER_DESIGNATION: z.string().trim().min(2).max(100).default(DEMO_SHOP.grievanceOfficer.designation),
+  GRIEVANCE_OFFICER_PHONE: phone.default(DEMO_SHOP.grievanceOfficer.phone),
+  GRIEVANCE_OFFICER_EMAIL: z.string().email('must be an email address').default(DEMO_SHOP.grievanceOfficer.email),
   SHOP_ORDER_PREFIX: z
     .string()
     .regex(/^[A-Z][A-Z0-9]{0,9}$/, 'must be 1 to 10 capital letters or digits, starting with a letter')

@@ -31,4 +31,3 @@ export const adminLoginSchema = z.object({
   username: z.string('Please enter your username').trim().min(1, 'Please enter your username').max(64),
   password: z.string('Please enter your password').min(1, 'Please enter your password').max(128),
 });
-export type AdminLoginInput = z.infer<typeof adminLoginSchema>;

@@ -123,7 +123,10 @@ export const adminOrderPageSchema = z.object({
 });
 export type AdminOrderPage = z.infer<typeof adminOrderPageSchema>;
 
-/** The labels of several orders in one PDF: at most a page of the orders list. */
+/**
+ * The labels of several orders in one PDF: at most a page of the orders list.
+ * @alias the same number under the name the labels route reads (knip: not a duplicate)
+ */
 export const LABELS_MAX = ORDER_PAGE_SIZE;
 export const LABELS_MESSAGE = `Choose 1 to ${LABELS_MAX} orders by their numbers, separated by commas`;
 export const labelsQuerySchema = z.object({

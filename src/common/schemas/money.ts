@@ -26,7 +26,6 @@ export const moneyQuerySchema = z
     const days = (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000;
     return days >= 0 && days < MONEY_RANGE_MAX_DAYS;
   }, MONEY_RANGE_MESSAGE);
-export type MoneyQuery = z.infer<typeof moneyQuerySchema>;
 
 const countSum = z.object({ count: z.number().int(), paise: z.number().int() });
 

@@ -40,7 +40,6 @@ export const orderLineSchema = z.object({
   discountPrice: z.number().int(),
   quantity: z.number().int(),
 });
-export type OrderLine = z.infer<typeof orderLineSchema>;
 
 /** The advance as the shopper's order shows it (common/advance.ts). */
 export const orderAdvanceSchema = z.object({
@@ -55,7 +54,6 @@ export const orderAdvanceSchema = z.object({
   /** The UPI intent link; null when the shop has no UPI id (then WhatsApp is offered). */
   payLink: z.string().nullable(),
 });
-export type OrderAdvance = z.infer<typeof orderAdvanceSchema>;
 
 export const orderSchema = z.object({
   /** The order number people read (TSW-10427); the internal id never leaves the server. */

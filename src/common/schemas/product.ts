@@ -17,7 +17,7 @@ export const colorImageSchema = z.object({
 });
 
 // Re-exported: the video allow-list lives in common/video.ts (no zod) for the storefront.
-export { isAllowedVideoUrl, VIDEO_HOSTS, VIDEO_MESSAGE } from '../video.ts';
+export { VIDEO_MESSAGE } from '../video.ts';
 
 export const productSchema = z.object({
   id: z.string(),

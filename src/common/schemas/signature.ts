@@ -8,7 +8,6 @@ export const SIGNATURE_UNKNOWN_IMAGE = 'Upload the signature picture first, then
 export const signatureInputSchema = z.object({
   imageId: z.string().regex(IMAGE_ID_PATTERN, SIGNATURE_UNKNOWN_IMAGE).nullable(),
 });
-export type SignatureInput = z.infer<typeof signatureInputSchema>;
 
 export const signatureReplySchema = z.object({ imageId: z.string().nullable() });
 export type SignatureReply = z.infer<typeof signatureReplySchema>;

@@ -10,7 +10,6 @@ export const webhookHandshakeQuerySchema = z.object({
   'hub.verify_token': z.string().max(300).optional(),
   'hub.challenge': z.string().max(300).optional(),
 });
-export type WebhookHandshakeQuery = z.infer<typeof webhookHandshakeQuerySchema>;
 
 export const webhookHandshakeReplySchema = z.string();
 

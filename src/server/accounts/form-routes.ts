@@ -17,12 +17,13 @@ import {
   SIGNUP_FORM_FIELDS,
   WHATSAPP_FORM_FIELD,
 } from '../../common/account-forms.ts';
+import { PAGE } from '../../common/page-paths.ts';
 import { loginRequestSchema, signupRequestSchema } from '../../common/schemas/session.ts';
 import { AppError } from '../http/errors.ts';
 import { logInShopper, signUpShopper } from './routes.ts';
 
 /** Where a shopper lands after logging in or signing up without the script. */
-const DONE = '/profile';
+const DONE = PAGE.profile;
 
 const errorWord = (err: unknown): AccountFormError | null => {
   if (!(err instanceof AppError)) return null;
@@ -59,16 +60,16 @@ export const accountFormRoutes: FastifyPluginAsync = async (app) => {
     return reply.redirect(DONE, 303);
   }
 
-  app.post('/login', { schema: { hide: true } }, async (request, reply) =>
-    answer(reply, '/login', async () => {
+  app.post(PAGE.login, { schema: { hide: true } }, async (request, reply) =>
+    answer(reply, PAGE.login, async () => {
       const parsed = loginRequestSchema.safeParse(fieldsOf(request.body, LOGIN_FORM_FIELDS));
       if (!parsed.success) throw new AppError(400, 'bad_request', 'invalid');
       await logInShopper(app, request, reply, parsed.data);
     }),
   );
 
-  app.post('/signup', { schema: { hide: true } }, async (request, reply) =>
-    answer(reply, '/signup', async () => {
+  app.post(PAGE.signup, { schema: { hide: true } }, async (request, reply) =>
+    answer(reply, PAGE.signup, async () => {
       const form = (request.body ?? {}) as Record<string, unknown>;
       const parsed = signupRequestSchema.safeParse({
         ...fieldsOf(request.body, SIGNUP_FORM_FIELDS),

@@ -18,6 +18,7 @@ import type { Config } from '../config.ts';
 import { nowIso } from '../db/ids.ts';
 import type { Database } from '../db/tables.ts';
 import { escapeHtml } from '../http/html.ts';
+import { mailHtml, mailText } from '../notifications/mail-layout.ts';
 import { queueMail } from '../notifications/outbox.ts';
 import { queueShopperWhatsApp } from '../notifications/whatsapp/daily-cap.ts';
 import { toE164 } from '../notifications/whatsapp/outbox.ts';
@@ -54,17 +55,12 @@ export function composeBackInStockMail(config: Config, name: string, link: strin
     `${name}: ${link}`,
     'We sent this once, because you asked on our shop to be told. We will not write again about it.',
   ];
-  const text = [...lines, '', shop.name, `${shop.phone} | ${shop.email}`, ''].join('\n');
+  const text = mailText(lines, shop);
   const e = escapeHtml;
-  const html = [
-    '<!doctype html><html><head><meta charset="utf-8"></head>',
-    '<body style="font-family:Arial,Helvetica,sans-serif;color:#222;line-height:1.5">',
-    `<p>${e(lines[0] ?? '')}</p>`,
-    `<p><a href="${e(link)}">${e(name)}</a></p>`,
-    `<p>${e(lines[2] ?? '')}</p>`,
-    `<p style="color:#666">${e(shop.name)}<br>${e(shop.phone)} | ${e(shop.email)}</p>`,
-    '</body></html>',
-  ].join('\n');
+  const html = mailHtml(
+    [`<p>${e(lines[0] ?? '')}</p>`, `<p><a href="${e(link)}">${e(name)}</a></p>`, `<p>${e(lines[2] ?? '')}</p>`],
+    shop,
+  );
   return { subject, text, html };
 }
 

@@ -18,6 +18,7 @@ import {
   parseCartCookie,
 } from '../../common/cart-cookie.ts';
 import { CART_FULL } from '../../common/cart-rules.ts';
+import { PAGE } from '../../common/page-paths.ts';
 import { loadUser } from '../auth/guards.ts';
 import { AppError } from '../http/errors.ts';
 import { addToCart, productAvailability } from './queries.ts';
@@ -69,6 +70,6 @@ export const cartFormRoutes: FastifyPluginAsync = async (app) => {
         maxAge: COOKIE_DAYS * 24 * 60 * 60,
       });
     }
-    return reply.header('cache-control', 'no-store').redirect('/cart', 303);
+    return reply.header('cache-control', 'no-store').redirect(PAGE.cart, 303);
   });
 };

@@ -5,9 +5,11 @@
  */
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import { COMPLAINT_ANSWER_HOURS } from '../../common/complaint-rules.ts';
+import { ADMIN_PAGE } from '../../common/page-paths.ts';
 import type { Config } from '../config.ts';
 import type { ComplaintsTable, Database } from '../db/tables.ts';
 import { escapeHtml } from '../http/html.ts';
+import { mailHtml, mailText } from '../notifications/mail-layout.ts';
 import { indiaDateTime } from '../notifications/order-mail.ts';
 import { queueMail } from '../notifications/outbox.ts';
 
@@ -23,7 +25,7 @@ export function complaintAnswerBy(createdAt: string): string {
 
 export function composeComplaintMail(c: ComplaintFacts, config: Config) {
   const base = config.publicUrl ?? `http://localhost:${config.port}`;
-  const link = `${base}/dashboard/complaints`;
+  const link = `${base}${ADMIN_PAGE.complaints}`;
   const received = indiaDateTime(c.created_at);
   const answerBy = complaintAnswerBy(c.created_at);
   const facts: Array<[string, string]> = [
@@ -35,31 +37,32 @@ export function composeComplaintMail(c: ComplaintFacts, config: Config) {
     ['Answer by', answerBy],
   ];
   const intro = `A complaint came in through the contact page. The E-Commerce Rules ask us to acknowledge it within ${COMPLAINT_ANSWER_HOURS} hours: call or message ${c.name}, then mark it answered in the dashboard.`;
-  const text = [
-    intro,
-    '',
-    ...facts.map(([k, v]) => `${k}: ${v}`),
-    '',
-    c.message,
-    '',
-    `Open the complaints in your dashboard: ${link}`,
-    '',
-    config.shop.name,
-    '',
-  ].join('\n');
+  const text = mailText(
+    [
+      intro,
+      '',
+      ...facts.map(([k, v]) => `${k}: ${v}`),
+      '',
+      c.message,
+      '',
+      `Open the complaints in your dashboard: ${link}`,
+    ],
+    config.shop,
+    'name',
+  );
   const e = escapeHtml;
-  const html = [
-    '<!doctype html><html><head><meta charset="utf-8"></head>',
-    '<body style="font-family:Arial,Helvetica,sans-serif;color:#222;line-height:1.5">',
-    `<p>${e(intro)}</p>`,
-    '<table>',
-    ...facts.map(([k, v]) => `<tr><th style="text-align:left;padding:2px 8px">${e(k)}</th><td>${e(v)}</td></tr>`),
-    '</table>',
-    `<p style="white-space:pre-wrap">${e(c.message)}</p>`,
-    `<p><a href="${e(link)}">Open the complaints in your dashboard</a></p>`,
-    `<p style="color:#666">${e(config.shop.name)}</p>`,
-    '</body></html>',
-  ].join('\n');
+  const html = mailHtml(
+    [
+      `<p>${e(intro)}</p>`,
+      '<table>',
+      ...facts.map(([k, v]) => `<tr><th>${e(k)}</th><td>${e(v)}</td></tr>`),
+      '</table>',
+      `<p class="m">${e(c.message)}</p>`,
+      `<p><a href="${e(link)}">Open the complaints in your dashboard</a></p>`,
+    ],
+    config.shop,
+    'name',
+  );
   return { subject: `Complaint ${c.ticket} from ${c.name}: please answer by ${answerBy}`, text, html };
 }
 

@@ -13,6 +13,7 @@ import type { Transaction } from 'kysely';
 import type { Config } from '../config.ts';
 import { newId, nowIso } from '../db/ids.ts';
 import type { Database } from '../db/tables.ts';
+import { lockOrderRow } from '../orders/lock.ts';
 import { nextCreditNoteNumber } from './credit-note-series.ts';
 
 export const CREDIT_NOTE_REASONS = ['cancelled', 'returned'] as const;
@@ -30,12 +31,7 @@ export async function issueCreditNote(
   reason: CreditNoteReason,
   at: string = nowIso(),
 ): Promise<string | null> {
-  const order = await trx
-    .updateTable('orders')
-    .set((eb) => ({ updated_at: eb.ref('updated_at') }))
-    .where('id', '=', orderId)
-    .returning(['id', 'invoice_number'])
-    .executeTakeFirst();
+  const order = await lockOrderRow(trx, { id: orderId });
   if (!order?.invoice_number) return null;
   const existing = await creditNoteNumberOf(trx, orderId);
   if (existing) return existing;

@@ -15,8 +15,8 @@ import { LABELS_MAX, LABELS_MESSAGE, labelsQuerySchema } from '../../common/sche
 import { orderNumberParamsSchema, orderNumberSchema } from '../../common/schemas/order.ts';
 import { contractRoute } from '../http/contract-route.ts';
 import { AppError, badRequest, notFound } from '../http/errors.ts';
+import { ORDER_NOT_FOUND as ADMIN_ORDER_NOT_FOUND } from '../orders/lock.ts';
 import { ORDER_NOT_FOUND } from '../orders/queries.ts';
-import { ORDER_NOT_FOUND as ADMIN_ORDER_NOT_FOUND } from '../orders/transition.ts';
 import { creditNotePdf } from './credit-note-pdf.ts';
 import { invoicePdf } from './invoice-pdf.ts';
 import { labelsPdf } from './label-pdf.ts';

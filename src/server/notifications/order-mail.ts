@@ -13,12 +13,15 @@ import { ADVANCE_ADMIN_LABELS, ADVANCE_LABELS, type AdvanceState, type CodMoney 
 import { formatDate, formatDateTime } from '../../common/india-time.ts';
 import { formatRupees } from '../../common/money.ts';
 import { deliveryWindow } from '../../common/orders.ts';
+import { ADMIN_PAGE, PAGE } from '../../common/page-paths.ts';
 import { plainLine } from '../../common/text.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/tables.ts';
 import { escapeHtml } from '../http/html.ts';
 import { orderCodMoney } from '../money/cod-money.ts';
 import type { OrderMessageKind } from '../orders/hooks.ts';
+import { orderForMessage } from '../orders/message-read.ts';
+import { mailHtml, mailText } from './mail-layout.ts';
 import { queueMail } from './outbox.ts';
 import { queueOrderWhatsApp, unpaidExpiry, WHATSAPP_FOR_MAIL } from './whatsapp/order-messages.ts';
 import { queueOwnerOrderWhatsApp } from './whatsapp/owner-messages.ts';
@@ -184,7 +187,7 @@ export interface ComposedMail {
 export function composeOrderMail(kind: OrderMailKind, o: OrderFacts, config: Config, forOwner: boolean): ComposedMail {
   const shop = config.shop;
   const base = config.publicUrl ?? `http://localhost:${config.port}`;
-  const link = forOwner ? `${base}/dashboard/orders` : `${base}/orders`;
+  const link = `${base}${forOwner ? ADMIN_PAGE.orders : PAGE.orders}`;
   const linkText = forOwner ? 'Open the orders in your dashboard' : 'See your orders';
   const placed = indiaDateTime(o.placedAt);
   const w = wording(kind, o, shop.name, placed);
@@ -198,45 +201,40 @@ export function composeOrderMail(kind: OrderMailKind, o: OrderFacts, config: Con
   const lineText = (l: OrderFacts['lines'][number], i: number) =>
     `${l.quantity} x ${l.name}: ${lineAmounts[i]}${l.quantity > 1 ? ` (${formatRupees(l.price)} each)` : ''}`;
 
-  const text = [
-    w.greeting,
-    '',
-    ...w.paragraphs.flatMap((p) => [p, '']),
-    `Order ${o.number}, placed ${placed}`,
-    ...o.lines.map((l, i) => `  ${lineText(l, i)}`),
-    ...amounts.map(([k, v]) => `${k}: ${v}`),
-    advance.join('; '),
-    '',
-    `${linkText}: ${link}`,
-    '',
-    shop.name,
-    `${shop.phone} | ${shop.email}`,
-    '',
-  ].join('\n');
+  const text = mailText(
+    [
+      w.greeting,
+      '',
+      ...w.paragraphs.flatMap((p) => [p, '']),
+      `Order ${o.number}, placed ${placed}`,
+      ...o.lines.map((l, i) => `  ${lineText(l, i)}`),
+      ...amounts.map(([k, v]) => `${k}: ${v}`),
+      advance.join('; '),
+      '',
+      `${linkText}: ${link}`,
+    ],
+    shop,
+  );
 
   const e = escapeHtml;
-  const html = [
-    '<!doctype html><html><head><meta charset="utf-8"><style>',
-    'body{font-family:Arial,Helvetica,sans-serif;color:#222;line-height:1.5}',
-    'table{border-collapse:collapse}th,td{padding:4px 8px;text-align:left}.n{text-align:right}',
-    '.l td{border-bottom:1px solid #ddd}.f{color:#666}',
-    '</style></head><body>',
-    `<p>${e(w.greeting)}</p>`,
-    ...w.paragraphs.map((p) => `<p>${e(p)}</p>`),
-    `<h2>Order ${e(o.number)}</h2>`,
-    `<p>Placed ${e(placed)}</p>`,
-    '<table><tr><th>Watch</th><th class="n">Qty</th><th class="n">Amount</th></tr>',
-    ...o.lines.map(
-      (l, i) =>
-        `<tr class="l"><td>${e(l.name)}</td><td class="n">${l.quantity}</td><td class="n">${e(lineAmounts[i] ?? '')}</td></tr>`,
-    ),
-    ...amounts.map(([k, v]) => `<tr><th colspan="2">${e(k)}</th><td class="n">${e(v)}</td></tr>`),
-    '</table>',
-    `<p>${advance.map(e).join('<br>')}</p>`,
-    `<p><a href="${e(link)}">${e(linkText)}</a></p>`,
-    `<p class="f">${e(shop.name)}<br>${e(shop.phone)} | ${e(shop.email)}</p>`,
-    '</body></html>',
-  ].join('\n');
+  const html = mailHtml(
+    [
+      `<p>${e(w.greeting)}</p>`,
+      ...w.paragraphs.map((p) => `<p>${e(p)}</p>`),
+      `<h2>Order ${e(o.number)}</h2>`,
+      `<p>Placed ${e(placed)}</p>`,
+      '<table><tr><th>Watch</th><th class="n">Qty</th><th class="n">Amount</th></tr>',
+      ...o.lines.map(
+        (l, i) =>
+          `<tr class="l"><td>${e(l.name)}</td><td class="n">${l.quantity}</td><td class="n">${e(lineAmounts[i] ?? '')}</td></tr>`,
+      ),
+      ...amounts.map(([k, v]) => `<tr><th colspan="2">${e(k)}</th><td class="n">${e(v)}</td></tr>`),
+      '</table>',
+      `<p>${advance.map(e).join('<br>')}</p>`,
+      `<p><a href="${e(link)}">${e(linkText)}</a></p>`,
+    ],
+    shop,
+  );
 
   return { subject: w.subject, text, html };
 }
@@ -251,23 +249,12 @@ export function composeOrderMail(kind: OrderMailKind, o: OrderFacts, config: Con
  */
 export async function queueOrderMail(trx: Trx, config: Config, kind: OrderMailKind, orderId: string): Promise<void> {
   // One statement: the order, its shopper and its lines (one row per line, the order's columns repeated).
-  const rows = await trx
-    .selectFrom('orders')
-    .innerJoin('users', 'users.id', 'orders.user_id')
+  const rows = await orderForMessage(trx)
     .leftJoin('order_lines', 'order_lines.order_id', 'orders.id')
     .select([
-      'orders.number',
-      'orders.created_at',
       'orders.address',
-      'orders.user_phone',
-      'orders.total',
-      'orders.advance_state',
       'orders.advance_utr',
       'orders.advance_note',
-      'orders.advance_amount',
-      'orders.status',
-      'users.name',
-      'users.email',
       'order_lines.product_name',
       'order_lines.quantity',
       'order_lines.discount_price',

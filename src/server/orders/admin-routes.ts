@@ -24,8 +24,8 @@ import { contractRoute } from '../http/contract-route.ts';
 import { notFound } from '../http/errors.ts';
 import { toCsv } from '../leads/csv.ts';
 import { countOrders, getOrder, listOrders } from './admin-queries.ts';
+import { ORDER_NOT_FOUND } from './lock.ts';
 import { recordAdvance, setOrderState } from './order-changes.ts';
-import { ORDER_NOT_FOUND } from './transition.ts';
 
 /** The export is for a small shop's records; past this, narrow it by state. */
 const EXPORT_MAX = 50_000;

@@ -14,6 +14,7 @@ import type { Db } from '../db/tables.ts';
 import { isUniqueViolation } from '../db/unique-violation.ts';
 import { AppError, conflict, notFound } from '../http/errors.ts';
 import { queueOrderMessage } from './hooks.ts';
+import { lockOrderRow } from './lock.ts';
 import { addOrderEvent } from './order-events.ts';
 import { ORDER_NOT_FOUND } from './queries.ts';
 
@@ -45,13 +46,7 @@ export async function submitAdvance(db: Db, config: Config, userId: string, orde
         .executeTakeFirst();
       if (!user) throw notFound(ORDER_NOT_FOUND);
       // The update takes the order's row lock, so an owner's finding made meanwhile is seen below.
-      const order = await trx
-        .updateTable('orders')
-        .set((eb) => ({ updated_at: eb.ref('updated_at') }))
-        .where('number', '=', orderNumber)
-        .where('user_id', '=', userId)
-        .returning(['id', 'status', 'advance_state', 'advance_utr'])
-        .executeTakeFirst();
+      const order = await lockOrderRow(trx, { number: orderNumber, userId });
       if (!order) throw notFound(ORDER_NOT_FOUND);
       if (!stateRule(order.status).live) throw conflict(ORDER_CANCELLED);
       if (!advanceOpenToShopper(order.advance_state)) throw conflict(ADVANCE_CLOSED);

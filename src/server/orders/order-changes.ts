@@ -14,8 +14,9 @@ import type { Config } from '../config.ts';
 import type { Database, Db } from '../db/tables.ts';
 import { conflict } from '../http/errors.ts';
 import { queueOrderMessage } from './hooks.ts';
+import { type LockedOrder, lockOrder } from './lock.ts';
 import { addOrderEvent } from './order-events.ts';
-import { eventTime, type LockedOrder, lockOrder, transitionOrder } from './transition.ts';
+import { eventTime, transitionOrder } from './transition.ts';
 
 export const CANCELLED_ADVANCE = 'This order is cancelled: its advance cannot change.';
 export const ALREADY_RECEIVED = 'The advance of this order is already marked received.';

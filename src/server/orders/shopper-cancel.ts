@@ -9,7 +9,8 @@ import type { Transaction } from 'kysely';
 import { TO_PACK_STATES } from '../../common/orders.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/tables.ts';
-import { lockOrder, transitionOrder } from './transition.ts';
+import { lockOrder } from './lock.ts';
+import { transitionOrder } from './transition.ts';
 
 export const SHOPPER_CANCEL_NOTE = 'Cancelled by the shopper';
 
@@ -23,7 +24,7 @@ export async function cancelOrderByShopper(
 ): Promise<ShopperCancel> {
   // The row lock is the claim: a repeat, the owner's packing or another process that committed
   // first is seen here, and the state table's one path does the rest (transition.ts).
-  const order = await lockOrder(trx, orderId, 'id');
+  const order = await lockOrder(trx, { id: orderId });
   if (order.status === 'cancelled') return 'already-cancelled';
   if (!TO_PACK_STATES.includes(order.status as (typeof TO_PACK_STATES)[number])) return 'too-late';
   await transitionOrder(trx, config, order, 'cancelled', { adminId: null, note });

@@ -14,43 +14,16 @@ import { moveRefusal, type OrderState, stateRule } from '../../common/orders.ts'
 import type { Config } from '../config.ts';
 import { nowIso } from '../db/ids.ts';
 import type { Database } from '../db/tables.ts';
-import { AppError, conflict, notFound } from '../http/errors.ts';
+import { AppError, conflict } from '../http/errors.ts';
 import { orderCodMoney } from '../money/cod-money.ts';
 import { type OrderMessageKind, queueOrderMessage, type StateChange, stateHooks } from './hooks.ts';
+import type { LockedOrder } from './lock.ts';
 import { addOrderEvent } from './order-events.ts';
 import { orderStockLines, returnStock, takeStock } from './stock.ts';
-
-export const ORDER_NOT_FOUND = 'This order does not exist';
 
 export const gateMessage = (orderNumber: string, state: OrderState, advance: number) =>
   `Order ${orderNumber} cannot be marked ${state} before its ${formatRupees(advance)} advance is received. ` +
   'Mark the advance received, or waive it with a note.';
-
-/** Takes the order's row lock (by its number, or its id) and returns what the checks need. */
-export async function lockOrder(trx: Transaction<Database>, key: string, by: 'number' | 'id' = 'number') {
-  const order = await trx
-    .updateTable('orders')
-    .set((eb) => ({ updated_at: eb.ref('updated_at') }))
-    .where(by, '=', key)
-    .returning([
-      'id',
-      'number',
-      'status',
-      'total',
-      'advance_state',
-      'buyer_gstin',
-      'advance_utr',
-      'advance_amount',
-      'address',
-      'invoice_number',
-    ])
-    .executeTakeFirst();
-  if (!order) throw notFound(ORDER_NOT_FOUND);
-  return order;
-}
-
-/** The order as lockOrder locked it, before the change. */
-export type LockedOrder = Awaited<ReturnType<typeof lockOrder>>;
 
 /**
  * The time of a new event: read after the row lock and kept later than the

@@ -24,7 +24,8 @@ import type { Config } from '../config.ts';
 import { nowIso } from '../db/ids.ts';
 import type { Database, Db } from '../db/tables.ts';
 import { queueOrderMessage } from './hooks.ts';
-import { lockOrder, transitionOrder } from './transition.ts';
+import { lockOrder } from './lock.ts';
+import { transitionOrder } from './transition.ts';
 
 export const tooManyUnpaid = (max: number) =>
   `You have ${max} ${max === 1 ? 'order' : 'orders'} waiting for the advance. Please pay the advance of one of them (or wait until we find a payment you sent), or ask us on WhatsApp to cancel one, before placing another order.`;
@@ -124,7 +125,7 @@ export async function expireUnpaidOrders(db: Db, config: Config, now = Date.now(
       // finds the order still unpaid goes on: a shopper's reference or an owner's finding committed
       // first wins, and so does another process. A reference sent since the search gives the order
       // its grace.
-      const locked = await lockOrder(trx, order.id, 'id');
+      const locked = await lockOrder(trx, { id: order.id });
       const claimed = await unpaid(trx)
         .where('id', '=', order.id)
         .where(dueToExpire(cutoffs(config, now)))

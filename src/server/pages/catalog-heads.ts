@@ -22,6 +22,7 @@ import {
 import { EXPLORE_LATEST } from '../../common/constants.ts';
 import { imageSrcSet, imageUrl } from '../../common/media.ts';
 import { formatRupees, groupIndian } from '../../common/money.ts';
+import { PAGE } from '../../common/page-paths.ts';
 import { fixedTitle, listingHeading, pageTitle, WATCH_NOT_FOUND } from '../../common/page-titles.ts';
 import { CARD_PICTURE, HERO_PICTURE, type PictureSlot, PRODUCT_PICTURE } from '../../common/picture-slots.ts';
 import type { HomeResponse, ProductPage } from '../../common/schemas/catalog.ts';
@@ -195,7 +196,7 @@ export async function listingHead(
  * shared link) the results of that search, read through the API's own query schema.
  */
 export async function searchHead(app: FastifyInstance, path: string, query: URLSearchParams): Promise<PageHead | null> {
-  if (path !== '/explore') return null;
+  if (path !== PAGE.explore) return null;
   const head = await staticHead(app, path);
   if (!head) return null;
   const latest = embedded<unknown>(latestApiPath(EXPLORE_LATEST), await latestAnswer(app.db, EXPLORE_LATEST));

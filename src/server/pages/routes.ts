@@ -5,6 +5,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { PAGE } from '../../common/page-paths.ts';
 import { notFound } from '../http/errors.ts';
 import { homeHead, listingHead, productHead, searchHead } from './catalog-heads.ts';
 import { type PageHeadResolver, pageHeadResolvers } from './head.ts';
@@ -19,16 +20,16 @@ const RESOLVERS: PageHeadResolver[] = [homeHead, productHead, listingHead, searc
 export const ROBOTS_DISALLOW = [
   '/dashboard',
   '/api/',
-  '/profile',
-  '/editprofile',
-  '/orders',
-  '/history',
-  '/cart',
-  '/confirmation',
-  '/login',
-  '/signup',
-  '/change-password',
-  '/your-data',
+  PAGE.profile,
+  PAGE.editProfile,
+  PAGE.orders,
+  PAGE.history,
+  PAGE.cart,
+  PAGE.confirmation,
+  PAGE.login,
+  PAGE.signup,
+  PAGE.changePassword,
+  PAGE.yourData,
   // A live reset link is a secret: it must never be fetched by a crawler or listed.
   '/reset-password/',
   // A failed delivery's choice link is a secret too (docs/product.md#failed-deliveries).
@@ -40,7 +41,7 @@ export const pageRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const resolve of RESOLVERS) if (!pageHeadResolvers.includes(resolve)) pageHeadResolvers.push(resolve);
 
   app.get('/terms-and-conditoins', { schema: { hide: true } }, async (_request, reply) =>
-    reply.redirect('/terms-and-conditions', 301),
+    reply.redirect(PAGE.terms, 301),
   );
 
   app.get('/robots.txt', { schema: { hide: true } }, async (request, reply) => {

@@ -9,7 +9,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { SCREENS, screenOf } from '../../common/page-paths.ts';
+import { PAGE, SCREENS, screenOf } from '../../common/page-paths.ts';
 import type { SiteConfig } from '../../common/site.ts';
 import { currentCatalogVersion } from '../catalog/catalog-version.ts';
 import { CachedBody, sendCachedBody } from '../http/cached-body.ts';
@@ -178,7 +178,7 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
   ) => {
     // The cart page without JavaScript lists the shopper's own watches: made per request, never
     // kept, never stored by a browser or proxy (noscript-cart.ts).
-    const lines = request.url.split('?')[0] === '/cart' ? await noscriptCart(app, request) : null;
+    const lines = request.url.split('?')[0] === PAGE.cart ? await noscriptCart(app, request) : null;
     const { status, page } = lines ? { ...sent, page: new CachedBody(withNoscriptCart(sent.page.body, lines)) } : sent;
     return sendCachedBody(
       request,

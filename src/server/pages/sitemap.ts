@@ -5,12 +5,12 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { BRANDS, CATEGORIES, listingPath, productPath } from '../../common/catalog.ts';
-import { POLICY_SLUGS } from '../../common/page-paths.ts';
+import { PAGE, POLICY_SLUGS } from '../../common/page-paths.ts';
 import { escapeHtml } from '../http/html.ts';
 
 export const URLS_PER_SITEMAP = 50_000;
 
-const FIXED_PATHS = ['/', '/explore', ...POLICY_SLUGS.map((slug) => `/${slug}`)];
+const FIXED_PATHS = ['/', PAGE.explore, ...POLICY_SLUGS.map((slug) => `/${slug}`)];
 
 interface Entry {
   path: string;

@@ -1,24 +1,25 @@
 /** Descriptions of the fixed pages: search, the policy pages and contact (their titles: common/page-titles.ts). */
 import type { FastifyInstance } from 'fastify';
+import { PAGE } from '../../common/page-paths.ts';
 import { fixedTitle } from '../../common/page-titles.ts';
 import type { PageHead } from './head.ts';
 
 const PAGES: Record<string, { description: string }> = {
-  '/explore': { description: 'Search our watches by brand, model, colour or movement.' },
-  '/terms-and-conditions': {
+  [PAGE.explore]: { description: 'Search our watches by brand, model, colour or movement.' },
+  [PAGE.terms]: {
     description: 'The terms for ordering watches from our shop: cash on delivery, advance, exchange and delivery.',
   },
-  '/privacy-policy': {
+  [PAGE.privacy]: {
     description: 'What we collect when you shop with us, why, and how you can see or delete it.',
   },
-  '/return-and-refund-policy': {
+  [PAGE.refunds]: {
     description: 'How exchanges, returns and refunds work for watches bought from our shop.',
   },
   '/user-generated-content-policy': {
     description: 'The rules for reviews, photos and messages you share with our shop.',
   },
   '/disclaimer': { description: 'Important information about our products, prices and website.' },
-  '/contact': {
+  [PAGE.contact]: {
     description: 'Our address, customer care, grievance officer, and a form to make a complaint with a ticket number.',
   },
 };

@@ -8,9 +8,10 @@
 import type { FastifyInstance } from 'fastify';
 import { DELIVERY_DAYS, HANDLING_DAYS, POLICY } from '../../common/constants.ts';
 import { imageUrl } from '../../common/media.ts';
+import { PAGE } from '../../common/page-paths.ts';
 import type { Product } from '../../common/schemas/product.ts';
 
-const RETURN_POLICY_PATH = '/return-and-refund-policy';
+const RETURN_POLICY_PATH = PAGE.refunds;
 
 /** A category as a title: "men watch" is "Men Watch", "swizz eta watch" is "Swizz ETA Watch". */
 export function titleCase(text: string): string {
@@ -128,7 +129,7 @@ export function homeJsonLd(app: FastifyInstance): unknown {
         publisher: { '@id': `${home}#organization` },
         potentialAction: {
           '@type': 'SearchAction',
-          target: { '@type': 'EntryPoint', urlTemplate: `${absolute(app, '/explore')}?q={search_term_string}` },
+          target: { '@type': 'EntryPoint', urlTemplate: `${absolute(app, PAGE.explore)}?q={search_term_string}` },
           'query-input': 'required name=search_term_string',
         },
       },

@@ -6,6 +6,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { API_PREFIX, apiPath } from '../../common/api-contract.ts';
+import { PAGE } from '../../common/page-paths.ts';
 import { shippingApi } from '../../common/shipping-api.ts';
 import { AppError, errorBody } from '../http/errors.ts';
 import { trackOrder } from '../shipping/track-lookup.ts';
@@ -17,11 +18,11 @@ export async function trackHead(
   query: URLSearchParams,
   request?: FastifyRequest,
 ): Promise<PageHead | null> {
-  if (path !== '/track') return null;
+  if (path !== PAGE.track) return null;
   const head: PageHead = {
     title: defaultHead(app, path).title,
     description: 'Where your watch is: enter your order number and the phone you ordered with.',
-    canonicalPath: '/track',
+    canonicalPath: PAGE.track,
     type: 'website',
   };
   const order = query.get('order') ?? '';

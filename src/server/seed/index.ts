@@ -15,8 +15,7 @@ import { seedLeads } from './leads.ts';
 import { productFactory } from './products.ts';
 import { DEFAULT_SEED, mulberry32, type Random } from './random.ts';
 
-export { HOME_CONTENT_KEY, type HomeContent, parseHomeContent } from '../../common/schemas/home.ts';
-export { DEMO_ORDER_SETTINGS, DEMO_SHOPPER, type DemoOrderSettings } from './demo.ts';
+export { DEMO_SHOPPER, type DemoOrderSettings } from './demo.ts';
 export { DEFAULT_SEED, mulberry32 } from './random.ts';
 
 export interface SeedOptions {

@@ -14,11 +14,11 @@ import type { Db } from '../db/tables.ts';
 import { contractRoute } from '../http/contract-route.ts';
 import { conflict, notFound } from '../http/errors.ts';
 import { getOrder } from '../orders/admin-queries.ts';
+import { ORDER_NOT_FOUND } from '../orders/lock.ts';
 import { applyTrackingEvent } from './apply-event.ts';
 import { MANUAL_COURIER_ID } from './couriers/manual/manual-courier.ts';
 import { receiveReturn } from './returns.ts';
 import {
-  ORDER_NOT_FOUND,
   orderNumberExists,
   saveManualShipment,
   shipmentOfOrder,

@@ -27,8 +27,10 @@ import { deliveryState } from '../invoices/delivery-state.ts';
 import { supplyStateUnknownMessage } from '../invoices/issue.ts';
 import { orderCodMoney } from '../money/cod-money.ts';
 import { queueOwnerDeliveryFailedWhatsApp } from '../notifications/whatsapp/owner-messages.ts';
+import { lockOrder } from '../orders/lock.ts';
+import { orderForMessage } from '../orders/message-read.ts';
 import { setOrderState } from '../orders/order-changes.ts';
-import { gateMessage, lockOrder } from '../orders/transition.ts';
+import { gateMessage } from '../orders/transition.ts';
 import type { ShipmentStep, TrackingEvent } from './courier.ts';
 import { queueShipmentMail } from './shipment-mail.ts';
 
@@ -85,10 +87,8 @@ export async function applyTrackingEvent(
 
 // The statements every event runs, compiled once (db/reused-query.ts).
 const readShipment = reusedQuery((db) => {
-  const read = db
-    .selectFrom('shipments')
-    .innerJoin('orders', 'orders.id', 'shipments.order_id')
-    .innerJoin('users', 'users.id', 'orders.user_id')
+  const read = orderForMessage(db)
+    .innerJoin('shipments', 'shipments.order_id', 'orders.id')
     .select([
       'shipments.order_id',
       'shipments.step',
@@ -98,14 +98,6 @@ const readShipment = reusedQuery((db) => {
       'shipments.undelivered_reason',
       'shipments.courier_name',
       'shipments.received_back_at',
-      'orders.number',
-      'orders.status',
-      'orders.total',
-      'orders.advance_amount',
-      'orders.advance_state',
-      'orders.buyer_name',
-      'users.name',
-      'users.email',
     ])
     .where('shipments.awb', '=', slot<string>('awb'));
   return isPostgres(db) ? read.forNoKeyUpdate('shipments') : read;

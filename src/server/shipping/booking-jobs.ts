@@ -23,6 +23,7 @@ import { newId, nowIso } from '../db/ids.ts';
 import type { CourierJobRow, Database, Db } from '../db/tables.ts';
 import { deliveryState } from '../invoices/delivery-state.ts';
 import { orderCodMoney } from '../money/cod-money.ts';
+import { lockOrderRow } from '../orders/lock.ts';
 import type { BookedParcel, ParcelBooking } from './courier.ts';
 import { MANUAL_COURIER_ID } from './couriers/manual/manual-courier.ts';
 import { addressPincode, pincodePlace } from './pincode-places.ts';
@@ -74,13 +75,7 @@ async function requestOne(
   orderNumber: string,
 ): Promise<BookingRequestResult> {
   const refuse = (message: string): BookingRequestResult => ({ orderNumber, outcome: 'refused', message });
-  // The order's row lock (a no-op update, as orders/order-changes.ts takes it on both databases).
-  const order = await trx
-    .updateTable('orders')
-    .set((eb) => ({ updated_at: eb.ref('updated_at') }))
-    .where('number', '=', orderNumber)
-    .returning(['id', 'status', 'advance_state'])
-    .executeTakeFirst();
+  const order = await lockOrderRow(trx, orderNumber);
   if (!order) return refuse(bookingRefusals.notFound(orderNumber));
   const rule = stateRule(order.status);
   if (!rule.live) return refuse(bookingRefusals.notLive(orderNumber));

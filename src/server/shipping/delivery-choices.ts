@@ -13,12 +13,7 @@
 import type { Transaction } from 'kysely';
 import { choiceDays, DAY_MESSAGE, type DeliveryAction } from '../../common/delivery-choice-rules.ts';
 import { LIVE_STATES, stateRule } from '../../common/orders.ts';
-import type {
-  ChoicePage,
-  DeliveryChoiceInput,
-  FailedDelivery,
-  StoredChoice,
-} from '../../common/schemas/delivery-choice.ts';
+import type { ChoicePage, FailedDelivery, StoredChoice } from '../../common/schemas/delivery-choice.ts';
 import { stepRule } from '../../common/shipments.ts';
 import { plainLine } from '../../common/text.ts';
 import type { Config } from '../config.ts';
@@ -342,5 +337,3 @@ export async function countFailedDeliveries(db: Db): Promise<number> {
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
-
-export type { DeliveryChoiceInput };

@@ -12,9 +12,9 @@ import { stepRule } from '../../common/shipments.ts';
 import type { Config } from '../config.ts';
 import { nowIso } from '../db/ids.ts';
 import type { Database, Db } from '../db/tables.ts';
-import { conflict, notFound } from '../http/errors.ts';
+import { conflict } from '../http/errors.ts';
+import { lockOrder } from '../orders/lock.ts';
 import { setOrderState } from '../orders/order-changes.ts';
-import { ORDER_NOT_FOUND } from '../orders/transition.ts';
 
 /** The step that says the parcel is back at the shop (common/shipments.ts). */
 const BACK_STEP = 'rto_delivered';
@@ -42,13 +42,7 @@ async function receiveIn(
   adminId: string,
 ): Promise<ReceiveOutcome> {
   // The order's row lock first: a racing second click waits here and then reads it returned.
-  const order = await trx
-    .updateTable('orders')
-    .set((eb) => ({ updated_at: eb.ref('updated_at') }))
-    .where('number', '=', orderNumber)
-    .returning(['id', 'status'])
-    .executeTakeFirst();
-  if (!order) throw notFound(ORDER_NOT_FOUND);
+  const order = await lockOrder(trx, orderNumber);
   if (RETURNED_STATES.includes(order.status as (typeof RETURNED_STATES)[number])) return 'already';
   const shipment = await trx
     .selectFrom('shipments')

@@ -12,12 +12,14 @@ import type { Transaction } from 'kysely';
 import { trackingUrl } from '../../common/couriers.ts';
 import { formatDate } from '../../common/india-time.ts';
 import { formatRupees } from '../../common/money.ts';
+import { PAGE } from '../../common/page-paths.ts';
 import type { StepMail } from '../../common/shipments.ts';
 import { plainLine } from '../../common/text.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/tables.ts';
 import { escapeHtml } from '../http/html.ts';
 import { orderCodMoney } from '../money/cod-money.ts';
+import { mailHtml, mailText } from '../notifications/mail-layout.ts';
 import { queueMail } from '../notifications/outbox.ts';
 import {
   queueDeliveryFailedWhatsApp,
@@ -25,6 +27,7 @@ import {
   queueOutForDeliveryWhatsApp,
   queueShippedWhatsApp,
 } from '../notifications/whatsapp/order-messages.ts';
+import { orderForMessage } from '../orders/message-read.ts';
 import { deliveryChoiceUrl, ensureLinkSecret } from './delivery-choice-link.ts';
 
 export interface ShipmentMailFacts {
@@ -87,33 +90,30 @@ function wording(kind: StepMail, f: ShipmentMailFacts, shopName: string): { subj
 export function composeShipmentMail(kind: StepMail, f: ShipmentMailFacts, config: Config) {
   const shop = config.shop;
   const base = config.publicUrl ?? `http://localhost:${config.port}`;
-  const ordersLink = `${base}/orders`;
+  const ordersLink = `${base}${PAGE.orders}`;
   const w = wording(kind, f, shop.name);
   const hello = `Hello ${f.customerName},`;
   const track = f.link ? `Track it on ${f.courierName}'s site: ${f.link}` : null;
-  const text = [
-    hello,
-    '',
-    ...w.paragraphs.flatMap((p) => [p, '']),
-    ...(track ? [track, ''] : []),
-    `See your orders: ${ordersLink}`,
-    '',
-    shop.name,
-    `${shop.phone} | ${shop.email}`,
-    '',
-  ].join('\n');
+  const text = mailText(
+    [
+      hello,
+      '',
+      ...w.paragraphs.flatMap((p) => [p, '']),
+      ...(track ? [track, ''] : []),
+      `See your orders: ${ordersLink}`,
+    ],
+    shop,
+  );
   const e = escapeHtml;
-  const html = [
-    '<!doctype html><html><head><meta charset="utf-8"><style>',
-    'body{font-family:Arial,Helvetica,sans-serif;color:#222;line-height:1.5}.f{color:#666}',
-    '</style></head><body>',
-    `<p>${e(hello)}</p>`,
-    ...w.paragraphs.map((p) => `<p>${e(p)}</p>`),
-    ...(f.link ? [`<p><a href="${e(f.link)}">Track it on ${e(f.courierName)}'s site</a></p>`] : []),
-    `<p><a href="${e(ordersLink)}">See your orders</a></p>`,
-    `<p class="f">${e(shop.name)}<br>${e(shop.phone)} | ${e(shop.email)}</p>`,
-    '</body></html>',
-  ].join('\n');
+  const html = mailHtml(
+    [
+      `<p>${e(hello)}</p>`,
+      ...w.paragraphs.map((p) => `<p>${e(p)}</p>`),
+      ...(f.link ? [`<p><a href="${e(f.link)}">Track it on ${e(f.courierName)}'s site</a></p>`] : []),
+      `<p><a href="${e(ordersLink)}">See your orders</a></p>`,
+    ],
+    shop,
+  );
   return { subject: w.subject, text, html };
 }
 
@@ -158,24 +158,9 @@ export interface ShipmentMailRow {
 }
 
 function readShipmentMailRow(trx: Transaction<Database>, orderId: string): Promise<ShipmentMailRow> {
-  return trx
-    .selectFrom('shipments')
-    .innerJoin('orders', 'orders.id', 'shipments.order_id')
-    .innerJoin('users', 'users.id', 'orders.user_id')
-    .select([
-      'orders.number',
-      'orders.total',
-      'orders.advance_amount',
-      'orders.advance_state',
-      'orders.status',
-      'orders.buyer_name',
-      'users.name',
-      'users.email',
-      'shipments.courier_name',
-      'shipments.awb',
-      'shipments.expected_by',
-      'shipments.undelivered_reason',
-    ])
+  return orderForMessage(trx)
+    .innerJoin('shipments', 'shipments.order_id', 'orders.id')
+    .select(['shipments.courier_name', 'shipments.awb', 'shipments.expected_by', 'shipments.undelivered_reason'])
     .where('shipments.order_id', '=', orderId)
     .executeTakeFirstOrThrow();
 }

@@ -10,10 +10,10 @@ import { isShipmentStep, type ShipmentStepName } from '../../common/shipments.ts
 import { nowIso } from '../db/ids.ts';
 import type { Db, ShipmentRow } from '../db/tables.ts';
 import { isUniqueViolation } from '../db/unique-violation.ts';
-import { conflict, notFound } from '../http/errors.ts';
+import { conflict } from '../http/errors.ts';
+import { lockOrder } from '../orders/lock.ts';
 import { MANUAL_COURIER_ID } from './couriers/manual/manual-courier.ts';
 
-export const ORDER_NOT_FOUND = 'This order does not exist';
 export const awbTakenMessage = (awb: string, orderNumber: string) =>
   `Tracking number ${awb} is already on order ${orderNumber}: one AWB names one parcel.`;
 export const notLiveMessage = (orderNumber: string) => `Order ${orderNumber} is cancelled: it has no parcel to track.`;
@@ -123,14 +123,7 @@ export async function saveManualShipment(
 ): Promise<ShipmentView> {
   try {
     return await db.transaction().execute(async (trx) => {
-      // The order's row lock (a no-op update, as orders/order-changes.ts takes it on both databases).
-      const order = await trx
-        .updateTable('orders')
-        .set((eb) => ({ updated_at: eb.ref('updated_at') }))
-        .where('number', '=', orderNumber)
-        .returning(['id', 'status'])
-        .executeTakeFirst();
-      if (!order) throw notFound(ORDER_NOT_FOUND);
+      const order = await lockOrder(trx, orderNumber);
       if (!stateRule(order.status).live) throw conflict(notLiveMessage(orderNumber));
       const other = await trx
         .selectFrom('shipments')

@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useState } from 'react';
+import { ADMIN_PAGE } from '../../common/page-paths.ts';
 import { CloseIcon, MenuIcon } from '../components/icons.tsx';
 import { errorMessage } from '../lib/api-client.ts';
 import { NavLink, useLocation } from '../lib/router/index.ts';
@@ -9,12 +10,12 @@ const LINKS = [
   { to: '/dashboard/products', label: 'PRODUCTS' },
   { to: '/dashboard/upload', label: 'UPLOAD' },
   { to: '/dashboard/admins', label: 'ADMINS' },
-  { to: '/dashboard/orders', label: 'ORDERS' },
+  { to: ADMIN_PAGE.orders, label: 'ORDERS' },
   // docs/product.md#failed-deliveries
   { to: '/dashboard/failed-deliveries', label: 'FAILED DELIVERIES' },
   { to: '/dashboard/leads', label: 'LEADS' },
   // docs/product.md#contact and #admin-shoppers
-  { to: '/dashboard/complaints', label: 'COMPLAINTS' },
+  { to: ADMIN_PAGE.complaints, label: 'COMPLAINTS' },
   { to: '/dashboard/shoppers', label: 'SHOPPERS' },
   // docs/product.md "The books: advances from the bank statement"
   { to: '/dashboard/books/statement', label: 'BANK STATEMENT' },

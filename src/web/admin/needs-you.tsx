@@ -1,5 +1,7 @@
 import { formatDateTime } from '../../common/india-time.ts';
+import { ADMIN_PAGE } from '../../common/page-paths.ts';
 import type { AdminStats } from '../../common/schemas/admin-orders.ts';
+import { whatsAppKindLabel } from '../../common/whatsapp-kinds.ts';
 import { Link } from '../lib/router/index.ts';
 
 /**
@@ -54,7 +56,7 @@ export function NeedsYou({ attention }: { attention: AdminStats['attention'] }) 
         {/* docs/product.md#contact: complaints past 48 hours stand out. */}
         <Link
           className={`card adm-need${complaintsOpen > 0 ? ' adm-need-on' : ''}${complaintsOverdue > 0 ? ' adm-need-late' : ''}`}
-          to="/dashboard/complaints"
+          to={ADMIN_PAGE.complaints}
         >
           <strong>{complaintsOpen}</strong> {complaintsOpen === 1 ? 'complaint' : 'complaints'} to answer
           {complaintsOverdue > 0 && <span className="adm-need-note">{complaintsOverdue} past 48 hours</span>}
@@ -121,27 +123,6 @@ export function NeedsYou({ attention }: { attention: AdminStats['attention'] }) 
   );
 }
 
-/** What each WhatsApp message was, as the owner calls it (whatsapp_outbox.kind). */
-const WHATSAPP_KINDS: Record<string, string> = {
-  'order-placed': 'Order confirmation',
-  dispatched: 'Shipped',
-  'out-for-delivery': 'Out for delivery',
-  'delivery-failed': 'Failed delivery',
-  delivered: 'Delivered',
-  cancelled: 'Cancelled',
-  expired: 'Cancelled (advance not paid)',
-  'unpaid-reminder': 'Advance reminder',
-  'owner-new-order': 'To you: new order',
-  'owner-advance-submitted': 'To you: advance to check',
-  'owner-delivery-failed': 'To you: failed delivery',
-  'owner-complaint': 'To you: complaint',
-  'back-in-stock': 'Back in stock (Notify me)',
-  'cart-reminder': 'Cart reminder',
-  'reply-confirmed': 'Reply: order confirmed',
-  'reply-not-cancellable': 'Reply: order can no longer be cancelled',
-  'reply-stopped': 'Reply: messages stopped (STOP)',
-};
-
 /**
  * WhatsApp messages that failed in the last week (docs/whatsapp.md): to whom, what, when and
  * Meta's reason. A shopper's message that failed has its mail sent instead, when they gave one.
@@ -160,7 +141,7 @@ function FailedWhatsApp({ attention }: { attention: AdminStats['attention'] }) {
         <ul className="adm-unsent">
           {failedWhatsApp.map((m) => (
             <li key={`${m.failedAt}-${m.to}-${m.kind}`}>
-              <strong>{WHATSAPP_KINDS[m.kind] ?? m.kind}</strong>
+              <strong>{whatsAppKindLabel(m.kind)}</strong>
               <span>To {m.to}</span>
               <span>Failed {formatDateTime(m.failedAt)}</span>
               <span className="adm-unsent-error">Reason: {m.reason ?? 'not given'}</span>

@@ -1,4 +1,5 @@
 import { LISTING_TABS, listingPath } from '../../common/catalog.ts';
+import { PAGE } from '../../common/page-paths.ts';
 import { Link } from '../lib/router/index.ts';
 import { site } from '../lib/site.ts';
 
@@ -44,13 +45,13 @@ export function Footer() {
               <Link to="/terms-and-conditoins">Terms and conditions</Link>
             </li>
             <li>
-              <Link to="/privacy-policy">Privacy policy</Link>
+              <Link to={PAGE.privacy}>Privacy policy</Link>
             </li>
             <li>
               <Link to="/disclaimer">Disclaimer</Link>
             </li>
             <li>
-              <Link to="/contact">Contact us and complaints</Link>
+              <Link to={PAGE.contact}>Contact us and complaints</Link>
             </li>
           </ul>
         </nav>

@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useState } from 'react';
+import { PAGE } from '../../common/page-paths.ts';
 import { whatsappLink } from '../../common/site.ts';
 import { Link, NavLink, useLocation } from '../lib/router/index.ts';
 import { site } from '../lib/site.ts';
@@ -21,7 +22,7 @@ export function Navbar({ cartBadge }: { cartBadge?: ReactNode } = {}) {
   // Close the mobile menu whenever the route changes.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on route change on purpose.
   useEffect(() => setOpen(false), [pathname]);
-  const onExplore = pathname === '/explore';
+  const onExplore = pathname === PAGE.explore;
   const onHome = pathname === '/' || pathname === '/home';
   const chatHref = whatsappLink(shop.whatsapp, 'Hello! I want to know more about your watches.');
 
@@ -61,7 +62,7 @@ export function Navbar({ cartBadge }: { cartBadge?: ReactNode } = {}) {
         <div className="navbar-actions">
           {/* Under 800 px: search from any page (the full box is in the bar from 800 px, and on home). */}
           {!onExplore && !onHome && (
-            <Link className="icon-btn navbar-search-link" to="/explore" aria-label="Search watches">
+            <Link className="icon-btn navbar-search-link" to={PAGE.explore} aria-label="Search watches">
               <SearchIcon size={22} />
             </Link>
           )}
@@ -81,11 +82,11 @@ export function Navbar({ cartBadge }: { cartBadge?: ReactNode } = {}) {
           >
             <ChatIcon />
           </a>
-          <Link className="icon-btn" to="/profile" aria-label="Your account">
+          <Link className="icon-btn" to={PAGE.profile} aria-label="Your account">
             <UserIcon />
           </Link>
           {/* Named by its text, so the count a shopper sees is in the name read out ("Cart 2"). */}
-          <Link className="icon-btn" to="/cart">
+          <Link className="icon-btn" to={PAGE.cart}>
             <CartIcon />
             <span className="visually-hidden">Cart</span>
             {cartBadge}

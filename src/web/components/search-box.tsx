@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from 'react';
+import { PAGE } from '../../common/page-paths.ts';
 import { useNavigate } from '../lib/router/index.ts';
 import { local, STORAGE_KEYS } from '../lib/storage.ts';
 import { SearchIcon } from './icons.tsx';
@@ -31,7 +32,7 @@ export function SearchForm({ id, className = '', placeholder, text, onText, onSe
   };
   return (
     <search className={`search-box ${className}`}>
-      <form action="/explore" method="get" onSubmit={submit}>
+      <form action={PAGE.explore} method="get" onSubmit={submit}>
         <label htmlFor={id} className="visually-hidden">
           Search watches
         </label>
@@ -63,7 +64,7 @@ export function SearchBox({ id, className = '' }: { id: string; className?: stri
   const search = (term: string) => {
     local.set(STORAGE_KEYS.search, term);
     window.dispatchEvent(new Event('search-stored'));
-    navigate('/explore');
+    navigate(PAGE.explore);
   };
   return (
     <SearchForm

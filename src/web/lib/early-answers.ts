@@ -9,8 +9,9 @@
 import { accountApi } from '../../common/account-api.ts';
 import { apiPath } from '../../common/api-contract.ts';
 import { orderApi } from '../../common/order-api.ts';
+import { PAGE } from '../../common/page-paths.ts';
 
-const ORDER_VIEWS: Record<string, 'open' | 'delivered'> = { '/orders': 'open', '/history': 'delivered' };
+const ORDER_VIEWS: Record<string, 'open' | 'delivered'> = { [PAGE.orders]: 'open', [PAGE.history]: 'delivered' };
 
 /** The API paths the page at `pathname` asks for first (the same strings its calls build). */
 export function earlyAnswers(pathname: string): string[] {

@@ -1,21 +1,13 @@
 /** The shop's public details, put into the page by the server (src/server/pages/shell.ts). */
 import { DEFAULT_COD_ADVANCE } from '../../common/constants.ts';
-import type { SiteConfig } from '../../common/site.ts';
+import { DEMO_SHOP, type SiteConfig } from '../../common/site.ts';
 import { serverPage } from './page-data.ts';
 
+/** The server's defaults, until the page's own details are read. */
 const FALLBACK: SiteConfig = {
-  name: 'Time Square Watches',
-  phone: '9876543210',
-  whatsapp: '919876543210',
-  email: 'support@timesquarewatches.in',
-  address: 'Mumbai, Maharashtra',
-  legalName: 'Time Square Watches',
-  grievanceOfficer: {
-    name: 'Grievance Officer',
-    designation: 'Grievance Officer',
-    phone: '9876543210',
-    email: 'support@timesquarewatches.in',
-  },
+  ...DEMO_SHOP,
+  grievanceOfficer: { ...DEMO_SHOP.grievanceOfficer },
+  legalName: DEMO_SHOP.name,
   codAdvance: DEFAULT_COD_ADVANCE,
 };
 

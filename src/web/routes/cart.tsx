@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
+import { PAGE } from '../../common/page-paths.ts';
 import type { SignupInput } from '../../common/schemas/account.ts';
 import { LoaderOverlay } from '../components/loader.tsx';
 import { addAddress, signup } from '../features/accounts/account-api.ts';
@@ -50,7 +51,7 @@ export function CartPage() {
             onPlaced={(order) => {
               notifyCartChanged();
               invalidate('orders');
-              void navigate('/confirmation', { state: { orderNumber: order.number } });
+              void navigate(PAGE.confirmation, { state: { orderNumber: order.number } });
             }}
           />
         </Suspense>

@@ -9,6 +9,7 @@ import { useSession } from '../features/accounts/session.tsx';
 import { useForm } from '../lib/forms/use-form.ts';
 import { Link } from '../lib/router/index.ts';
 import '../features/accounts/accounts.css';
+import { PAGE } from '../../common/page-paths.ts';
 
 /**
  * Change password (docs/product.md#account-rights): the current one and a new one by the
@@ -49,7 +50,7 @@ function ChangePasswordForm() {
         Change password
       </button>
       <p className="account-switch">
-        <Link to="/profile">Back to your account</Link>
+        <Link to={PAGE.profile}>Back to your account</Link>
       </p>
       <LoaderOverlay active={form.busy} label="Changing your password…" />
     </form>

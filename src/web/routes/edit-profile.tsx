@@ -1,3 +1,4 @@
+import { PAGE } from '../../common/page-paths.ts';
 import { LoaderOverlay } from '../components/loader.tsx';
 import { LoginNeeded } from '../features/accounts/login-needed.tsx';
 import { ProfileForm } from '../features/accounts/profile-form.tsx';
@@ -13,7 +14,7 @@ export function EditProfilePage() {
     <div className="page container">
       <LoaderOverlay active={loading} />
       {user ? (
-        <ProfileForm key={user.id} user={user} onSuccess={() => goBack(navigate, '/profile')} />
+        <ProfileForm key={user.id} user={user} onSuccess={() => goBack(navigate, PAGE.profile)} />
       ) : (
         !loading && <LoginNeeded what="your profile" />
       )}

@@ -1,4 +1,5 @@
 import { LOADER_HIDE_DELAY_MS } from '../../common/constants.ts';
+import { PAGE } from '../../common/page-paths.ts';
 import { LoginForm } from '../features/accounts/login-form.tsx';
 import { clearVisitorCart, readVisitorCart } from '../features/cart/visitor-cart.ts';
 import { goBack } from '../lib/go-back.ts';
@@ -14,7 +15,7 @@ export function LoginPage() {
         onSuccess={() => {
           clearVisitorCart();
           // Leave "Logged in successfully" on screen for a moment before going back.
-          setTimeout(() => goBack(navigate, '/profile'), LOADER_HIDE_DELAY_MS);
+          setTimeout(() => goBack(navigate, PAGE.profile), LOADER_HIDE_DELAY_MS);
         }}
       />
     </div>

@@ -1,3 +1,4 @@
+import { PAGE } from '../../common/page-paths.ts';
 import { Link } from '../lib/router/index.ts';
 
 export function NotFoundPage() {
@@ -9,7 +10,7 @@ export function NotFoundPage() {
         <Link className="btn" to="/product">
           Browse watches
         </Link>{' '}
-        <Link className="btn btn-ghost" to="/explore">
+        <Link className="btn btn-ghost" to={PAGE.explore}>
           Search
         </Link>
       </p>

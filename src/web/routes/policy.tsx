@@ -4,10 +4,11 @@ import { POLICY_PAGES } from '../features/policies/policies.ts';
 import { Link, useLocation } from '../lib/router/index.ts';
 import { site } from '../lib/site.ts';
 import '../features/policies/policy.css';
+import { PAGE } from '../../common/page-paths.ts';
 
 export function PolicyPage() {
   const { pathname } = useLocation();
-  const page = POLICY_PAGES[pathname] ?? POLICY_PAGES['/terms-and-conditions'];
+  const page = POLICY_PAGES[pathname] ?? POLICY_PAGES[PAGE.terms];
   const shop = site().name;
   // Top of the page whenever another policy opens.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on purpose when the page changes.

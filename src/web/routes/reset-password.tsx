@@ -15,6 +15,7 @@ import { Link, useParams } from '../lib/router/index.ts';
 import { site } from '../lib/site.ts';
 import { invalidate, useResource } from '../lib/use-resource.ts';
 import '../features/accounts/accounts.css';
+import { PAGE } from '../../common/page-paths.ts';
 
 /** "4:35 pm": until when the link works, in the shopper's own clock. */
 const timeFormat = new Intl.DateTimeFormat('en-IN', { hour: 'numeric', minute: '2-digit', hour12: true });
@@ -94,7 +95,7 @@ function PasswordSet() {
       <h1 id="password-set-title">Your new password is set</h1>
       <p role="status">Every device was logged out. Please log in with your new password.</p>
       <p className="account-actions">
-        <Link className="btn btn-gold" to="/login">
+        <Link className="btn btn-gold" to={PAGE.login}>
           Login
         </Link>
       </p>
@@ -118,7 +119,7 @@ function LinkRefused({ message }: { message: string }) {
         >
           Ask for a new link on WhatsApp
         </a>
-        <Link className="btn btn-ghost" to="/login">
+        <Link className="btn btn-ghost" to={PAGE.login}>
           Login
         </Link>
       </p>

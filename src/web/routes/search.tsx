@@ -20,6 +20,7 @@ import { useSearch } from '../features/search/use-search.ts';
 import { useLocation, useNavigate } from '../lib/router/index.ts';
 import { local, STORAGE_KEYS } from '../lib/storage.ts';
 import '../features/search/search.css';
+import { PAGE } from '../../common/page-paths.ts';
 import { LoadError } from '../components/load-error.tsx';
 
 export function SearchPage() {
@@ -36,7 +37,7 @@ export function SearchPage() {
     (term: string | null, next = 1, options: { replace?: boolean } = {}) => {
       const params = new URLSearchParams(term ? { q: term } : {});
       if (term && next > 1) params.set('page', String(next));
-      navigate(params.size > 0 ? `/explore?${params}` : '/explore', options);
+      navigate(params.size > 0 ? `${PAGE.explore}?${params}` : PAGE.explore, options);
     },
     [navigate],
   );
@@ -96,7 +97,7 @@ export function SearchPage() {
               <Pagination
                 page={page}
                 pageCount={results.data.pageCount}
-                href={(p) => `/explore?${new URLSearchParams({ q: query, page: String(p) })}`}
+                href={(p) => `${PAGE.explore}?${new URLSearchParams({ q: query, page: String(p) })}`}
                 onPage={changePage}
               />
             </>

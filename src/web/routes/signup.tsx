@@ -1,4 +1,5 @@
 import { LOADER_HIDE_DELAY_MS } from '../../common/constants.ts';
+import { PAGE } from '../../common/page-paths.ts';
 import { SignupForm } from '../features/accounts/signup-form.tsx';
 import { clearVisitorCart, readVisitorCart } from '../features/cart/visitor-cart.ts';
 import { goBack } from '../lib/go-back.ts';
@@ -13,7 +14,7 @@ export function SignupPage() {
         visitorCart={readVisitorCart}
         onSuccess={() => {
           clearVisitorCart();
-          setTimeout(() => goBack(navigate, '/profile'), LOADER_HIDE_DELAY_MS);
+          setTimeout(() => goBack(navigate, PAGE.profile), LOADER_HIDE_DELAY_MS);
         }}
       />
     </div>

@@ -16,6 +16,7 @@ import { useLocation } from '../lib/router/index.ts';
 import { useResource } from '../lib/use-resource.ts';
 import '../features/orders/shipment.css';
 import { formatRupees } from '../../common/money.ts';
+import { PAGE } from '../../common/page-paths.ts';
 
 export function TrackPage() {
   const { search } = useLocation();
@@ -38,7 +39,7 @@ export function TrackPage() {
   return (
     <div className="page container track-page">
       <h1>Track your order</h1>
-      <form className="panel track-form" method="get" action="/track">
+      <form className="panel track-form" method="get" action={PAGE.track}>
         <p>Your order number is in your order mail and on Your Orders.</p>
         <div className="field">
           <label htmlFor="track-order">Order number</label>

@@ -16,6 +16,7 @@ import { invalidate } from '../lib/use-resource.ts';
 import { useShownResult } from '../lib/use-shown-result.ts';
 import '../features/accounts/accounts.css';
 import '../features/accounts/rights.css';
+import { PAGE } from '../../common/page-paths.ts';
 
 /**
  * Your data (docs/product.md#account-rights; DPDP Act 2023 s.11-12): download everything the
@@ -101,7 +102,7 @@ function DeleteAccount({ onDeleted }: { onDeleted: () => void }) {
         Your phone number is freed: you can create a new account with it later. Your past orders stay in our records
         with the name, phone number and delivery address they were placed with: GST law makes us keep invoices and their
         records for 72 months after that year’s annual return (about 7 to 8 years). Our{' '}
-        <Link to="/privacy-policy">privacy policy</Link> says more.
+        <Link to={PAGE.privacy}>privacy policy</Link> says more.
       </p>
       {open ? (
         <form onSubmit={form.submit} noValidate aria-label="Confirm deleting your account">

@@ -6,6 +6,7 @@
  * are shoppers' text and remittance cells are the courier's.
  */
 import { formatRate } from '../../../common/gst.ts';
+import { MONEY_FIGURES } from '../../../common/money-figures.ts';
 import type { MoneyGlance } from '../../../common/schemas/money.ts';
 import type { Db } from '../../db/tables.ts';
 import { type CsvCell, csvRupees, toCsv } from '../../leads/csv.ts';
@@ -20,15 +21,7 @@ export async function moneyCsv(db: Db, glance: MoneyGlance): Promise<string> {
     ['Money at a glance', `${glance.from} to ${glance.to}`],
     [],
     ['Figure', 'Count', 'Amount (INR)'],
-    ['Orders placed', glance.orders.placed.count, rupees(glance.orders.placed.paise)],
-    ['of which cancelled', glance.orders.cancelled.count, rupees(glance.orders.cancelled.paise)],
-    ['Advances received', glance.advances.received.count, rupees(glance.advances.received.paise)],
-    ['Advances awaiting a check', glance.advances.awaitingCheck.count, rupees(glance.advances.awaitingCheck.paise)],
-    ['COD expected from couriers (delivered)', glance.cod.delivered, rupees(glance.cod.expectedPaise)],
-    ['COD received from couriers', '', rupees(glance.cod.receivedPaise)],
-    ['COD still with couriers', '', rupees(glance.cod.outstandingPaise)],
-    ['Returned to origin (order value)', glance.returns.count, rupees(glance.returns.valuePaise)],
-    ['Returns: sale lost (total less advance kept)', '', rupees(glance.returns.lostPaise)],
+    ...MONEY_FIGURES.map((f) => [f.label, f.count?.(glance) ?? '', rupees(f.paise(glance))]),
     [],
     ['GST by rate (invoices less credit notes)', 'Taxable', 'CGST', 'SGST', 'IGST'],
     ...glance.gst.map((g) => [

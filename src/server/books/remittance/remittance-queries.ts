@@ -8,13 +8,13 @@
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import { COD_COLLECTED_STATES } from '../../../common/orders.ts';
 import type { CodOwed, RemittanceOutcome, RemittanceRow } from '../../../common/schemas/remittance.ts';
-import { newId, nowIso } from '../../db/ids.ts';
+import { inChunks } from '../../db/chunks.ts';
+import { nowIso } from '../../db/ids.ts';
 import type { Db } from '../../db/tables.ts';
 import { codMoneySql, orderCodMoney } from '../../money/cod-money.ts';
+import { keptLineColumns } from '../kept-lines.ts';
 import type { RemittanceLine } from './read-remittance.ts';
 
-/** Rows per INSERT and per IN list: far under both databases' bound-parameter limits. */
-const CHUNK = 500;
 /** Rows of a list the owner reads; the answer says how many there are in all. */
 export const LIST_ROWS = 200;
 /** Couriers remit in 7 to 9 days; an order delivered longer ago than this with nothing remitted is listed. */
@@ -29,17 +29,17 @@ export interface AwbOrder {
 /** The orders whose shipment carries these AWBs, by AWB. */
 export async function ordersByAwb(db: Db, awbs: readonly string[]): Promise<Map<string, AwbOrder>> {
   const byAwb = new Map<string, AwbOrder>();
-  for (let i = 0; i < awbs.length; i += CHUNK) {
-    const rows = await db
+  const rows = await inChunks(awbs, (chunk) =>
+    db
       .selectFrom('shipments as s')
       .innerJoin('orders as o', 'o.id', 's.order_id')
       .select(['s.awb', 'o.id', 'o.number', 'o.total', 'o.advance_amount', 'o.advance_state', 'o.status'])
-      .where('s.awb', 'in', awbs.slice(i, i + CHUNK))
-      .execute();
-    for (const r of rows) {
-      if (!r.awb) continue;
-      byAwb.set(r.awb, { id: r.id, number: r.number, expectedPaise: orderCodMoney(r).onDelivery * 100 });
-    }
+      .where('s.awb', 'in', chunk)
+      .execute(),
+  );
+  for (const r of rows) {
+    if (!r.awb) continue;
+    byAwb.set(r.awb, { id: r.id, number: r.number, expectedPaise: orderCodMoney(r).onDelivery * 100 });
   }
   return byAwb;
 }
@@ -53,16 +53,12 @@ export async function insertRemittanceLines(
   orders: ReadonlyMap<string, AwbOrder>,
 ): Promise<number> {
   const now = nowIso();
-  let inserted = 0;
-  for (let i = 0; i < lines.length; i += CHUNK) {
-    const rows = await db
+  const rows = await inChunks(lines, (chunk) =>
+    db
       .insertInto('remittance_lines')
       .values(
-        lines.slice(i, i + CHUNK).map((l) => ({
-          id: newId(),
-          import_id: importId,
-          line_hash: l.hash,
-          line_no: l.line,
+        chunk.map((l) => ({
+          ...keptLineColumns(importId, l, now),
           awb: l.awb,
           order_ref: l.orderRef,
           remitted_paise: l.remittedPaise,
@@ -70,15 +66,13 @@ export async function insertRemittanceLines(
           reference: l.reference,
           order_id: orders.get(l.awb)?.id ?? null,
           admin_id: adminId,
-          created_at: now,
         })),
       )
       .onConflict((oc) => oc.column('line_hash').doNothing())
       .returning('id')
-      .execute();
-    inserted += rows.length;
-  }
-  return inserted;
+      .execute(),
+  );
+  return rows.length;
 }
 
 function outcomeOf(expected: number | null, remitted: number): RemittanceOutcome {
@@ -97,35 +91,35 @@ const ORDER_OF_OUTCOMES: Record<RemittanceOutcome, number> = { short: 0, over: 1
 export async function matchRows(db: Db, awbs: readonly string[]): Promise<RemittanceRow[]> {
   const orders = await ordersByAwb(db, awbs);
   const byAwb = new Map<string, RemittanceRow>();
-  for (let i = 0; i < awbs.length; i += CHUNK) {
-    const lines = await db
+  const lines = await inChunks(awbs, (chunk) =>
+    db
       .selectFrom('remittance_lines')
       .select(['awb', 'order_ref', 'remitted_paise', 'remitted_on', 'reference'])
-      .where('awb', 'in', awbs.slice(i, i + CHUNK))
+      .where('awb', 'in', chunk)
       .orderBy('created_at')
       .orderBy('line_no')
-      .execute();
-    for (const l of lines) {
-      const row = byAwb.get(l.awb);
-      const order = orders.get(l.awb);
-      if (!row) {
-        byAwb.set(l.awb, {
-          awb: l.awb,
-          order: order?.number ?? null,
-          orderRef: l.order_ref,
-          expectedPaise: order?.expectedPaise ?? null,
-          remittedPaise: Number(l.remitted_paise),
-          remittedOn: l.remitted_on,
-          reference: l.reference,
-          outcome: 'paid',
-        });
-        continue;
-      }
-      row.remittedPaise += Number(l.remitted_paise);
-      if (l.remitted_on && (!row.remittedOn || l.remitted_on >= row.remittedOn)) {
-        row.remittedOn = l.remitted_on;
-        row.reference = l.reference || row.reference;
-      }
+      .execute(),
+  );
+  for (const l of lines) {
+    const row = byAwb.get(l.awb);
+    const order = orders.get(l.awb);
+    if (!row) {
+      byAwb.set(l.awb, {
+        awb: l.awb,
+        order: order?.number ?? null,
+        orderRef: l.order_ref,
+        expectedPaise: order?.expectedPaise ?? null,
+        remittedPaise: Number(l.remitted_paise),
+        remittedOn: l.remitted_on,
+        reference: l.reference,
+        outcome: 'paid',
+      });
+      continue;
+    }
+    row.remittedPaise += Number(l.remitted_paise);
+    if (l.remitted_on && (!row.remittedOn || l.remitted_on >= row.remittedOn)) {
+      row.remittedOn = l.remitted_on;
+      row.reference = l.reference || row.reference;
     }
   }
   const rows = [...byAwb.values()].map((r) => ({ ...r, outcome: outcomeOf(r.expectedPaise, r.remittedPaise) }));

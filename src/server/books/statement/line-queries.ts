@@ -3,8 +3,10 @@
  * inserted once: its hash of the bank's own line is unique, so a statement imported again (or
  * one that overlaps an earlier one) adds nothing.
  */
-import { newId, nowIso } from '../../db/ids.ts';
+import { CHUNK_ROWS, inChunks } from '../../db/chunks.ts';
+import { nowIso } from '../../db/ids.ts';
 import type { Db } from '../../db/tables.ts';
+import { keptLineColumns } from '../kept-lines.ts';
 import type { StatementLine } from './read-statement.ts';
 
 /** The outcomes of a credit (pending: inserted, not yet matched; an import that stopped leaves it for the next). */
@@ -17,9 +19,6 @@ export interface PendingLine {
   amount_paise: number;
   utr: string | null;
 }
-
-/** Rows per INSERT: 11 values each, well under SQLite's 32,766 bound parameters and PostgreSQL's 65,535. */
-const CHUNK = 1000;
 
 const PENDING_COLUMNS = ['id', 'line_no', 'txn_date', 'amount_paise', 'utr'] as const;
 
@@ -35,33 +34,27 @@ export async function insertCredits(
   settledAs: (line: StatementLine) => LineOutcome | null,
 ): Promise<{ count: number; pending: PendingLine[] }> {
   const now = nowIso();
-  const pending: PendingLine[] = [];
-  let count = 0;
-  for (let i = 0; i < lines.length; i += CHUNK) {
-    const rows = await db
+  const rows = await inChunks(lines, (chunk) =>
+    db
       .insertInto('statement_lines')
       .values(
-        lines.slice(i, i + CHUNK).map((l) => ({
-          id: newId(),
-          import_id: importId,
-          line_hash: l.hash,
-          line_no: l.line,
+        chunk.map((l) => ({
+          ...keptLineColumns(importId, l, now),
           txn_date: l.date,
           narration: l.narration,
           reference: l.reference,
           amount_paise: l.creditPaise,
           utr: l.utr,
           outcome: settledAs(l) ?? ('pending' satisfies LineOutcome),
-          created_at: now,
         })),
       )
       .onConflict((oc) => oc.column('line_hash').doNothing())
       .returning([...PENDING_COLUMNS, 'outcome'])
-      .execute();
-    count += rows.length;
-    for (const { outcome, ...line } of rows) if (outcome === 'pending') pending.push(line);
-  }
-  return { count, pending: pending.sort((a, b) => a.line_no - b.line_no) };
+      .execute(),
+  );
+  const pending: PendingLine[] = [];
+  for (const { outcome, ...line } of rows) if (outcome === 'pending') pending.push(line);
+  return { count: rows.length, pending: pending.sort((a, b) => a.line_no - b.line_no) };
 }
 
 /**
@@ -75,7 +68,7 @@ export async function leftPending(db: Db): Promise<PendingLine[]> {
     .where('outcome', '=', 'pending')
     .orderBy('created_at')
     .orderBy('line_no')
-    .limit(CHUNK)
+    .limit(CHUNK_ROWS)
     .execute();
 }
 
@@ -86,14 +79,15 @@ export async function setOutcome(
   outcome: LineOutcome,
   extra: { note?: string | null; orderId?: string | null } = {},
 ): Promise<void> {
-  for (let i = 0; i < ids.length; i += CHUNK) {
+  await inChunks(ids, async (chunk) => {
     await db
       .updateTable('statement_lines')
       .set({ outcome, note: extra.note ?? null, order_id: extra.orderId ?? null })
-      .where('id', 'in', ids.slice(i, i + CHUNK))
+      .where('id', 'in', chunk)
       .where('outcome', '=', 'pending')
       .execute();
-  }
+    return [];
+  });
 }
 
 /** The line (its number in its file and date) that already proves `orderId`, if any. */

@@ -19,11 +19,6 @@ export interface IndexedProduct {
   words: Map<string, number>;
 }
 
-export interface RankedPage {
-  ids: string[];
-  total: number;
-}
-
 export class SearchIndex {
   private readonly postings = new Map<string, number[]>();
   private readonly ids: string[] = [];

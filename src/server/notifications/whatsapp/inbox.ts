@@ -16,12 +16,15 @@
  * event is keyed by its own id (a message's id; a status's wamid and status), and applying it
  * marks it applied in the same transaction as its effect.
  */
+
 import type { Kysely, Transaction } from 'kysely';
+import type { WhatsAppKind } from '../../../common/whatsapp-kinds.ts';
 import { codeInText } from '../../../common/whatsapp-proof.ts';
 import type { WorkerLog } from '../../background/poll-loop.ts';
 import type { Config } from '../../config.ts';
 import { nowIso } from '../../db/ids.ts';
 import type { Database, Db } from '../../db/tables.ts';
+import { orderForMessage } from '../../orders/message-read.ts';
 import { cancelOrderByShopper } from '../../orders/shopper-cancel.ts';
 import { FREE_TEXTS, fillBody, whatsappLanguage } from '../whatsapp-templates.ts';
 import { withdrawByPhone } from './consent.ts';
@@ -190,7 +193,7 @@ async function applyStatus(trx: Transaction<Database>, body: WebhookStatus): Pro
 async function queueFreeText(
   trx: Trx,
   config: Config,
-  kind: string,
+  kind: WhatsAppKind,
   from: string,
   language: string | null | undefined,
   text: keyof typeof FREE_TEXTS,
@@ -221,17 +224,8 @@ async function applyReply(
   const match = /^(confirm|cancel):([A-Za-z0-9_-]{1,64})$/.exec(String(body.button?.payload));
   if (!match) return 'none';
   const [, action, orderId] = match as unknown as [string, 'confirm' | 'cancel', string];
-  const order = await trx
-    .selectFrom('orders')
-    .innerJoin('users', 'users.id', 'orders.user_id')
-    .select([
-      'orders.id',
-      'orders.number',
-      'orders.status',
-      'orders.user_phone',
-      'orders.shopper_confirmed_at',
-      'users.language',
-    ])
+  const order = await orderForMessage(trx)
+    .select('orders.shopper_confirmed_at')
     .where('orders.id', '=', orderId)
     .executeTakeFirst();
   // Only the order's own phone acts on it (a forwarded message's button does nothing).

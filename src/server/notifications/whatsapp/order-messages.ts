@@ -8,12 +8,16 @@
  * order mail (order-mail.ts) then holds its mail behind that id, so the mail goes out only if the
  * WhatsApp message fails.
  */
+
 import type { Kysely, Transaction } from 'kysely';
 import { formatDateTime } from '../../../common/india-time.ts';
 import { formatRupees } from '../../../common/money.ts';
+import { PAGE } from '../../../common/page-paths.ts';
+import type { WhatsAppKind } from '../../../common/whatsapp-kinds.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/tables.ts';
 import { orderCodMoney } from '../../money/cod-money.ts';
+import { orderForMessage } from '../../orders/message-read.ts';
 import {
   fillBody,
   greetingName,
@@ -29,7 +33,8 @@ import { toE164 } from './outbox.ts';
 
 type Trx = Kysely<Database> | Transaction<Database>;
 
-export type OrderWhatsAppKind =
+export type OrderWhatsAppKind = Extract<
+  WhatsAppKind,
   | 'order-placed'
   | 'dispatched'
   | 'out-for-delivery'
@@ -37,7 +42,8 @@ export type OrderWhatsAppKind =
   | 'delivered'
   | 'cancelled'
   | 'expired'
-  | 'unpaid-reminder';
+  | 'unpaid-reminder'
+>;
 
 /** What some kinds need beyond the order: the courier's tracking link, a failed delivery's reason... */
 export interface OrderMessageExtra {
@@ -68,7 +74,7 @@ interface OrderFacts {
 
 function templateFor(kind: OrderWhatsAppKind, o: OrderFacts, extra: OrderMessageExtra): [TemplateName, string[]] {
   const rupees = formatRupees;
-  const orders = `${o.base}/orders`;
+  const orders = `${o.base}${PAGE.orders}`;
   switch (kind) {
     case 'order-placed':
       return o.advance > 0
@@ -110,27 +116,7 @@ export async function queueOrderWhatsApp(
   extra: OrderMessageExtra = {},
 ): Promise<string | null> {
   if (!config.whatsapp) return null;
-  const order = await trx
-    .selectFrom('orders')
-    .innerJoin('users', 'users.id', 'orders.user_id')
-    .select([
-      'orders.id',
-      'orders.number',
-      'orders.user_id',
-      'orders.user_phone',
-      'orders.total',
-      'orders.advance_amount',
-      'orders.advance_state',
-      'orders.status',
-      'orders.created_at',
-      'users.name',
-      'users.language',
-      'users.whatsapp_consent_at',
-      'users.offers_consent_at',
-      'users.deleted_at',
-    ])
-    .where('orders.id', '=', orderId)
-    .executeTakeFirst();
+  const order = await orderForMessage(trx).where('orders.id', '=', orderId).executeTakeFirst();
   if (!order) throw new Error(`queueOrderWhatsApp: no order ${orderId}`);
   const money = orderCodMoney(order);
   const facts: OrderFacts = {

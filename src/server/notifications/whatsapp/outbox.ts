@@ -4,7 +4,9 @@
  * (worker.ts) sends it later. A mail may stand in for it (outbox.held_for): held while WhatsApp
  * may still deliver, released once if the message fails, dropped once it was delivered.
  */
+
 import type { Kysely, Transaction } from 'kysely';
+import type { WhatsAppKind } from '../../../common/whatsapp-kinds.ts';
 import { newId, nowIso } from '../../db/ids.ts';
 import type { Database, Db } from '../../db/tables.ts';
 import type { WhatsAppContent } from './graph-api.ts';
@@ -28,7 +30,7 @@ export function fromWhatsAppNumber(waId: string): string {
 
 export interface QueuedWhatsApp {
   /** What it is about (an order message kind, or a reply's), for the dashboard and logs. */
-  kind: string;
+  kind: WhatsAppKind;
   /** E.164. */
   to: string;
   content: WhatsAppContent;

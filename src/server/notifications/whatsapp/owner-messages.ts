@@ -8,21 +8,21 @@
  * Nothing is queued unless WhatsApp is set up and OWNER_WHATSAPP is set. Every shopper-typed
  * value is folded to one short plain line (templateParam): it reaches the owner's phone.
  */
+
 import type { Kysely, Transaction } from 'kysely';
 import type { CodMoney } from '../../../common/advance.ts';
 import { formatRupees } from '../../../common/money.ts';
+import { ADMIN_PAGE } from '../../../common/page-paths.ts';
+import type { WhatsAppKind } from '../../../common/whatsapp-kinds.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/tables.ts';
+import { orderForMessage } from '../../orders/message-read.ts';
 import { fillBody, type TemplateName, templateParam, WHATSAPP_TEMPLATES } from '../whatsapp-templates.ts';
 import { queueWhatsApp } from './outbox.ts';
 
 type Trx = Kysely<Database> | Transaction<Database>;
 
-export type OwnerWhatsAppKind =
-  | 'owner-new-order'
-  | 'owner-advance-submitted'
-  | 'owner-delivery-failed'
-  | 'owner-complaint';
+export type OwnerWhatsAppKind = Extract<WhatsAppKind, `owner-${string}`>;
 
 const TEMPLATE: Record<OwnerWhatsAppKind, TemplateName> = {
   'owner-new-order': 'owner_new_order',
@@ -72,7 +72,7 @@ export async function queueOwnerOrderWhatsApp(
   kind: 'new-order' | 'advance-submitted',
   o: OwnerOrderFacts,
 ): Promise<string | null> {
-  const link = `${base(config)}/dashboard/orders`;
+  const link = `${base(config)}${ADMIN_PAGE.orders}`;
   if (kind === 'new-order') {
     const advance = o.money.advance > 0 ? formatRupees(o.money.advance) : 'none';
     return queueOwnerWhatsApp(
@@ -99,11 +99,9 @@ export async function queueOwnerDeliveryFailedWhatsApp(
   orderId: string,
 ): Promise<string | null> {
   if (!config.whatsapp || !config.ownerWhatsapp) return null;
-  const row = await trx
-    .selectFrom('orders')
-    .innerJoin('users', 'users.id', 'orders.user_id')
+  const row = await orderForMessage(trx)
     .leftJoin('shipments', 'shipments.order_id', 'orders.id')
-    .select(['orders.number', 'orders.user_phone', 'orders.buyer_name', 'users.name', 'shipments.undelivered_reason'])
+    .select('shipments.undelivered_reason')
     .where('orders.id', '=', orderId)
     .executeTakeFirstOrThrow();
   return queueOwnerWhatsApp(
@@ -115,7 +113,7 @@ export async function queueOwnerDeliveryFailedWhatsApp(
       row.name || row.buyer_name,
       row.user_phone,
       row.undelivered_reason ?? 'no reason given',
-      `${base(config)}/dashboard/orders`,
+      `${base(config)}${ADMIN_PAGE.orders}`,
     ],
     orderId,
   );
@@ -131,7 +129,7 @@ export async function queueOwnerComplaintWhatsApp(
     trx,
     config,
     'owner-complaint',
-    [c.ticket, c.name, c.phone, c.answerBy, c.message, `${base(config)}/dashboard/complaints`],
+    [c.ticket, c.name, c.phone, c.answerBy, c.message, `${base(config)}${ADMIN_PAGE.complaints}`],
     null,
   );
 }

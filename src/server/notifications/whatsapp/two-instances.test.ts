@@ -42,7 +42,7 @@ describe.skipIf(!TEST_DATABASE_URL)('WhatsApp from two app instances on one Post
     await writeTransaction(a.db, async (trx) => {
       for (let n = 0; n < MESSAGES; n++) {
         await queueWhatsApp(trx, {
-          kind: 'test',
+          kind: 'delivered',
           to: `+9190000${String(n).padStart(5, '0')}`,
           content: { template: 'order_delivered', language: 'en', body: [`Shopper ${n}`, `TSW-${n}`], buttons: [] },
           preview: `m${n}`,

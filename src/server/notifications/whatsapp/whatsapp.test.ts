@@ -541,7 +541,7 @@ describe.each(TEST_DIALECTS)('WhatsApp on %s', (dialect: Dialect) => {
 
   it('free-form text to someone who has not written in 24 hours is refused by WhatsApp (131047)', async () => {
     const id = await queueWhatsApp(app.db, {
-      kind: 'test',
+      kind: 'reply-confirmed',
       to: '+919812345678',
       content: { template: null, language: 'en', text: 'Hello' },
       preview: 'Hello',

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { formatPaise, formatRate } from '../../../common/gst.ts';
 import { formatDate } from '../../../common/india-time.ts';
 import { moneyCsvUrl } from '../../../common/money-api.ts';
+import { MONEY_FIGURES } from '../../../common/money-figures.ts';
 import { type MoneyGlance, moneyQuerySchema } from '../../../common/schemas/money.ts';
 import { LoaderOverlay } from '../../components/loader.tsx';
 import { Message } from '../../components/message.tsx';
@@ -63,13 +64,6 @@ export function MoneyPage() {
 }
 
 function Glance({ glance: g }: { glance: MoneyGlance }) {
-  const figure = (label: string, paise: number, count?: number) => (
-    <li className="card">
-      <strong>{formatPaise(paise)}</strong>
-      {label}
-      {count !== undefined && <span className="adm-rem-muted"> ({count})</span>}
-    </li>
-  );
   return (
     <>
       <section className="panel adm-money-block" aria-labelledby="adm-money-orders">
@@ -77,15 +71,13 @@ function Glance({ glance: g }: { glance: MoneyGlance }) {
           {formatDate(g.from)} to {formatDate(g.to)}
         </h2>
         <ul className="adm-money-figures">
-          {figure('Orders placed', g.orders.placed.paise, g.orders.placed.count)}
-          {figure('of which cancelled', g.orders.cancelled.paise, g.orders.cancelled.count)}
-          {figure('Advances received', g.advances.received.paise, g.advances.received.count)}
-          {figure('Advances awaiting a check', g.advances.awaitingCheck.paise, g.advances.awaitingCheck.count)}
-          {figure('COD expected from couriers', g.cod.expectedPaise, g.cod.delivered)}
-          {figure('COD received from couriers', g.cod.receivedPaise)}
-          {figure('COD still with couriers', g.cod.outstandingPaise)}
-          {figure('Returned to origin (value)', g.returns.valuePaise, g.returns.count)}
-          {figure('Returns: sale lost', g.returns.lostPaise)}
+          {MONEY_FIGURES.map((f) => (
+            <li className="card" key={f.label}>
+              <strong>{formatPaise(f.paise(g))}</strong>
+              {f.label}
+              {f.count && <span className="adm-rem-muted"> ({f.count(g)})</span>}
+            </li>
+          ))}
         </ul>
         <p>
           <a className="btn" href={moneyCsvUrl(g.from, g.to)} download>

@@ -13,6 +13,7 @@ import { site } from '../../lib/site.ts';
 import { login } from './account-api.ts';
 import { useSession } from './session.tsx';
 import './accounts.css';
+import { PAGE } from '../../../common/page-paths.ts';
 
 /** Login (docs/product.md#accounts): number and password; the visitor cart is merged by the server. */
 export function LoginForm({ visitorCart, onSuccess }: { visitorCart: () => VisitorCartLine[]; onSuccess: () => void }) {
@@ -49,7 +50,7 @@ export function LoginForm({ visitorCart, onSuccess }: { visitorCart: () => Visit
         Login
       </button>
       <p className="account-switch">
-        New here? <Link to="/signup">Create an account</Link>
+        New here? <Link to={PAGE.signup}>Create an account</Link>
       </p>
       {/* No SMS gateway: the shop sends a one-time link on WhatsApp (docs/product.md#account-rights). */}
       <p className="account-switch">

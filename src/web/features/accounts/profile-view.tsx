@@ -7,19 +7,20 @@ import { invalidate } from '../../lib/use-resource.ts';
 import { logout } from './account-api.ts';
 import { type SessionUser, useSession } from './session.tsx';
 import './accounts.css';
+import { PAGE } from '../../../common/page-paths.ts';
 
 const LINKS = [
   { to: '/', label: 'Home' },
-  { to: '/orders', label: 'Your orders' },
-  { to: '/history', label: 'Order history' },
-  { to: '/cart', label: 'Cart' },
-  { to: '/editprofile', label: 'Edit profile' },
+  { to: PAGE.orders, label: 'Your orders' },
+  { to: PAGE.history, label: 'Order history' },
+  { to: PAGE.cart, label: 'Cart' },
+  { to: PAGE.editProfile, label: 'Edit profile' },
   // docs/product.md#account-rights
-  { to: '/change-password', label: 'Change password' },
-  { to: '/your-data', label: 'Your data: download or delete' },
-  { to: '/terms-and-conditions', label: 'Terms and conditions' },
-  { to: '/privacy-policy', label: 'Privacy policy' },
-  { to: '/return-and-refund-policy', label: 'Return and refund policy' },
+  { to: PAGE.changePassword, label: 'Change password' },
+  { to: PAGE.yourData, label: 'Your data: download or delete' },
+  { to: PAGE.terms, label: 'Terms and conditions' },
+  { to: PAGE.privacy, label: 'Privacy policy' },
+  { to: PAGE.refunds, label: 'Return and refund policy' },
   { to: '/user-generated-content-policy', label: 'User generated content policy' },
   { to: '/disclaimer', label: 'Disclaimer' },
 ] as const;
@@ -64,7 +65,7 @@ export function ProfileView({ user, onLoggedOut }: { user: SessionUser; onLogged
           // biome-ignore lint/suspicious/noArrayIndexKey: a read-only list; addresses may repeat.
           <li key={i}>
             <span>{address}</span>
-            <Link to="/editprofile" aria-label={`Edit address ${i + 1}`}>
+            <Link to={PAGE.editProfile} aria-label={`Edit address ${i + 1}`}>
               Edit
             </Link>
           </li>

@@ -12,6 +12,7 @@ import { Link, useLocation } from '../../lib/router/index.ts';
 import { signup } from './account-api.ts';
 import { useSession } from './session.tsx';
 import './accounts.css';
+import { PAGE } from '../../../common/page-paths.ts';
 
 const FIELDS = [
   { key: 'name', label: 'Name', input: { type: 'text', autoComplete: 'name' } },
@@ -66,7 +67,7 @@ export function SignupForm({
         Create account
       </button>
       <p className="account-switch">
-        Already have an account? <Link to="/login">Log in</Link>
+        Already have an account? <Link to={PAGE.login}>Log in</Link>
       </p>
       <LoaderOverlay active={form.busy} label="Creating your account…" />
     </form>

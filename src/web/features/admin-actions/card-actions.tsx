@@ -8,7 +8,7 @@ import { Link } from '../../lib/router/index.ts';
 import { DeleteProductPopup } from './delete-product.tsx';
 import './admin-actions.css';
 
-export function CardActions({ productId, onDeleted }: { productId: string; onDeleted?: () => void }) {
+function CardActions({ productId, onDeleted }: { productId: string; onDeleted?: () => void }) {
   const [confirming, setConfirming] = useState(false);
   const [deleted, setDeleted] = useState(false);
   if (deleted) return <p className="admin-actions-note">Deleted</p>;

@@ -13,6 +13,7 @@
 import { type FormEvent, useCallback, useState } from 'react';
 import { CART_FORM_ACTION } from '../../../common/cart-cookie.ts';
 import { addedMessage, CART_FULL } from '../../../common/cart-rules.ts';
+import { PAGE } from '../../../common/page-paths.ts';
 import { Message } from '../../components/message.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { Link } from '../../lib/router/index.ts';
@@ -72,7 +73,7 @@ export function AddToCartButton({ productId, productName, inStock }: AddToCartBu
       </button>
       <Message text={message?.text ?? null} tone={message?.tone ?? 'success'} onClose={clear} />
       {message && message.tone !== 'error' && (
-        <Link to="/cart" className="add-to-cart-view">
+        <Link to={PAGE.cart} className="add-to-cart-view">
           View cart
         </Link>
       )}

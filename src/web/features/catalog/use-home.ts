@@ -3,7 +3,6 @@ import { catalogApi, HOME_API_PATH } from '../../../common/catalog-api.ts';
 import type { HomeResponse } from './types.ts';
 import { useCatalogAnswer } from './use-catalog-answer.ts';
 
-export type { HomeLink } from '../../../common/schemas/home.ts';
 export type HomeData = HomeResponse;
 
 export function useHome() {

@@ -5,6 +5,7 @@ import { Link } from '../../lib/router/index.ts';
 import { AdvancePanel } from './advance-panel.tsx';
 import { useOrder, useOrders } from './orders-api.ts';
 import './orders.css';
+import { PAGE } from '../../../common/page-paths.ts';
 
 /**
  * Confirmation (docs/product.md#confirmation): ORDERED SUCCESSFULLY with the new order's number and
@@ -42,7 +43,7 @@ export function ConfirmationPanel({ orderNumber, userId }: { orderNumber: string
         <Link className="btn btn-ghost" to="/product">
           Explore more
         </Link>
-        <Link className="btn btn-ghost" to="/orders">
+        <Link className="btn btn-ghost" to={PAGE.orders}>
           Your orders
         </Link>
       </div>

@@ -1,5 +1,6 @@
 /** The policy pages by path (docs/product.md#policy-pages); each text reads its figures from POLICY (#better-13). */
 import type { ComponentType } from 'react';
+import { PAGE } from '../../../common/page-paths.ts';
 import { POLICY_TITLES } from '../../../common/page-titles.ts';
 import { Disclaimer } from './disclaimer.tsx';
 import { Privacy } from './privacy.tsx';
@@ -13,9 +14,9 @@ export interface PolicyPage {
 }
 
 export const POLICY_PAGES: Record<string, PolicyPage> = {
-  '/terms-and-conditions': { title: POLICY_TITLES['terms-and-conditions'], Body: Terms },
-  '/privacy-policy': { title: POLICY_TITLES['privacy-policy'], Body: Privacy },
-  '/return-and-refund-policy': { title: POLICY_TITLES['return-and-refund-policy'], Body: Refund },
+  [PAGE.terms]: { title: POLICY_TITLES['terms-and-conditions'], Body: Terms },
+  [PAGE.privacy]: { title: POLICY_TITLES['privacy-policy'], Body: Privacy },
+  [PAGE.refunds]: { title: POLICY_TITLES['return-and-refund-policy'], Body: Refund },
   '/user-generated-content-policy': { title: POLICY_TITLES['user-generated-content-policy'], Body: UserContent },
   '/disclaimer': { title: POLICY_TITLES.disclaimer, Body: Disclaimer },
 };

@@ -1,6 +1,7 @@
 /** Shared bits of the policy pages: the shop's contact block and figures in words. */
 import { POLICY } from '../../../common/constants.ts';
 import { formatRupees } from '../../../common/money.ts';
+import { PAGE } from '../../../common/page-paths.ts';
 import { Link } from '../../lib/router/index.ts';
 import { site } from '../../lib/site.ts';
 
@@ -37,8 +38,8 @@ export function GrievanceOfficer() {
       <h2>Grievance officer</h2>
       <p>
         Under the Consumer Protection (E-Commerce) Rules, 2020 and the Information Technology Act, 2000, you can write
-        to our grievance officer, or make a complaint on our <Link to="/contact">contact page</Link> and get a ticket
-        number. We acknowledge every complaint within 48 hours and resolve it within one month of receiving it.
+        to our grievance officer, or make a complaint on our <Link to={PAGE.contact}>contact page</Link> and get a
+        ticket number. We acknowledge every complaint within 48 hours and resolve it within one month of receiving it.
       </p>
       <address className="policy-contact">
         {officer.name}, {officer.designation}

@@ -1,3 +1,4 @@
+import { PAGE } from '../../../common/page-paths.ts';
 import { Link } from '../../lib/router/index.ts';
 import { FIGURES, GrievanceOfficer } from './policy-parts.tsx';
 
@@ -44,9 +45,9 @@ export function Privacy({ shop }: { shop: string }) {
       <p>
         When logged in you can do these yourself: edit your name, number, email and addresses on the profile page;
         change your password; download all the data we keep about you as a file; and delete your account with your
-        password (<Link to="/your-data">Your data</Link>). Deleting removes your name, email, addresses, password, cart
-        and log-ins at once; your past orders stay only as tax records. You can also ask us to see, correct or delete
-        your data, or withdraw consent, by writing to our grievance officer.
+        password (<Link to={PAGE.yourData}>Your data</Link>). Deleting removes your name, email, addresses, password,
+        cart and log-ins at once; your past orders stay only as tax records. You can also ask us to see, correct or
+        delete your data, or withdraw consent, by writing to our grievance officer.
       </p>
       <h2>Children</h2>
       <p>

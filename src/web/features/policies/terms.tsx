@@ -1,3 +1,4 @@
+import { PAGE } from '../../../common/page-paths.ts';
 import { Link } from '../../lib/router/index.ts';
 import { FIGURES, GrievanceOfficer } from './policy-parts.tsx';
 
@@ -32,8 +33,8 @@ export function Terms({ shop }: { shop: string }) {
       <h2>Exchange, returns and refunds</h2>
       <p>
         Exchange requests must reach us within {FIGURES.exchangeHours} of delivery. Where a return is accepted under our{' '}
-        <Link to="/return-and-refund-policy">return and refund policy</Link> (within {FIGURES.returnDays} of delivery),
-        the refund is made within {FIGURES.refundDays} of the returned watch reaching us and passing inspection.
+        <Link to={PAGE.refunds}>return and refund policy</Link> (within {FIGURES.returnDays} of delivery), the refund is
+        made within {FIGURES.refundDays} of the returned watch reaching us and passing inspection.
       </p>
       <h2>Your account</h2>
       <p>

@@ -231,5 +231,3 @@ export function useForm<V, D = V, R = unknown>(options: FormOptions<V, D, R>) {
     [values, errors, several, busy, message, submit, set, update, fail, clearMessage, reset, formId],
   );
 }
-
-export type Form<V> = ReturnType<typeof useForm<V>>;

@@ -3,15 +3,12 @@
  * API the shop uses, under the same names, at a fraction of its size.
  */
 
-export type { Params, Path, To } from '../../../common/url-path.ts';
 export {
   type NavigateFunction,
-  type NavigateOptions,
   useLocation,
   useNavigate,
   useParams,
 } from './context.ts';
-export type { Location } from './history.ts';
-export { isPlainLeftClick, Link, type LinkProps, NavLink, type NavLinkProps } from './link.tsx';
+export { isPlainLeftClick, Link, NavLink } from './link.tsx';
 export { Navigate, Outlet, preloadScreenOf, type RouteObject, RouterProvider } from './router.tsx';
-export { Route, type RouteProps, Routes } from './routes.tsx';
+export { Route, Routes } from './routes.tsx';

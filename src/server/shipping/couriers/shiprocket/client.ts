@@ -142,7 +142,6 @@ const assignAwbAnswer = z.object({
     })
     .optional(),
 });
-export type AssignedAwb = z.infer<typeof assignAwbAnswer>;
 
 /** "Generate Label" (POST /courier/generate/label): openapi/shiprocket-labels-manifests-invoice-api-openapi.yml. */
 const labelAnswer = z.object({
@@ -183,7 +182,6 @@ const trackAnswer = z.object({
   }),
 });
 export type TrackAnswer = z.infer<typeof trackAnswer>['tracking_data'];
-export type Scan = z.infer<typeof scan>;
 
 /** Shiprocket's error body: `{ message, errors?: { field: [words] }, status_code? }` (errors/shiprocket-problem-types.yml). */
 const errorBody = z.object({

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { PAGE } from '../../../../common/page-paths.ts';
 import type { SignupInput } from '../../../../common/schemas/account.ts';
 import { SIGNUP_RULES } from '../../../../common/signup-rules.ts';
 import { checkForm } from '../../../../common/text-rules.ts';
@@ -55,7 +56,7 @@ export function PasswordStep({
         Create account and continue
       </button>
       <p className="checkout-hint">
-        Already have an account? <Link to="/login">Log in</Link> and your cart comes with you.
+        Already have an account? <Link to={PAGE.login}>Log in</Link> and your cart comes with you.
       </p>
     </form>
   );
