@@ -33,6 +33,7 @@ import { whatsappPlugin } from './notifications/whatsapp/plugin.ts';
 import type { WhatsAppWorkerOptions } from './notifications/whatsapp/worker.ts';
 import type { MailWorkerOptions } from './notifications/worker.ts';
 import { expiryPlugin } from './orders/expiry-plugin.ts';
+import { registerFormPages } from './pages/form-page.ts';
 import { pageRoutes } from './pages/routes.ts';
 import { registerSpa } from './pages/shell.ts';
 import { apiRoutes } from './routes.ts';
@@ -102,6 +103,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   registerCatalogVersionWatch(app, database);
   await app.register(mediaStoragePlugin);
   registerAuthDecorations(app);
+  registerFormPages(app);
   registerErrorHandling(app);
 
   registerSecurityHeaders(app, config);

@@ -5,6 +5,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { accountPageHead } from '../accounts/account-pages.ts';
 import { notFound } from '../http/errors.ts';
 import { trackHead } from '../shipping/track-page.ts';
 import { homeHead, listingHead, productHead, searchHead } from './catalog-heads.ts';
@@ -13,7 +14,15 @@ import { publicOrigin } from './shell.ts';
 import { pageEntries, productCount, productEntries, sitemapIndex, URLS_PER_SITEMAP, urlSet } from './sitemap.ts';
 import { staticHead } from './static-heads.ts';
 
-const RESOLVERS: PageHeadResolver[] = [homeHead, productHead, listingHead, searchHead, staticHead, trackHead];
+const RESOLVERS: PageHeadResolver[] = [
+  homeHead,
+  productHead,
+  listingHead,
+  searchHead,
+  staticHead,
+  trackHead,
+  accountPageHead,
+];
 
 /** Crawlers stay out of the admin area, the account pages and the API. */
 export const ROBOTS_DISALLOW = [
