@@ -40,6 +40,7 @@ export const SCREENS = {
   policy: { module: 'routes/policy.tsx', component: 'PolicyPage' },
   track: { module: 'routes/track.tsx', component: 'TrackPage' },
   deliveryChoice: { module: 'routes/delivery-choice.tsx', component: 'DeliveryChoicePage' },
+  advance: { module: 'routes/advance.tsx', component: 'AdvanceLinkPage' },
   dashboard: { module: 'admin/dashboard.tsx', component: 'Dashboard' },
   notFound: { module: 'routes/not-found.tsx', component: 'NotFoundPage' },
 } as const;
@@ -98,6 +99,8 @@ export const PAGE_ROUTES = {
   '/track': 'track',
   // The shopper's choice after a failed delivery, through a signed link (docs/product.md#failed-deliveries).
   '/delivery/:orderNumber/:token': 'deliveryChoice',
+  // An order's advance to pay, through the signed link of its message (docs/product.md#the-advance).
+  '/advance/:orderNumber/:token': 'advance',
   ...POLICY_ROUTES,
   // The footer's misspelt path (docs/product.md#better-12): the app redirects it, the server answers 301.
   '/terms-and-conditoins': { redirect: '/terms-and-conditions' },

@@ -6,32 +6,26 @@
  * same limits as the API count the attempts. The page is the shell of a built app (no renderer):
  * what it carries is the embedded refusal the screen starts from.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_FORM_ERRORS, type PostedForm, postedFormPath } from '../../common/account-forms.ts';
 import { PASSWORD_MESSAGES } from '../../common/password-change-rules.ts';
 import { createTestApp, type TestApp } from '../test-support/app.ts';
 import { TEST_DIALECTS } from '../test-support/databases.ts';
 import { PASSWORD, signUp, signupBody, testClientAddress } from '../test-support/shoppers.ts';
+import { type BareWebBuild, bareWebBuild } from '../test-support/web-build.ts';
 
 const HOSTILE = '</script><script>alert(1)</script>';
 
 describe.each(TEST_DIALECTS)('account forms without the script on %s', (dialect) => {
   let t: TestApp;
-  let dist: string;
+  let dist: BareWebBuild;
   beforeAll(async () => {
-    dist = mkdtempSync(join(tmpdir(), 'watch-dist-'));
-    writeFileSync(
-      join(dist, 'index.html'),
-      '<!doctype html><html><head><!--app-head--><!--app-site--></head><body><div id="root"></div></body></html>',
-    );
-    t = await createTestApp({ dialect, webDistDir: dist });
+    dist = bareWebBuild();
+    t = await createTestApp({ dialect, webDistDir: dist.dir });
   });
   afterAll(async () => {
     await t.close();
-    rmSync(dist, { recursive: true, force: true });
+    dist.remove();
   });
 
   const post = (url: string, body: string | Record<string, string>, cookie = '', remoteAddress = testClientAddress()) =>

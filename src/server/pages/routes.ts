@@ -7,6 +7,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { accountPageHead } from '../accounts/account-pages.ts';
 import { notFound } from '../http/errors.ts';
+import { advanceLinkHead } from '../orders/advance-link-page.ts';
 import { trackHead } from '../shipping/track-page.ts';
 import { homeHead, listingHead, productHead, searchHead } from './catalog-heads.ts';
 import { type PageHeadResolver, pageHeadResolvers } from './head.ts';
@@ -22,6 +23,7 @@ const RESOLVERS: PageHeadResolver[] = [
   staticHead,
   trackHead,
   accountPageHead,
+  advanceLinkHead,
 ];
 
 /** Crawlers stay out of the admin area, the account pages and the API. */
@@ -42,6 +44,8 @@ export const ROBOTS_DISALLOW = [
   '/reset-password/',
   // A failed delivery's choice link is a secret too (docs/product.md#failed-deliveries).
   '/delivery/',
+  // And an order's advance link (docs/product.md#the-advance).
+  '/advance/',
 ];
 
 export const pageRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -52,15 +52,29 @@ function secretOf(config: Config): string {
   return secret;
 }
 
+/**
+ * The token of a signed link for `message` under the store's link secret. Each kind of link signs
+ * its own message (the failed-delivery link the bare order number, the advance link
+ * `advance:<number>`: orders/advance-link.ts), so one kind's token never opens another.
+ */
+export function linkToken(config: Config, message: string): string {
+  return createHmac('sha256', secretOf(config)).update(message).digest('base64url').slice(0, TOKEN_LENGTH);
+}
+
+/** Whether `token` is `message`'s, compared in constant time. */
+export function linkTokenMatches(config: Config, message: string, token: string): boolean {
+  const expected = Buffer.from(linkToken(config, message));
+  const given = Buffer.from(token);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
 export function deliveryChoiceToken(config: Config, orderNumber: string): string {
-  return createHmac('sha256', secretOf(config)).update(orderNumber).digest('base64url').slice(0, TOKEN_LENGTH);
+  return linkToken(config, orderNumber);
 }
 
 /** Whether `token` is this order's, compared in constant time. */
 export function tokenMatches(config: Config, orderNumber: string, token: string): boolean {
-  const expected = Buffer.from(deliveryChoiceToken(config, orderNumber));
-  const given = Buffer.from(token);
-  return given.length === expected.length && timingSafeEqual(given, expected);
+  return linkTokenMatches(config, orderNumber, token);
 }
 
 /** The page path of an order's link. */
