@@ -12,6 +12,7 @@ import { expect, test } from './test.ts';
 test.use({ javaScriptEnabled: false });
 
 const ADDRESS = '14, Shanti Nagar, near Ram Mandir, Nagpur - 440010, Maharashtra';
+const HOSTILE = '</script><img src=x onerror="document.title=1">';
 const OTHER_ADDRESS = '2, Lake View Road, Civil Lines, Nagpur - 440001, Maharashtra';
 
 /** Every URL the page asks for (documents, posts, pictures), to show none carries a secret. */
@@ -101,14 +102,16 @@ test('without JavaScript: sign up, a refusal that keeps what was typed, edit the
 
   // A taken number at sign-up: the page again, with what was typed but the password.
   await page.goto('/signup');
-  await page.getByLabel('Name').fill('Someone Else');
+  // Hostile text comes back as the box's text, never as markup (the console guard fails a script).
+  await page.getByLabel('Name').fill(HOSTILE);
   await page.getByLabel('Phone number').fill(phone);
   await page.getByLabel('Email').fill('someone@example.in');
   await page.getByLabel('Address').fill(ADDRESS);
   await page.getByLabel('Password').fill('someone-else-pass');
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page.getByRole('alert').first()).toContainText('already registered');
-  await expect(page.getByLabel('Name')).toHaveValue('Someone Else');
+  await expect(page.getByLabel('Name')).toHaveValue(HOSTILE);
+  await expect(page.locator('main img')).toHaveCount(0);
   await expect(page.getByLabel('Password')).toHaveValue('');
   await viewportShots(page, 'no-script-signup-refused', page.locator('main form'));
 
