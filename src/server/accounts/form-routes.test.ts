@@ -8,10 +8,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_FORM_ERRORS, type PostedForm, postedFormPath } from '../../common/account-forms.ts';
+import { CART_COOKIE, CART_FORM_ACTION } from '../../common/cart-cookie.ts';
 import { PASSWORD_MESSAGES } from '../../common/password-change-rules.ts';
 import { createTestApp, type TestApp } from '../test-support/app.ts';
 import { TEST_DIALECTS } from '../test-support/databases.ts';
-import { PASSWORD, signUp, signupBody, testClientAddress } from '../test-support/shoppers.ts';
+import { insertProduct, PASSWORD, signUp, signupBody, testClientAddress } from '../test-support/shoppers.ts';
 import { type BareWebBuild, bareWebBuild } from '../test-support/web-build.ts';
 
 const HOSTILE = '</script><script>alert(1)</script>';
@@ -188,6 +189,21 @@ describe.each(TEST_DIALECTS)('account forms without the script on %s', (dialect)
     // A field named like an object's own parts is one more unknown field, nothing else.
     const odd = await post('/editprofile', `${two}&__proto__=x&constructor=y`, shopper.cookie);
     expect(odd.statusCode).toBe(303);
+  });
+
+  it('a visitor’s cart from the no-script ADD TO CART goes into the account at log-in, once', async () => {
+    const shopper = await signUp(t.app);
+    const product = await insertProduct(t.app.db);
+    const added = await post(CART_FORM_ACTION, `productId=${product.id}`);
+    const cart = added.cookies.find((c) => c.name === CART_COOKIE);
+    expect(cart?.value).toBe(`${product.id}*1`);
+    const res = await post('/login', { number: shopper.number, password: PASSWORD }, `${CART_COOKIE}=${cart!.value}`);
+    expect(res.statusCode).toBe(303);
+    // The cookie is cleared, so the app does not add the watch again.
+    expect(res.cookies.find((c) => c.name === CART_COOKIE)?.value).toBe('');
+    const lines = (await t.app.inject({ method: 'GET', url: '/api/cart', headers: { cookie: cookieOf(res) } })).json()
+      .lines as Array<{ productId: string; quantity: number }>;
+    expect(lines.map((l) => [l.productId, l.quantity])).toEqual([[product.id, 1]]);
   });
 
   it('counts form log-ins with the API’s limits', async () => {

@@ -27,11 +27,14 @@ import {
   WHATSAPP_FORM_FIELD,
 } from '../../common/account-forms.ts';
 import { API_PREFIX } from '../../common/api-contract.ts';
+import { parseCartCookie } from '../../common/cart-cookie.ts';
 import { profileSchema } from '../../common/schemas/account.ts';
 import { passwordChangeRequestSchema } from '../../common/schemas/account-rights.ts';
+import { visitorCartLineSchema } from '../../common/schemas/cart.ts';
 import { loginRequestSchema, signupRequestSchema } from '../../common/schemas/session.ts';
 import { loadUser } from '../auth/guards.ts';
 import { cookieName, hashToken } from '../auth/sessions.ts';
+import { cartCookieName } from '../cart/form-routes.ts';
 import { AppError, errorBody } from '../http/errors.ts';
 import { changePassword } from './password-change.ts';
 import { updateProfile } from './profile-routes.ts';
@@ -123,20 +126,43 @@ export const accountFormRoutes: FastifyPluginAsync = async (app) => {
 
   const bodyOf = (request: FastifyRequest): FormBody => (request.body ?? Object.create(null)) as FormBody;
 
+  /**
+   * The watches a visitor added without the script (the cart cookie, cart/form-routes.ts) go into
+   * the account as the app's visitor cart does at log-in; the cookie is then cleared, so the app
+   * does not add them a second time.
+   */
+  const cookieCart = (request: FastifyRequest, reply: FastifyReply) => {
+    const name = cartCookieName(app.config.cookieSecure);
+    const lines = parseCartCookie(request.cookies[name]).filter((l) => visitorCartLineSchema.safeParse(l).success);
+    return {
+      cart: lines,
+      clear: () => {
+        if (lines.length > 0) reply.clearCookie(name, { path: '/', sameSite: 'lax', secure: app.config.cookieSecure });
+      },
+    };
+  };
+
   app.post('/login', { schema: { hide: true } }, async (request, reply) => {
     const values = fieldsOf(bodyOf(request), LOGIN_FORM_FIELDS);
-    return answer(request, reply, { path: '/login', id: 'login', values }, () =>
-      logInShopper(app, request, reply, checked(loginRequestSchema, values)),
-    );
+    const { cart, clear } = cookieCart(request, reply);
+    return answer(request, reply, { path: '/login', id: 'login', values }, async () => {
+      await logInShopper(app, request, reply, { ...checked(loginRequestSchema, values), cart });
+      clear();
+    });
   });
 
   app.post('/signup', { schema: { hide: true } }, async (request, reply) => {
     const form = bodyOf(request);
     const values = fieldsOf(form, SIGNUP_FORM_FIELDS);
     const whatsappUpdates = form[WHATSAPP_FORM_FIELD] === 'on';
-    return answer(request, reply, { path: '/signup', id: 'signup', values }, () =>
-      signUpShopper(app, request, reply, checked(signupRequestSchema, { ...values, whatsappUpdates })),
-    );
+    const { cart, clear } = cookieCart(request, reply);
+    return answer(request, reply, { path: '/signup', id: 'signup', values }, async () => {
+      await signUpShopper(app, request, reply, {
+        ...checked(signupRequestSchema, { ...values, whatsappUpdates }),
+        cart,
+      });
+      clear();
+    });
   });
 
   app.post('/change-password', { schema: { hide: true } }, async (request, reply) => {
