@@ -40,6 +40,7 @@ export const SCREENS = {
   policy: { module: 'routes/policy.tsx', component: 'PolicyPage' },
   track: { module: 'routes/track.tsx', component: 'TrackPage' },
   deliveryChoice: { module: 'routes/delivery-choice.tsx', component: 'DeliveryChoicePage' },
+  advance: { module: 'routes/advance.tsx', component: 'AdvanceLinkPage' },
   dashboard: { module: 'admin/dashboard.tsx', component: 'Dashboard' },
   notFound: { module: 'routes/not-found.tsx', component: 'NotFoundPage' },
 } as const;
@@ -48,18 +49,15 @@ export type ScreenName = keyof typeof SCREENS;
 /**
  * Screens that are forms or the shopper's own data: without JavaScript they say so
  * (the server's HTML has no session and cannot submit them). Browsing, product
- * pages, search and the policy pages work without it.
+ * pages, search and the policy pages work without it, and so do the account forms
+ * (log in, sign up, edit profile, change password: common/account-forms.ts).
  */
 export const SCRIPT_ONLY_SCREENS: ReadonlySet<ScreenName> = new Set([
-  'signup',
-  'login',
   'profile',
-  'editProfile',
   'orders',
   'history',
   'cart',
   'confirmation',
-  'changePassword',
   'yourData',
   'resetPassword',
   'deliveryChoice',
@@ -101,6 +99,8 @@ export const PAGE_ROUTES = {
   '/track': 'track',
   // The shopper's choice after a failed delivery, through a signed link (docs/product.md#failed-deliveries).
   '/delivery/:orderNumber/:token': 'deliveryChoice',
+  // An order's advance to pay, through the signed link of its message (docs/product.md#the-advance).
+  '/advance/:orderNumber/:token': 'advance',
   ...POLICY_ROUTES,
   // The footer's misspelt path (docs/product.md#better-12): the app redirects it, the server answers 301.
   '/terms-and-conditoins': { redirect: '/terms-and-conditions' },

@@ -54,6 +54,7 @@ export const SCREEN_TITLES: Record<ScreenName, string | null> = {
   policy: null,
   track: 'Track your order',
   deliveryChoice: 'Choose a new delivery day',
+  advance: 'Pay the advance',
   dashboard: null,
   notFound: 'Page not found',
 };

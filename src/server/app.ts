@@ -35,6 +35,7 @@ import type { WhatsAppWorkerOptions } from './notifications/whatsapp/worker.ts';
 import type { MailWorkerOptions } from './notifications/worker.ts';
 import { installOrderHooks } from './order-hooks.ts';
 import { expiryPlugin } from './orders/expiry-plugin.ts';
+import { registerFormPages } from './pages/form-page.ts';
 import { pageRoutes } from './pages/routes.ts';
 import { registerSpa } from './pages/shell.ts';
 import { apiRoutes } from './routes.ts';
@@ -105,6 +106,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   registerCatalogVersionWatch(app, database);
   await app.register(mediaStoragePlugin);
   registerAuthDecorations(app);
+  registerFormPages(app);
   registerErrorHandling(app);
 
   registerSecurityHeaders(app, config);

@@ -124,10 +124,9 @@ test('without JavaScript: a product’s thumbnails show its other pictures', asy
   await screenshots(page, 'no-script-product-thumbnails');
 });
 
-test('without JavaScript: the cart and the account screens say they need it, with no loader spinning', async ({
-  page,
-}) => {
-  for (const path of ['/cart', '/login']) {
+test('without JavaScript: the cart and your orders say they need it, with no loader spinning', async ({ page }) => {
+  // The account forms work without it (account-forms-without-script.spec.ts).
+  for (const path of ['/cart', '/orders']) {
     await page.goto(path);
     // Playwright's text search skips <noscript>, so the note is found by its class.
     await expect(page.locator('.noscript-note')).toBeVisible();
@@ -135,5 +134,5 @@ test('without JavaScript: the cart and the account screens say they need it, wit
     await expect(page.locator('.loader-overlay')).toBeHidden();
     await expect(page.locator('main form')).toBeHidden();
   }
-  await screenshots(page, 'no-script-login');
+  await screenshots(page, 'no-script-orders');
 });

@@ -54,6 +54,7 @@ export const orderAdvanceSchema = z.object({
   /** The UPI intent link; null when the shop has no UPI id (then WhatsApp is offered). */
   payLink: z.string().nullable(),
 });
+export type OrderAdvance = z.infer<typeof orderAdvanceSchema>;
 
 export const orderSchema = z.object({
   /** The order number people read (TSW-10427); the internal id never leaves the server. */
@@ -102,6 +103,21 @@ export const orderViewQuerySchema = z.object({ view: z.enum(ORDER_VIEWS).default
 
 /** One of the shopper's orders, as placing, reading and paying the advance of one answer. */
 export const orderReplySchema = z.object({ order: orderSchema });
+
+/**
+ * The advance link's page (docs/product.md#the-advance; server/orders/advance-link.ts): only what
+ * paying needs, the order's number, state and advance. No address, phone, watches or name.
+ */
+export const advanceLinkOrderSchema = orderSchema.pick({ number: true, status: true, advance: true });
+export type AdvanceLinkOrder = z.infer<typeof advanceLinkOrderSchema>;
+export const advanceLinkReplySchema = z.object({ order: advanceLinkOrderSchema });
+export type AdvanceLinkReply = z.infer<typeof advanceLinkReplySchema>;
+export const ADVANCE_LINK_MESSAGE = 'This link is not valid. Please use the link in our message, or contact us.';
+/** The link's order number and token: a wrong one is the same 404 as an unknown or closed order. */
+export const advanceLinkParamsSchema = z.object({
+  orderNumber: z.string(ADVANCE_LINK_MESSAGE).max(40, ADVANCE_LINK_MESSAGE),
+  token: z.string(ADVANCE_LINK_MESSAGE).max(64, ADVANCE_LINK_MESSAGE),
+});
 export type OrderReply = z.infer<typeof orderReplySchema>;
 export const orderListSchema = z.object({ orders: z.array(orderSchema) });
 export type OrderList = z.infer<typeof orderListSchema>;

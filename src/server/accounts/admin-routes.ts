@@ -13,7 +13,7 @@ import {
   shopperLookupQuerySchema,
 } from '../../common/schemas/account-rights.ts';
 import { contractRoute } from '../http/contract-route.ts';
-import { publicOrigin } from '../pages/shell.ts';
+import { publicOrigin } from '../http/public-origin.ts';
 import { makeResetLink } from './password-resets.ts';
 import { findShoppersByPhone } from './shopper-lookup.ts';
 

@@ -4,9 +4,10 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountApi } from '../../common/account-api.ts';
-import { profileSchema } from '../../common/schemas/account.ts';
+import { type ProfileInput, profileSchema } from '../../common/schemas/account.ts';
 import { addAddressSchema, userResponseSchema } from '../../common/schemas/session.ts';
 import { requireUser } from '../auth/guards.ts';
+import type { Db } from '../db/tables.ts';
 import { isUniqueViolation } from '../db/unique-violation.ts';
 import { contractRoute } from '../http/contract-route.ts';
 import { badRequest, conflict, unauthorized } from '../http/errors.ts';
@@ -42,15 +43,8 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: userResponseSchema },
     }),
     handler: async (request) => {
-      const userId = request.userId!;
-      await assertPhoneFree(app.db, request.body.number, userId);
-      try {
-        await saveProfile(app.db, userId, request.body);
-      } catch (err) {
-        if (isUniqueViolation(err)) throw conflict(PHONE_TAKEN, { number: PHONE_TAKEN });
-        throw err;
-      }
-      return current(userId);
+      await updateProfile(app.db, request.userId!, request.body);
+      return current(request.userId!);
     },
   });
 
@@ -70,3 +64,14 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 };
+
+/** Saves the shopper's own profile: the API's edit and the page's form post (form-routes.ts). */
+export async function updateProfile(db: Db, userId: string, profile: ProfileInput): Promise<void> {
+  await assertPhoneFree(db, profile.number, userId);
+  try {
+    await saveProfile(db, userId, profile);
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict(PHONE_TAKEN, { number: PHONE_TAKEN });
+    throw err;
+  }
+}

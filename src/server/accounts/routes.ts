@@ -79,13 +79,18 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     handler: async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      const userId = await loadUser(app, request);
-      const user = userId ? await findUserById(app.db, userId) : null;
-      const admin = await readSession(app.db, app.config, request, 'admin');
-      return { user, isAdmin: admin !== null };
+      return sessionAnswer(app, request);
     },
   });
 };
+
+/** Who is logged in: the API's answer, and the one a page that works without the script carries (pages/account-heads.ts). */
+export async function sessionAnswer(app: FastifyInstance, request: FastifyRequest) {
+  const userId = await loadUser(app, request);
+  const user = userId ? await findUserById(app.db, userId) : null;
+  const admin = await readSession(app.db, app.config, request, 'admin');
+  return { user: user ?? null, isAdmin: admin !== null };
+}
 
 /**
  * Creates the shopper's account and starts their session: the API's sign-up and the page's form

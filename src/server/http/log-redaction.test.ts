@@ -36,6 +36,10 @@ describe('the request log', () => {
       ['GET', `/api/delivery-choice/TSW-10001/${token}`],
       ['PUT', `/api/delivery-choice/TSW-10001/${token}`],
       ['GET', `/delivery/TSW-10001/${token}`],
+      ['GET', `/advance/TSW-10001/${token}`],
+      ['GET', `/api/advance-link/TSW-10001/${token}`],
+      ['POST', `/api/advance-link/TSW-10001/${token}`],
+      ['GET', `/api/advance-link/TSW-10001/${token}/qr.svg`],
       ['GET', `/api/password-resets/${token}`],
       ['POST', `/api/password-resets/${token}`],
       ['GET', `/reset-password/${token}/`],
@@ -58,6 +62,9 @@ describe('the request log', () => {
       expect.arrayContaining([
         `/api/delivery-choice/TSW-10001/${REDACTED}`,
         `/delivery/TSW-10001/${REDACTED}`,
+        `/advance/TSW-10001/${REDACTED}`,
+        `/api/advance-link/TSW-10001/${REDACTED}`,
+        `/api/advance-link/TSW-10001/${REDACTED}/qr.svg`,
         `/api/password-resets/${REDACTED}`,
         `/reset-password/${REDACTED}/`,
         `/api/track?order=${REDACTED}&phone=${REDACTED}`,
@@ -66,6 +73,28 @@ describe('the request log', () => {
         `/no-such-page/${REDACTED}`,
       ]),
     );
+  });
+
+  it('keeps neither the phone nor a password of a form post, refused or not (issue 34 item 7b)', async () => {
+    const phone = '9876501299';
+    const posts = [
+      ['/signup', { name: 'Lata Iyer', number: phone, email: 'lata@example.in', address: 'x', password: 'pw-typed-1' }],
+      ['/login', { number: phone, password: 'pw-typed-2' }],
+      ['/change-password', { currentPassword: 'pw-typed-3', newPassword: 'pw-typed-4' }],
+      ['/editprofile', { name: 'Lata', number: phone, email: 'lata@example.in', addresses: 'x' }],
+    ] as const;
+    for (const [url, fields] of posts) {
+      await app.inject({
+        method: 'POST',
+        url,
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://localhost', host: 'localhost' },
+        payload: new URLSearchParams(fields).toString(),
+      });
+    }
+    const log = lines.join('\n');
+    expect(log).toContain('"/signup"');
+    for (const secret of [phone, 'pw-typed-1', 'pw-typed-2', 'pw-typed-3', 'pw-typed-4'])
+      expect(log).not.toContain(secret);
   });
 });
 

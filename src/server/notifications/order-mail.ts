@@ -19,6 +19,7 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/tables.ts';
 import { escapeHtml } from '../http/html.ts';
 import { orderCodMoney } from '../money/cod-money.ts';
+import { advanceLinkUrl } from '../orders/advance-link-url.ts';
 import type { OrderMessageKind } from '../orders/hooks.ts';
 import { orderForMessage } from '../orders/message-read.ts';
 import { mailHtml, mailText } from './mail-layout.ts';
@@ -30,6 +31,8 @@ import { queueOwnerOrderWhatsApp } from './whatsapp/owner-messages.ts';
 export type OrderMailKind = OrderMessageKind;
 
 export const OWNER_MAIL_KINDS: readonly OrderMailKind[] = ['new-order', 'advance-submitted'];
+/** The shopper's mails that ask for the advance: they carry its link (orders/advance-link-url.ts). */
+const ADVANCE_MAILS: readonly OrderMailKind[] = ['unpaid-reminder', 'advance-refused'];
 
 type Trx = Kysely<Database> | Transaction<Database>;
 
@@ -52,6 +55,8 @@ interface OrderFacts {
   customerName: string;
   /** When an unpaid order expires (its UNPAID_ORDER_HOURS after it was placed); null when it never does. */
   expiresAt: string | null;
+  /** The order's advance link (orders/advance-link-url.ts) in a mail that asks for the advance; else null. */
+  advanceUrl: string | null;
   lines: Array<{ name: string; quantity: number; price: number }>;
 }
 
@@ -105,7 +110,7 @@ function wording(kind: OrderMailKind, o: OrderFacts, shopName: string, placed: s
         paragraphs: [
           `We could not find your ${advance} advance for order ${o.number}${o.advanceUtr ? ` (UPI reference ${o.advanceUtr})` : ''}.`,
           `Reason: ${o.advanceNote ?? 'not given'}`,
-          'Please check the UPI reference in your payment app and send it again from your orders page, or reply to this mail.',
+          'Please check the UPI reference in your payment app and send it again from the link below, or reply to this mail.',
         ],
       };
     case 'dispatched': {
@@ -151,7 +156,7 @@ function wording(kind: OrderMailKind, o: OrderFacts, shopName: string, placed: s
         subject: `Your order ${o.number} is waiting for its ${advance} advance - ${shopName}`,
         greeting: hello,
         paragraphs: [
-          `Your order ${o.number} is still waiting for its ${advance} advance. Please pay it from your orders page.`,
+          `Your order ${o.number} is still waiting for its ${advance} advance. Please pay it from the link below.`,
           `If it is not paid by ${by}, the order will be cancelled and the watches go back on sale.`,
         ],
       };
@@ -187,8 +192,13 @@ export interface ComposedMail {
 export function composeOrderMail(kind: OrderMailKind, o: OrderFacts, config: Config, forOwner: boolean): ComposedMail {
   const shop = config.shop;
   const base = config.publicUrl ?? `http://localhost:${config.port}`;
-  const link = `${base}${forOwner ? ADMIN_PAGE.orders : PAGE.orders}`;
-  const linkText = forOwner ? 'Open the orders in your dashboard' : 'See your orders';
+  // A mail asking for the advance links to the order's advance page: no log-in (issue 34 item 16).
+  const link = forOwner ? `${base}${ADMIN_PAGE.orders}` : (o.advanceUrl ?? `${base}${PAGE.orders}`);
+  const linkText = forOwner
+    ? 'Open the orders in your dashboard'
+    : o.advanceUrl
+      ? 'Pay the advance'
+      : 'See your orders';
   const placed = indiaDateTime(o.placedAt);
   const w = wording(kind, o, shop.name, placed);
   const amounts: Array<[string, string]> = [
@@ -295,6 +305,7 @@ export async function queueOrderMail(trx: Trx, config: Config, kind: OrderMailKi
     advanceNote: order.advance_note,
     customerName: plainLine(order.name),
     expiresAt: unpaidExpiry(order.created_at, config),
+    advanceUrl: ADVANCE_MAILS.includes(kind) ? await advanceLinkUrl(trx, config, order.number) : null,
     lines: rows.flatMap((l) =>
       l.product_name === null
         ? []

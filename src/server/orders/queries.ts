@@ -3,7 +3,7 @@ import { ADVANCE_LABELS, type AdvanceState, upiPayLink } from '../../common/adva
 import { cartTotals } from '../../common/money.ts';
 import { deliveryWindow, HISTORY_STATES } from '../../common/orders.ts';
 import { shopperMayReadInvoice } from '../../common/paperwork.ts';
-import type { Order, OrderView } from '../../common/schemas/order.ts';
+import type { Order, OrderAdvance, OrderView } from '../../common/schemas/order.ts';
 import { awaitingChoice, shopperStatusLabel } from '../../common/shipments.ts';
 import type { Config } from '../config.ts';
 import type { Db, OrderRow } from '../db/tables.ts';
@@ -28,9 +28,23 @@ export function orderLinesOf(db: Db, orderIds: string[]) {
     .execute();
 }
 
+/** The order's advance as its shopper reads it: Your Orders and the advance link (advance-link.ts). */
+export function orderAdvanceOf(config: Config, row: OrderRow): OrderAdvance {
+  const advance = row.advance_state as AdvanceState;
+  const money = orderCodMoney(row);
+  return {
+    amount: money.advance,
+    balance: money.onDelivery,
+    state: advance,
+    label: ADVANCE_LABELS[advance] ?? ADVANCE_LABELS.awaiting,
+    utr: row.advance_utr,
+    note: advance === 'refused' ? row.advance_note : null,
+    payLink: config.upi && money.dueNow > 0 ? upiPayLink(config.upi, row.number, money.dueNow) : null,
+  };
+}
+
 async function withLines(db: Db, config: Config, rows: OrderRow[]): Promise<Order[]> {
   if (rows.length === 0) return [];
-  const { upi } = config;
   const ids = rows.map((r) => r.id);
   const [lines, adminEvents, shipments] = await Promise.all([
     orderLinesOf(db, ids),
@@ -61,8 +75,6 @@ async function withLines(db: Db, config: Config, rows: OrderRow[]): Promise<Orde
         discountPrice: Number(l.discount_price),
         quantity: Number(l.quantity),
       }));
-    const advance = row.advance_state as AdvanceState;
-    const money = orderCodMoney(row);
     return {
       number: row.number,
       createdAt: row.created_at,
@@ -72,15 +84,7 @@ async function withLines(db: Db, config: Config, rows: OrderRow[]): Promise<Orde
       lines: own,
       totals: cartTotals(own),
       delivery: deliveryWindow(row.created_at),
-      advance: {
-        amount: money.advance,
-        balance: money.onDelivery,
-        state: advance,
-        label: ADVANCE_LABELS[advance] ?? ADVANCE_LABELS.awaiting,
-        utr: row.advance_utr,
-        note: advance === 'refused' ? row.advance_note : null,
-        payLink: upi && money.dueNow > 0 ? upiPayLink(upi, row.number, money.dueNow) : null,
-      },
+      advance: orderAdvanceOf(config, row),
       invoiceNumber: shopperMayReadInvoice(row.status, creditNotes.has(row.id)) ? row.invoice_number : null,
       creditNoteNumber: creditNotes.get(row.id) ?? null,
       shipment: shipments.get(row.id)?.shopper ?? null,

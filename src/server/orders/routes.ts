@@ -5,8 +5,6 @@
  * named by their number.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import QRCode from 'qrcode';
-import { upiPayLink } from '../../common/advance.ts';
 import { orderApi } from '../../common/order-api.ts';
 import {
   advancePaymentSchema,
@@ -19,8 +17,8 @@ import {
 import { requireUser } from '../auth/guards.ts';
 import { contractRoute } from '../http/contract-route.ts';
 import { AppError, notFound } from '../http/errors.ts';
-import { orderCodMoney } from '../money/cod-money.ts';
 import { submitAdvance } from './advance.ts';
+import { advanceQrSvg } from './advance-qr.ts';
 import { placeOrder } from './place-order.ts';
 import { getOwnOrder, listOrders, ORDER_NOT_FOUND, ownOrderRow } from './queries.ts';
 
@@ -108,13 +106,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ within?: FastifyPluginAsyncZod
     handler: async (request, reply) => {
       if (!app.config.upi) throw notFound(ORDER_NOT_FOUND);
       const row = await ownOrderRow(app.db, request.userId!, { number: request.params.orderNumber });
-      // Drawn here by a kept library, so no outside service ever sees the payment link.
-      const svg = await QRCode.toString(upiPayLink(app.config.upi, row.number, orderCodMoney(row).advance), {
-        type: 'svg',
-        errorCorrectionLevel: 'M',
-        margin: 2,
-      });
-      return reply.header('content-type', 'image/svg+xml; charset=utf-8').send(svg);
+      return reply.header('content-type', 'image/svg+xml; charset=utf-8').send(await advanceQrSvg(app.config.upi, row));
     },
   });
 };

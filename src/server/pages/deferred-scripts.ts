@@ -11,7 +11,10 @@
  * no action (Login, Sign up, the complaint form: only the app sends them) would be sent by the
  * browser as a GET to the page, which reloads empty with the password in the address; the loader
  * holds such a submit instead and starts the scripts, and the form's `useForm` makes it again once
- * it has taken over the form and what was typed in it (src/web/lib/forms/early-forms.ts).
+ * it has taken over the form and what was typed in it (src/web/lib/forms/early-forms.ts). The
+ * account forms post to their page (`method="post"` with an action: decision 055): sent before the
+ * script, the server answers them; they wait too, only so that their useForm takes over what was
+ * typed (hydration would otherwise start the form empty while the boxes show the text).
  */
 import { createHash } from 'node:crypto';
 import { EARLY_FORMS_KEY } from '../../common/early-forms.ts';
@@ -23,11 +26,11 @@ export const DEFERRED_SCRIPTS_ID = 'deferred-scripts';
 /**
  * Runs once: the template's links go into the head (their downloads start), then the entry.
  * `crossOrigin = ''` matches the `crossorigin` of Vite's preloads, so the module map uses them.
- * `waiting`: the page's forms with no action, until their useForm takes them over; `held`: the one
- * of them sent meanwhile, with the button that sent it (null for Enter in a field); `typed`: what
+ * `waiting`: the page's forms with no action, and those that post, until their useForm takes them
+ * over; `held`: the one with no action sent meanwhile, with the button that sent it (null for Enter in a field); `typed`: what
  * each field held at its last input (React's hydration puts a textarea back to the server's text).
  */
-export const SCRIPT_LOADER = `(()=>{const t=document.getElementById("${DEFERRED_SCRIPTS_ID}");let started=false;const start=()=>{if(started||!t)return;started=true;document.head.append(t.content.cloneNode(true));const s=document.createElement("script");s.type="module";s.crossOrigin="";s.src=t.dataset.entry;document.head.append(s)};const w=window.${EARLY_FORMS_KEY}={waiting:new Set(document.querySelectorAll("form:not([action])")),held:new Map(),typed:new WeakMap()};addEventListener("input",e=>w.typed.set(e.target,e.target.value),true);addEventListener("submit",e=>{const f=e.target;if(w.waiting.has(f)){e.preventDefault();w.held.set(f,e.submitter||null);start()}},true);if(document.readyState==="complete")start();else{addEventListener("load",start);for(const k of["pointerdown","keydown"])addEventListener(k,start,{once:true,passive:true,capture:true})}})()`;
+export const SCRIPT_LOADER = `(()=>{const t=document.getElementById("${DEFERRED_SCRIPTS_ID}");let started=false;const start=()=>{if(started||!t)return;started=true;document.head.append(t.content.cloneNode(true));const s=document.createElement("script");s.type="module";s.crossOrigin="";s.src=t.dataset.entry;document.head.append(s)};const w=window.${EARLY_FORMS_KEY}={waiting:new Set(document.querySelectorAll("form:not([action]),form[method=post]")),held:new Map(),typed:new WeakMap()};addEventListener("input",e=>w.typed.set(e.target,e.target.value),true);addEventListener("submit",e=>{const f=e.target;if(w.waiting.has(f)&&!f.hasAttribute("action")){e.preventDefault();w.held.set(f,e.submitter||null);start()}},true);if(document.readyState==="complete")start();else{addEventListener("load",start);for(const k of["pointerdown","keydown"])addEventListener(k,start,{once:true,passive:true,capture:true})}})()`;
 
 /** 'sha256-…' of the loader, for the CSP's script-src. */
 export const SCRIPT_LOADER_HASH = `sha256-${createHash('sha256').update(SCRIPT_LOADER, 'utf8').digest('base64')}`;

@@ -39,4 +39,15 @@ describe('forms the server renders', () => {
     const stuck = tags.filter(({ tag }) => !/\baction=/.test(tag) && !/onSubmit=\{form\.submit\}/.test(tag));
     expect(stuck).toEqual([]);
   });
+
+  it('each with an action that carries a password posts it, never a GET (issue 34 item 7b)', () => {
+    const withPassword = sources(WEB).filter((file) => /type[=:]\s*['"]password['"]/.test(readFileSync(file, 'utf8')));
+    const tags = withPassword.flatMap((file) =>
+      formTags(readFileSync(file, 'utf8')).map((tag) => ({ file: relative(WEB, file), tag })),
+    );
+    // Log in, sign up, change password, checkout's create-account step: each a form with an action.
+    expect(tags.filter(({ tag }) => /\baction=/.test(tag)).length).toBeGreaterThanOrEqual(4);
+    const gets = tags.filter(({ tag }) => /\baction=/.test(tag) && !/\bmethod="post"/.test(tag));
+    expect(gets).toEqual([]);
+  });
 });

@@ -121,6 +121,27 @@ beforeAll(async () => {
     expect(res.body, url).not.toContain('<div id="root"></div>');
     pages[name] = res.body;
   }
+  // A refused form post answers its page with the refusal and what was typed (decision 055).
+  const refused = await t.app.inject({
+    method: 'POST',
+    url: '/signup',
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      origin: 'https://shop.example.in',
+      host: 'shop.example.in',
+    },
+    payload: new URLSearchParams({
+      name: '</p><b>"Asha" & Co',
+      number: '12345',
+      email: 'asha@example.in',
+      address: '12, Lotus Residency, near City Mall, Pune - 411001, Maharashtra',
+      password: 'long-enough-1',
+    }).toString(),
+  });
+  expect(refused.statusCode).toBe(400);
+  expect(refused.body).not.toContain('<div id="root"></div>');
+  expect(refused.body).toContain('value="&lt;/p&gt;&lt;b&gt;&quot;Asha&quot; &amp; Co"');
+  pages.signupRefused = refused.body;
 }, 240_000);
 
 afterAll(async () => {

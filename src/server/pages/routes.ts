@@ -7,14 +7,25 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PAGE } from '../../common/page-paths.ts';
 import { notFound } from '../http/errors.ts';
+import { publicOrigin } from '../http/public-origin.ts';
+import { accountPageHead } from './account-heads.ts';
+import { advanceLinkHead } from './advance-link-head.ts';
 import { homeHead, listingHead, productHead, searchHead } from './catalog-heads.ts';
 import { type PageHeadResolver, pageHeadResolvers } from './head.ts';
-import { publicOrigin } from './shell.ts';
 import { pageEntries, productCount, productEntries, sitemapIndex, URLS_PER_SITEMAP, urlSet } from './sitemap.ts';
 import { staticHead } from './static-heads.ts';
 import { trackHead } from './track-head.ts';
 
-const RESOLVERS: PageHeadResolver[] = [homeHead, productHead, listingHead, searchHead, staticHead, trackHead];
+const RESOLVERS: PageHeadResolver[] = [
+  homeHead,
+  productHead,
+  listingHead,
+  searchHead,
+  staticHead,
+  trackHead,
+  accountPageHead,
+  advanceLinkHead,
+];
 
 /** Crawlers stay out of the admin area, the account pages and the API. */
 export const ROBOTS_DISALLOW = [
@@ -34,6 +45,8 @@ export const ROBOTS_DISALLOW = [
   '/reset-password/',
   // A failed delivery's choice link is a secret too (docs/product.md#failed-deliveries).
   '/delivery/',
+  // And an order's advance link (docs/product.md#the-advance).
+  '/advance/',
 ];
 
 export const pageRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -179,9 +179,6 @@ describe('what pages read from the query', () => {
     expect(readers, 'a screen reading the query: add what it reads to PAGE_QUERY_PARAMS, then here').toEqual([
       // The title after a navigation: the search's ?q (common/page-titles.ts fixedTitle), in the key.
       'app/page-title.ts',
-      // The error word of a form posted before the script (common/account-forms.ts), in the key.
-      'features/accounts/login-form.tsx',
-      'features/accounts/signup-form.tsx',
       'features/catalog/listing-page-number.ts',
       'features/catalog/listing-sort.ts',
       'routes/search.tsx',

@@ -39,9 +39,6 @@ export const PAGE_QUERY_PARAMS: Partial<Record<ScreenName, readonly string[]>> =
   search: ['q', 'page'],
   // /track's answers are one person's and never kept (pages/track-head.ts): the form alone is.
   track: ['order', 'phone'],
-  // The form posted before the script comes back with ?error=<word> (common/account-forms.ts).
-  login: ['error'],
-  signup: ['error'],
 };
 
 /**

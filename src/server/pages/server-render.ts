@@ -36,8 +36,11 @@ interface Rendered {
 }
 
 export interface ServerRenderer {
-  /** The HTML inside #root for `url` (path and query) at `origin`, or null when it could not be rendered. */
-  render(origin: string, url: string, answers: PageAnswer[]): Promise<string | null>;
+  /**
+   * The HTML inside #root for `url` (path and query) at `origin`, or null when it could not be
+   * rendered. `keep` false: one person's page (what they typed, their session), never kept.
+   */
+  render(origin: string, url: string, answers: PageAnswer[], keep?: boolean): Promise<string | null>;
 }
 
 /** The renderer built beside `webDistDir` (dist/web → dist/ssr), or null when there is none. */
@@ -55,7 +58,7 @@ export async function loadServerRenderer(
   const pages = new Map<string, Rendered>();
 
   return {
-    async render(origin, url, answers) {
+    async render(origin, url, answers, keep = true) {
       const key = origin + url;
       const bodies = answers.map((a) => a.body);
       const kept = pages.get(key);
@@ -71,6 +74,7 @@ export async function loadServerRenderer(
           site,
           answers: Object.fromEntries(answers.map(({ url: answerUrl, body }) => [answerUrl, body])),
         });
+        if (!keep) return html;
         pages.set(key, { bodies, html });
         if (pages.size > RENDERED_PAGES) pages.delete(pages.keys().next().value as string);
         return html;

@@ -14,6 +14,7 @@ import type { SiteConfig } from '../../common/site.ts';
 import { currentCatalogVersion } from '../catalog/catalog-version.ts';
 import { CachedBody, sendCachedBody } from '../http/cached-body.ts';
 import { escapeHtml, jsonForScript, scriptSafeJson } from '../http/html.ts';
+import { publicOrigin } from '../http/public-origin.ts';
 import { pageContentSecurityPolicy } from '../http/security.ts';
 import { readScreenAssets, type ScreenAssetsOf } from './build-manifest.ts';
 import { deferEntryScripts, renderDeferredScripts, SCRIPT_LOADER_HASH } from './deferred-scripts.ts';
@@ -44,10 +45,6 @@ export function siteConfig(app: FastifyInstance): SiteConfig {
     ...(imageBase ? { imageBase } : {}),
     ...(app.config.whatsapp ? { whatsappUpdates: true } : {}),
   };
-}
-
-export function publicOrigin(app: FastifyInstance, request: FastifyRequest): string {
-  return app.config.publicUrl ?? `${request.protocol}://${request.host}`;
 }
 
 export function renderHead(head: PageHead, origin: string): string {
@@ -192,30 +189,20 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
     );
   };
 
-  app.get('/*', { schema: { hide: true } }, async (request, reply) => {
-    const [path = '/', search = ''] = request.url.split('?', 2);
-    if (path.startsWith('/api/') || path.startsWith('/media/') || path.startsWith('/assets/')) {
-      return reply.callNotFound();
-    }
-    const origin = publicOrigin(app, request);
-    const key = origin + request.url;
-    // Read before the page is made: what is kept under it is at least as new (sent-pages.ts).
-    const version = await currentCatalogVersion(app.db);
-    const kept = sentPages.get(key, version);
-    if (kept) return sendPage(request, reply, kept, true);
-
-    const query = new URLSearchParams(search);
-    let head: PageHead | null = null;
+  /** The page's head: the first resolver's that knows the path, or the default. */
+  const resolveHead = async (request: FastifyRequest, path: string, query: URLSearchParams): Promise<PageHead> => {
     for (const resolve of pageHeadResolvers) {
-      head = await resolve(app, path, query, request);
-      if (head) break;
+      const head = await resolve(app, path, query, request);
+      if (head) return head;
     }
-    head ??= defaultHead(app, path);
-    if (head.redirect) return reply.redirect(head.redirect + request.url.slice(path.length), 301);
-    if (head.seeOther) return reply.redirect(head.seeOther, 303);
+    return defaultHead(app, path);
+  };
+
+  /** The page for `head` at `url`, and whether it may be kept (the renderer did not fail on it). */
+  const makePage = async (origin: string, path: string, url: string, head: PageHead, version: number) => {
     // The admin area needs its session before it can show anything: the browser renders it.
     const serverRendered = renderer !== null && !path.startsWith('/dashboard');
-    const body = serverRendered ? await renderer.render(origin, request.url, head.answers ?? []) : null;
+    const body = serverRendered ? await renderer.render(origin, url, head.answers ?? [], !head.personal) : null;
     const screen = screenPreloads(path, screenAssets, styles);
     // Replacer functions, not strings: a "$'" or "$&" in a product name must stay text,
     // not become String.replace's "insert the rest of the page" pattern.
@@ -232,9 +219,37 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
         () => `${entry ? renderDeferredScripts(entry, [...preloads, ...screen.scripts]) : ''}</body>`,
       );
     const sent = { version, status: head.status ?? 200, page: new CachedBody(html) };
+    return { sent, keep: !serverRendered || body !== null };
+  };
+
+  // A refused form post answers with its page (form-page.ts): one person's, never kept.
+  app.formPages.send = async (request, reply, { path, status, answers }) => {
+    const head = await resolveHead(request, path, new URLSearchParams());
+    const posted = { ...head, status, personal: true, answers: [...(head.answers ?? []), ...answers] };
+    const version = await currentCatalogVersion(app.db);
+    const { sent } = await makePage(publicOrigin(app, request), path, path, posted, version);
+    return sendPage(request, reply, sent, false, true);
+  };
+
+  app.get('/*', { schema: { hide: true } }, async (request, reply) => {
+    const [path = '/', search = ''] = request.url.split('?', 2);
+    if (path.startsWith('/api/') || path.startsWith('/media/') || path.startsWith('/assets/')) {
+      return reply.callNotFound();
+    }
+    const origin = publicOrigin(app, request);
+    const key = origin + request.url;
+    // Read before the page is made: what is kept under it is at least as new (sent-pages.ts).
+    const version = await currentCatalogVersion(app.db);
+    const kept = sentPages.get(key, version);
+    if (kept) return sendPage(request, reply, kept, true);
+
+    const head = await resolveHead(request, path, new URLSearchParams(search));
+    if (head.redirect) return reply.redirect(head.redirect + request.url.slice(path.length), 301);
+    if (head.seeOther) return reply.redirect(head.seeOther, 303);
+    const { sent, keep } = await makePage(origin, path, request.url, head, version);
     // A page the renderer failed on is not kept: the next request tries again. One person's page never is.
     if (head.personal) return sendPage(request, reply, sent, false, true);
-    if (!serverRendered || body !== null) sentPages.set(key, sent);
+    if (keep) sentPages.set(key, sent);
     return sendPage(request, reply, sent, false);
   });
 }

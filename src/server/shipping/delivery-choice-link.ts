@@ -1,66 +1,20 @@
 /**
  * The shopper's link to choose what happens after a failed delivery (docs/product.md#failed-deliveries):
- * /delivery/<order number>/<token>, no log-in. The token is an HMAC-SHA256 of the order number
- * under a secret the store makes itself and keeps in its database (app_secrets), so every app
- * process signs and checks alike with no setting, a link survives restarts, and nothing per order
- * is stored. 24 characters of base64url (144 bits): unguessable, short enough for a WhatsApp text.
+ * /delivery/<order number>/<token>, no log-in, signed over the bare order number (auth/signed-links.ts).
  * Anyone holding the link may choose for that one order, as anyone holding the parcel's AWB may
  * call the courier; it names no personal detail beyond the order number.
  */
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+
+import { linkToken, linkTokenMatches } from '../auth/signed-links.ts';
 import type { Config } from '../config.ts';
-import { nowIso } from '../db/ids.ts';
-import type { Db } from '../db/tables.ts';
-
-const SECRET_NAME = 'delivery-choice-links';
-const TOKEN_LENGTH = 24;
-
-/** The secret of each app's config, loaded at start (plugin.ts) or on first use (ensureLinkSecret). */
-const secrets = new WeakMap<Config, string>();
-
-/** Reads the store's link secret, making it on first start (two processes starting at once agree: the first insert wins). */
-export async function loadLinkSecret(db: Db): Promise<string> {
-  await db
-    .insertInto('app_secrets')
-    .values({ name: SECRET_NAME, value: randomBytes(32).toString('base64url'), created_at: nowIso() })
-    .onConflict((oc) => oc.column('name').doNothing())
-    .execute();
-  const row = await db
-    .selectFrom('app_secrets')
-    .select('value')
-    .where('name', '=', SECRET_NAME)
-    .executeTakeFirstOrThrow();
-  return row.value;
-}
-
-export function keepLinkSecret(config: Config, secret: string): void {
-  secrets.set(config, secret);
-}
-
-/**
- * Loads the secret when the start could not (the database was away then: the store starts and
- * answers 503 rather than failing, docs/decisions/025-faults.md). Callers that make or check a
- * link await this first; after the first success it costs nothing.
- */
-export async function ensureLinkSecret(db: Db, config: Config): Promise<void> {
-  if (!secrets.has(config)) keepLinkSecret(config, await loadLinkSecret(db));
-}
-
-function secretOf(config: Config): string {
-  const secret = secrets.get(config);
-  if (!secret) throw new Error('The delivery-choice link secret is not loaded (shipping plugin)');
-  return secret;
-}
 
 export function deliveryChoiceToken(config: Config, orderNumber: string): string {
-  return createHmac('sha256', secretOf(config)).update(orderNumber).digest('base64url').slice(0, TOKEN_LENGTH);
+  return linkToken(config, orderNumber);
 }
 
 /** Whether `token` is this order's, compared in constant time. */
 export function tokenMatches(config: Config, orderNumber: string, token: string): boolean {
-  const expected = Buffer.from(deliveryChoiceToken(config, orderNumber));
-  const given = Buffer.from(token);
-  return given.length === expected.length && timingSafeEqual(given, expected);
+  return linkTokenMatches(config, orderNumber, token);
 }
 
 /** The page path of an order's link. */

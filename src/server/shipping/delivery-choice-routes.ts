@@ -16,9 +16,10 @@ import {
 } from '../../common/schemas/delivery-choice.ts';
 import { orderNumberParamsSchema } from '../../common/schemas/order.ts';
 import { type Limit, takeSlots } from '../auth/rate-limit.ts';
+import { ensureLinkSecret } from '../auth/signed-links.ts';
 import { contractRoute } from '../http/contract-route.ts';
 import { AppError, notFound } from '../http/errors.ts';
-import { ensureLinkSecret, tokenMatches } from './delivery-choice-link.ts';
+import { tokenMatches } from './delivery-choice-link.ts';
 import { choicePage, failedDeliveries, saveChoice } from './delivery-choices.ts';
 import { sendDeliveryChoice, sendFailure } from './send-delivery-choice.ts';
 

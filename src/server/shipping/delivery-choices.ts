@@ -16,6 +16,7 @@ import { LIVE_STATES, stateRule } from '../../common/orders.ts';
 import type { ChoicePage, FailedDelivery, StoredChoice } from '../../common/schemas/delivery-choice.ts';
 import { stepRule } from '../../common/shipments.ts';
 import { plainLine } from '../../common/text.ts';
+import { ensureLinkSecret } from '../auth/signed-links.ts';
 import type { Config } from '../config.ts';
 import { writeTransaction } from '../db/group-commit.ts';
 import { nowIso } from '../db/ids.ts';
@@ -24,7 +25,7 @@ import { badRequest, conflict } from '../http/errors.ts';
 import { jobError } from './booking-jobs.ts';
 import type { DeliveryRetry } from './courier.ts';
 import { MANUAL_COURIER_ID } from './couriers/manual/manual-courier.ts';
-import { deliveryChoiceUrl, ensureLinkSecret } from './delivery-choice-link.ts';
+import { deliveryChoiceUrl } from './delivery-choice-link.ts';
 
 /** How long one send may hold its claim: longer than the courier's call (20 s). */
 export const SEND_LEASE_MS = 2 * 60_000;

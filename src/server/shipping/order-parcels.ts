@@ -3,8 +3,10 @@
  * (orders/hooks.ts ParcelReader) so that orders, below shipping, does not import it
  * (docs/decisions/052-order-transitions-and-folder-graph.md).
  */
+
+import { ensureLinkSecret } from '../auth/signed-links.ts';
 import { registerParcelReader } from '../orders/hooks.ts';
-import { deliveryChoicePath, ensureLinkSecret } from './delivery-choice-link.ts';
+import { deliveryChoicePath } from './delivery-choice-link.ts';
 import { shipmentsOf, toAdminShipment, toShopperShipment } from './shipments.ts';
 
 export function registerParcelHooks(): void {

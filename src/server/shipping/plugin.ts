@@ -5,9 +5,9 @@
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { keepLinkSecret, loadLinkSecret } from '../auth/signed-links.ts';
 import type { Courier } from './courier.ts';
 import { type DeliveryChecker, deliveryChecker } from './delivery-check.ts';
-import { keepLinkSecret, loadLinkSecret } from './delivery-choice-link.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -15,6 +15,7 @@ import { formatRupees } from '../../common/money.ts';
 import { PAGE } from '../../common/page-paths.ts';
 import type { StepMail } from '../../common/shipments.ts';
 import { plainLine } from '../../common/text.ts';
+import { ensureLinkSecret } from '../auth/signed-links.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/tables.ts';
 import { escapeHtml } from '../http/html.ts';
@@ -28,7 +29,7 @@ import {
   queueShippedWhatsApp,
 } from '../notifications/whatsapp/order-messages.ts';
 import { orderForMessage } from '../orders/message-read.ts';
-import { deliveryChoiceUrl, ensureLinkSecret } from './delivery-choice-link.ts';
+import { deliveryChoiceUrl } from './delivery-choice-link.ts';
 
 export interface ShipmentMailFacts {
   number: string;

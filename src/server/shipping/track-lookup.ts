@@ -9,11 +9,12 @@ import { cashToKeepReady } from '../../common/advance.ts';
 import type { TrackReply } from '../../common/schemas/shipping.ts';
 import { awaitingChoice, shopperStatusLabel } from '../../common/shipments.ts';
 import { addressKey, FIFTEEN_MINUTES, giveBack, type Limit, takeSlots } from '../auth/rate-limit.ts';
+import { ensureLinkSecret } from '../auth/signed-links.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/tables.ts';
 import { AppError } from '../http/errors.ts';
 import { orderCodMoney } from '../money/cod-money.ts';
-import { deliveryChoicePath, ensureLinkSecret } from './delivery-choice-link.ts';
+import { deliveryChoicePath } from './delivery-choice-link.ts';
 import { shipmentsOf, toShopperShipment, trackingHistory } from './shipments.ts';
 
 export const TRACK_NOT_FOUND =

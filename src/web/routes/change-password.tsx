@@ -35,16 +35,18 @@ function ChangePasswordForm() {
     reset: true,
   });
   return (
-    <form className="account-form panel" onSubmit={form.submit} noValidate>
+    // Posted to this page's own address when the script has not taken it over (common/account-forms.ts).
+    <form className="account-form panel" method="post" action="/change-password" onSubmit={form.submit} noValidate>
       <h1>Change password</h1>
       <TextField
         label="Current password"
+        name="currentPassword"
         type="password"
         autoComplete="current-password"
         showError={false}
         {...form.field('currentPassword')}
       />
-      <NewPasswordField {...form.field('newPassword')} />
+      <NewPasswordField name="newPassword" {...form.field('newPassword')} />
       <Message {...form.messageProps} />
       <button type="submit" className="btn btn-gold btn-block" disabled={form.busy}>
         Change password

@@ -8,16 +8,15 @@ import { useState } from 'react';
 import { DELIVERY_CHOICE_RULES, type DeliveryAction } from '../../common/delivery-choice-rules.ts';
 import type { ChoicePage, StoredChoice } from '../../common/schemas/delivery-choice.ts';
 import { formatExpectedDay } from '../../common/shipments.ts';
-import { whatsappLink } from '../../common/site.ts';
 import { checkForm } from '../../common/text-rules.ts';
 import { LoadError } from '../components/load-error.tsx';
 import { LoaderOverlay } from '../components/loader.tsx';
 import { Message } from '../components/message.tsx';
 import { PHONE_INPUT, TextField } from '../components/text-field.tsx';
+import { WhatsAppQuestion } from '../components/whatsapp-question.tsx';
 import { readChoicePage, sendChoice } from '../features/shipping/delivery-choice-api.ts';
 import { useForm } from '../lib/forms/use-form.ts';
 import { useParams } from '../lib/router/index.ts';
-import { site } from '../lib/site.ts';
 import { useResource } from '../lib/use-resource.ts';
 import '../features/shipping/delivery-choice.css';
 
@@ -43,16 +42,7 @@ export function DeliveryChoicePage() {
       {data && <Parcel data={data} />}
       {data?.open && <ChoiceForm data={data} orderNumber={orderNumber} token={token} onSaved={setAnswer} />}
       {data && !data.open && data.choice && <ChosenNote choice={data.choice} automatic={data.automatic} />}
-      <p>
-        Questions?{' '}
-        <a
-          href={whatsappLink(site().whatsapp, `Hello, about the delivery of my order ${orderNumber}: `)}
-          target="_blank"
-          rel="noopener noreferrer"
-        >
-          Message us on WhatsApp
-        </a>
-      </p>
+      <WhatsAppQuestion text={`Hello, about the delivery of my order ${orderNumber}: `} />
     </div>
   );
 }

@@ -17,6 +17,7 @@ import type { WhatsAppKind } from '../../../common/whatsapp-kinds.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/tables.ts';
 import { orderCodMoney } from '../../money/cod-money.ts';
+import { advanceLinkUrl } from '../../orders/advance-link-url.ts';
 import { orderForMessage } from '../../orders/message-read.ts';
 import {
   fillBody,
@@ -63,6 +64,9 @@ export function whatsappAllowed(
   return category === 'utility' || user.offers_consent_at !== null;
 }
 
+/** The messages that ask for the advance: they carry its link. */
+const ADVANCE_KINDS: readonly OrderWhatsAppKind[] = ['order-placed', 'unpaid-reminder'];
+
 interface OrderFacts {
   name: string;
   number: string;
@@ -70,6 +74,8 @@ interface OrderFacts {
   advance: number;
   balance: number;
   base: string;
+  /** The order's advance link (orders/advance-link-url.ts), for the messages that ask for the advance. */
+  advanceUrl: string;
 }
 
 function templateFor(kind: OrderWhatsAppKind, o: OrderFacts, extra: OrderMessageExtra): [TemplateName, string[]] {
@@ -78,7 +84,7 @@ function templateFor(kind: OrderWhatsAppKind, o: OrderFacts, extra: OrderMessage
   switch (kind) {
     case 'order-placed':
       return o.advance > 0
-        ? ['order_placed', [o.name, o.number, rupees(o.total), rupees(o.advance), orders, rupees(o.balance)]]
+        ? ['order_placed', [o.name, o.number, rupees(o.total), rupees(o.advance), o.advanceUrl, rupees(o.balance)]]
         : ['cod_confirm', [o.name, o.number, rupees(o.balance)]];
     case 'dispatched':
       return ['order_shipped', [o.name, o.number, extra.trackingUrl ?? orders, rupees(o.balance)]];
@@ -97,7 +103,7 @@ function templateFor(kind: OrderWhatsAppKind, o: OrderFacts, extra: OrderMessage
     case 'unpaid-reminder':
       return [
         'unpaid_reminder',
-        [o.name, o.number, rupees(o.advance), `${formatDateTime(extra.expiresAt ?? '')} IST`, orders],
+        [o.name, o.number, rupees(o.advance), `${formatDateTime(extra.expiresAt ?? '')} IST`, o.advanceUrl],
       ];
   }
 }
@@ -127,6 +133,8 @@ export async function queueOrderWhatsApp(
     advance: money.advance,
     balance: money.onDelivery,
     base: config.publicUrl ?? `http://localhost:${config.port}`,
+    // A page that shows this order's advance without a log-in (issue 34 item 16), not /orders.
+    advanceUrl: ADVANCE_KINDS.includes(kind) ? await advanceLinkUrl(trx, config, order.number) : '',
   };
   // The reminder tells when the order expires: UNPAID_ORDER_HOURS after it was placed (orders/unpaid.ts).
   const expiresAt = extra.expiresAt ?? unpaidExpiry(order.created_at, config);

@@ -131,7 +131,14 @@ describe.each(TEST_DIALECTS)('WhatsApp on %s', (dialect: Dialect) => {
       buttons: [`confirm:${order.id}`, `cancel:${order.id}`],
     });
     expect(message.raw.to).toBe(`+91${shopper.number}`);
-    expect(message.body).toEqual(['Asha', order.number, '₹3,500', '₹300', 'http://localhost:3000/orders', '₹3,200']);
+    expect(message.body).toEqual(['Asha', order.number, '₹3,500', '₹300', expect.any(String), '₹3,200']);
+    // The advance link is the order's own signed page (issue 34 item 16), not /orders behind a log-in:
+    // opened with no cookie it shows this order's advance and what is left to pay on delivery.
+    const link = new URL(message.body[4]!);
+    expect(link.pathname).toMatch(new RegExp(`^/advance/${order.number}/[A-Za-z0-9_-]{24}$`));
+    const page = await app.inject({ method: 'GET', url: link.pathname.replace('/advance/', '/api/advance-link/') });
+    expect(page.statusCode).toBe(200);
+    expect(page.json().order).toMatchObject({ number: order.number, advance: { amount: 300, balance: 3200 } });
     const user = await app.db
       .selectFrom('users')
       .select('whatsapp_consent_at')

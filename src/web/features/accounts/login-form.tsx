@@ -1,4 +1,3 @@
-import { accountFormError } from '../../../common/account-forms.ts';
 import { LOGIN_RULES } from '../../../common/account-rules.ts';
 import { forgotPasswordText } from '../../../common/password-reset.ts';
 import type { VisitorCartLine } from '../../../common/schemas/cart.ts';
@@ -8,7 +7,7 @@ import { LoaderOverlay } from '../../components/loader.tsx';
 import { Message } from '../../components/message.tsx';
 import { PHONE_INPUT, TextField } from '../../components/text-field.tsx';
 import { useForm } from '../../lib/forms/use-form.ts';
-import { Link, useLocation } from '../../lib/router/index.ts';
+import { Link } from '../../lib/router/index.ts';
 import { site } from '../../lib/site.ts';
 import { login } from './account-api.ts';
 import { useSession } from './session.tsx';
@@ -18,8 +17,6 @@ import { PAGE } from '../../../common/page-paths.ts';
 /** Login (docs/product.md#accounts): number and password; the visitor cart is merged by the server. */
 export function LoginForm({ visitorCart, onSuccess }: { visitorCart: () => VisitorCartLine[]; onSuccess: () => void }) {
   const { refresh } = useSession();
-  // A refusal of the form posted without the script comes back in the address (common/account-forms.ts).
-  const posted = accountFormError(useLocation().search);
   const form = useForm({
     id: 'login',
     initial: { number: '', password: '' },
@@ -34,7 +31,7 @@ export function LoginForm({ visitorCart, onSuccess }: { visitorCart: () => Visit
 
   return (
     // Posted to this page's own address when the script has not taken it over (common/account-forms.ts).
-    <form className="account-form panel" method="post" onSubmit={form.submit} noValidate>
+    <form className="account-form panel" method="post" action="/login" onSubmit={form.submit} noValidate>
       <h1>Login</h1>
       <TextField label="Phone number" name="number" {...PHONE_INPUT} showError={false} {...form.field('number')} />
       <TextField
@@ -45,7 +42,7 @@ export function LoginForm({ visitorCart, onSuccess }: { visitorCart: () => Visit
         showError={false}
         {...form.field('password')}
       />
-      <Message {...(form.messageProps.text ? form.messageProps : { ...form.messageProps, text: posted })} />
+      <Message {...form.messageProps} />
       <button type="submit" className="btn btn-gold btn-block" disabled={form.busy}>
         Login
       </button>

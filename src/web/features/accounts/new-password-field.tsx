@@ -7,7 +7,8 @@ type FieldBinding = ReturnType<ReturnType<typeof useForm<{ password: string }>>[
  * A new password's field, as changing it and the reset link ask for it: the sign-up rule in the
  * hint; the form's one message shows the error (docs/product.md#account-rights).
  */
-export function NewPasswordField(binding: FieldBinding) {
+/** `name`: the input's name in a form that posts without the script (common/account-forms.ts). */
+export function NewPasswordField(binding: FieldBinding & { name?: string }) {
   return (
     <TextField
       label="New password"

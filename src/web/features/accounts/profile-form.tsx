@@ -1,3 +1,4 @@
+import { PROFILE_ADDRESSES_FIELD } from '../../../common/account-forms.ts';
 import { PROFILE_RULES } from '../../../common/account-rules.ts';
 import { checkForm } from '../../../common/text-rules.ts';
 import { LoaderOverlay } from '../../components/loader.tsx';
@@ -34,11 +35,19 @@ export function ProfileForm({ user, onSuccess }: { user: SessionUser; onSuccess:
   const setAddresses = (next: string[], errorField?: string) => form.set('addresses', next, errorField);
 
   return (
-    <form className="account-form panel" onSubmit={form.submit} noValidate>
+    // Posted to this page's own address when the script has not taken it over (common/account-forms.ts).
+    <form className="account-form panel" method="post" action="/editprofile" onSubmit={form.submit} noValidate>
       <h1>Edit Profile</h1>
-      <TextField label="Name" autoComplete="name" showError={false} {...form.field('name')} />
-      <TextField label="Phone number" {...PHONE_INPUT} showError={false} {...form.field('number')} />
-      <TextField label="Email" type="email" autoComplete="email" showError={false} {...form.field('email')} />
+      <TextField label="Name" name="name" autoComplete="name" showError={false} {...form.field('name')} />
+      <TextField label="Phone number" name="number" {...PHONE_INPUT} showError={false} {...form.field('number')} />
+      <TextField
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        showError={false}
+        {...form.field('email')}
+      />
       <fieldset className="account-fieldset">
         <legend>Addresses</legend>
         {addresses.map((address, i) => (
@@ -47,6 +56,7 @@ export function ProfileForm({ user, onSuccess }: { user: SessionUser; onSuccess:
             <TextField
               id={fieldInputId('profile', `addresses.${i}`)}
               label={`Address ${i + 1}`}
+              name={PROFILE_ADDRESSES_FIELD}
               value={address}
               error={form.errors[`addresses.${i}`] ?? form.errors.addresses}
               showError={false}
@@ -60,7 +70,7 @@ export function ProfileForm({ user, onSuccess }: { user: SessionUser; onSuccess:
             {addresses.length > 1 && (
               <button
                 type="button"
-                className="btn btn-ghost"
+                className="btn btn-ghost needs-script"
                 aria-label={`Delete address ${i + 1}`}
                 onClick={() => setAddresses(addresses.filter((_, j) => j !== i))}
               >
@@ -69,7 +79,7 @@ export function ProfileForm({ user, onSuccess }: { user: SessionUser; onSuccess:
             )}
           </div>
         ))}
-        <button type="button" className="btn btn-ghost" onClick={() => setAddresses([...addresses, ''])}>
+        <button type="button" className="btn btn-ghost needs-script" onClick={() => setAddresses([...addresses, ''])}>
           + Add address
         </button>
       </fieldset>

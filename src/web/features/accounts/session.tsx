@@ -15,8 +15,9 @@ import {
   useState,
 } from 'react';
 import { accountApi } from '../../../common/account-api.ts';
+import { apiPath } from '../../../common/api-contract.ts';
 import type { SessionUser } from '../../../common/schemas/session.ts';
-import { call, onUnauthorized } from '../../lib/api-client.ts';
+import { call, onUnauthorized, takeEmbeddedAnswer } from '../../lib/api-client.ts';
 
 /** The server's type of the logged-in shopper (src/common/schemas/session.ts), for this feature's users. */
 export type { SessionUser };
@@ -37,10 +38,13 @@ const SessionContext = createContext<SessionState>({
 });
 
 export function SessionProvider({ children }: { children: ReactNode }) {
-  const [data, setData] = useState<{ user: SessionUser | null; isAdmin: boolean; loading: boolean }>({
-    user: null,
-    isAdmin: false,
-    loading: true,
+  // A page that works without the script (Edit Profile, Change password: server/accounts/
+  // pages/account-heads.ts) carries the session's answer, so the server renders the shopper's form.
+  const [data, setData] = useState<{ user: SessionUser | null; isAdmin: boolean; loading: boolean }>(() => {
+    const embedded = takeEmbeddedAnswer<{ user: SessionUser | null; isAdmin: boolean }>(
+      apiPath(accountApi.session.path, {}),
+    );
+    return embedded ? { ...embedded, loading: false } : { user: null, isAdmin: false, loading: true };
   });
 
   /**

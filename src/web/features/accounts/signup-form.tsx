@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { accountFormError, WHATSAPP_FORM_FIELD } from '../../../common/account-forms.ts';
+import { WHATSAPP_FORM_FIELD } from '../../../common/account-forms.ts';
 import type { VisitorCartLine } from '../../../common/schemas/cart.ts';
 import { SIGNUP_RULES } from '../../../common/signup-rules.ts';
 import { checkForm } from '../../../common/text-rules.ts';
@@ -8,7 +8,7 @@ import { Message } from '../../components/message.tsx';
 import { PHONE_INPUT, TextField } from '../../components/text-field.tsx';
 import { WhatsAppConsentBox } from '../../components/whatsapp-consent-box.tsx';
 import { useForm } from '../../lib/forms/use-form.ts';
-import { Link, useLocation } from '../../lib/router/index.ts';
+import { Link } from '../../lib/router/index.ts';
 import { signup } from './account-api.ts';
 import { useSession } from './session.tsx';
 import './accounts.css';
@@ -32,8 +32,6 @@ export function SignupForm({
   onSuccess: () => void;
 }) {
   const { refresh } = useSession();
-  // A refusal of the form posted without the script comes back in the address (common/account-forms.ts).
-  const posted = accountFormError(useLocation().search);
   const [whatsappUpdates, setWhatsappUpdates] = useState(false);
   const form = useForm({
     id: 'signup',
@@ -49,7 +47,7 @@ export function SignupForm({
 
   return (
     // Posted to this page's own address when the script has not taken it over (common/account-forms.ts).
-    <form className="account-form panel" method="post" onSubmit={form.submit} noValidate>
+    <form className="account-form panel" method="post" action="/signup" onSubmit={form.submit} noValidate>
       <h1>Create Account</h1>
       {FIELDS.map((f) => (
         <TextField key={f.key} label={f.label} name={f.key} {...f.input} showError={false} {...form.field(f.key)} />
@@ -62,7 +60,7 @@ export function SignupForm({
         disabled={form.busy}
         proof="signup"
       />
-      <Message {...(form.messageProps.text ? form.messageProps : { ...form.messageProps, text: posted })} />
+      <Message {...form.messageProps} />
       <button type="submit" className="btn btn-gold btn-block" disabled={form.busy}>
         Create account
       </button>

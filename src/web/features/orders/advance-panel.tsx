@@ -3,7 +3,7 @@ import { advanceOpenToShopper, advanceWhatsappText, UTR_MESSAGE, UTR_PATTERN } f
 import { formatRupees } from '../../../common/money.ts';
 import { advanceQrUrl } from '../../../common/order-api.ts';
 import { stateRule } from '../../../common/orders.ts';
-import type { Order } from '../../../common/schemas/order.ts';
+import type { AdvanceLinkOrder, Order } from '../../../common/schemas/order.ts';
 import { whatsappLink } from '../../../common/site.ts';
 import { LoaderOverlay } from '../../components/loader.tsx';
 import { TextField } from '../../components/text-field.tsx';
@@ -15,6 +15,27 @@ import { sendAdvanceReference } from './orders-api.ts';
 const QR_SIZE = 168;
 
 /**
+ * Where the panel's QR code comes from and where its UPI reference goes: the shopper's own order
+ * (Your Orders, the confirmation) or the advance link's (routes/advance.tsx), same panel.
+ */
+export interface AdvanceChannel {
+  qrUrl: string;
+  send: (utr: string) => Promise<unknown>;
+}
+
+/** The logged-in shopper's own order: its answer replaces the order shown, and Your Orders reloads. */
+export function ownOrderChannel(orderNumber: string, onUpdated: (order: Order) => void): AdvanceChannel {
+  return {
+    qrUrl: advanceQrUrl(orderNumber),
+    send: async (utr) => {
+      const { order } = await sendAdvanceReference(orderNumber, utr);
+      invalidate('orders');
+      onUpdated(order);
+    },
+  };
+}
+
+/**
  * How the shopper confirms a cash-on-delivery order (docs/product.md#the-advance): pay the
  * advance by UPI (a link a phone opens in its UPI app, the QR code for a
  * computer; WhatsApp when the shop has no UPI id), then type the UPI reference
@@ -24,11 +45,11 @@ const QR_SIZE = 168;
  */
 export function AdvancePanel({
   order,
-  onUpdated,
+  channel,
   heading: Heading = 'h2',
 }: {
-  order: Order;
-  onUpdated: (order: Order) => void;
+  order: AdvanceLinkOrder;
+  channel: AdvanceChannel;
   heading?: 'h2' | 'h3';
 }) {
   const { advance, number } = order;
@@ -45,10 +66,6 @@ export function AdvancePanel({
       </>
     );
   }
-  const sent = (next: Order) => {
-    invalidate('orders');
-    onUpdated(next);
-  };
   if (advance.state === 'submitted') {
     return (
       <section className="advance" aria-label={regionName(advance.label)}>
@@ -60,7 +77,7 @@ export function AdvancePanel({
         <CashOnDelivery amount={advance.balance} />
         <details className="advance-change">
           <summary>Sent a wrong reference?</summary>
-          <UtrForm orderNumber={number} onSent={sent} />
+          <UtrForm send={channel.send} />
         </details>
       </section>
     );
@@ -95,14 +112,14 @@ export function AdvancePanel({
         </div>
         {advance.payLink && (
           <figure className="advance-qr">
-            <AdvanceQr order={order} />
+            <AdvanceQr order={order} src={channel.qrUrl} />
             <figcaption>Scan with any UPI app on your phone</figcaption>
           </figure>
         )}
       </div>
       {advance.payLink && <PayeeUpi payLink={advance.payLink} />}
-      {advance.payLink && <QrForAnotherPhone order={order} />}
-      <UtrForm orderNumber={number} onSent={sent} />
+      {advance.payLink && <QrForAnotherPhone order={order} src={channel.qrUrl} />}
+      <UtrForm send={channel.send} />
     </section>
   );
 }
@@ -119,7 +136,7 @@ function CashOnDelivery({ amount }: { amount: number }) {
 }
 
 /** The UPI reference form: checked here with the shared rule, then by the server; what was typed stays. */
-function UtrForm({ orderNumber, onSent }: { orderNumber: string; onSent: (order: Order) => void }) {
+function UtrForm({ send }: { send: (utr: string) => Promise<unknown> }) {
   const id = useId();
   const form = useForm({
     id,
@@ -129,8 +146,7 @@ function UtrForm({ orderNumber, onSent }: { orderNumber: string; onSent: (order:
       const value = utr.replace(/\s+/g, '');
       return UTR_PATTERN.test(value) ? { ok: true, data: value } : { ok: false, field: 'utr', message: UTR_MESSAGE };
     },
-    send: (utr) => sendAdvanceReference(orderNumber, utr),
-    onSuccess: ({ order }) => onSent(order),
+    send,
     defaultField: 'utr',
   });
   const field = form.field('utr');
@@ -159,21 +175,22 @@ function UtrForm({ orderNumber, onSent }: { orderNumber: string; onSent: (order:
  * On a phone the QR code is for paying from another phone: there only when asked for. The picture
  * is put in only once opened, so a closed (or, on a computer, hidden) box fetches nothing.
  */
-function QrForAnotherPhone({ order }: { order: Order }) {
+function QrForAnotherPhone({ order, src }: { order: AdvanceLinkOrder; src: string }) {
   const [open, setOpen] = useState(false);
   return (
-    <details className="advance-qr-phone" onToggle={(event) => setOpen(event.currentTarget.open)}>
+    // `needs-script`: its picture is put in by the app, so without it the box would open empty.
+    <details className="advance-qr-phone needs-script" onToggle={(event) => setOpen(event.currentTarget.open)}>
       <summary>Pay from another phone</summary>
-      {open && <AdvanceQr order={order} />}
+      {open && <AdvanceQr order={order} src={src} />}
       <p>Scan this with the UPI app of the other phone.</p>
     </details>
   );
 }
 
-function AdvanceQr({ order }: { order: Order }) {
+function AdvanceQr({ order, src }: { order: AdvanceLinkOrder; src: string }) {
   return (
     <img
-      src={advanceQrUrl(order.number)}
+      src={src}
       alt={`UPI QR code to pay the ${formatRupees(order.advance.amount)} advance for ${order.number}`}
       width={QR_SIZE}
       height={QR_SIZE}
@@ -212,7 +229,7 @@ function PayeeUpi({ payLink }: { payLink: string }) {
       <span>
         Or pay to UPI id <strong className="advance-upi-id">{payee}</strong>
       </span>
-      <button type="button" className="btn btn-ghost advance-copy" onClick={copy}>
+      <button type="button" className="btn btn-ghost advance-copy needs-script" onClick={copy}>
         Copy UPI id
       </button>
       <span className="advance-copied" role="status">

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { Order } from '../../../common/schemas/order.ts';
 import { LoadError } from '../../components/load-error.tsx';
 import { Link } from '../../lib/router/index.ts';
-import { AdvancePanel } from './advance-panel.tsx';
+import { AdvancePanel, ownOrderChannel } from './advance-panel.tsx';
 import { useOrder, useOrders } from './orders-api.ts';
 import './orders.css';
 import { PAGE } from '../../../common/page-paths.ts';
@@ -31,7 +31,7 @@ export function ConfirmationPanel({ orderNumber, userId }: { orderNumber: string
       <p>THANK YOU FOR CHOOSING US!</p>
       {order ? (
         <div className="confirmation-advance">
-          <AdvancePanel order={order} onUpdated={setChanged} />
+          <AdvancePanel order={order} channel={ownOrderChannel(order.number, setChanged)} />
         </div>
       ) : (
         <LoadError message={error} onRetry={orderNumber ? one.reload : latest.reload} />

@@ -8,7 +8,7 @@ import type { Order } from '../../../common/schemas/order.ts';
 import { whatsappLink } from '../../../common/site.ts';
 import { LinePicture } from '../../components/line-picture.tsx';
 import { site } from '../../lib/site.ts';
-import { AdvancePanel } from './advance-panel.tsx';
+import { AdvancePanel, ownOrderChannel } from './advance-panel.tsx';
 import { ShipmentInfo } from './shipment-info.tsx';
 
 /**
@@ -48,7 +48,7 @@ export function OrderCard({ order: listed }: { order: Order }) {
         ))}
       </ul>
       {order.shipment && <ShipmentInfo shipment={order.shipment} choicePath={order.deliveryChoicePath} />}
-      <AdvancePanel order={order} onUpdated={setChanged} heading="h3" />
+      <AdvancePanel order={order} channel={ownOrderChannel(order.number, setChanged)} heading="h3" />
       <footer className="order-card-foot">
         <p>
           Total <strong>{formatRupees(order.totals.total)}</strong>

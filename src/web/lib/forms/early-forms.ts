@@ -2,8 +2,9 @@
  * The app's side of the forms that waited for it (docs/decisions/043-scripts-after-load.md).
  *
  * The page's inline loader (src/server/pages/deferred-scripts.ts) keeps the server-rendered forms
- * that have no action in `window[EARLY_FORMS_KEY].waiting`, and holds a submit of one of them made
- * before the app has taken it over. When a form's `useForm` mounts, it takes the form over here:
+ * that have no action, and those that post (the account forms, decision 055), in
+ * `window[EARLY_FORMS_KEY].waiting`, and holds a submit of one with no action made before the app
+ * has taken it over (one that posts goes to the server). When a form's `useForm` mounts, it takes the form over here:
  * - what the shopper typed before the script ran: the hydration (Preact's or React's) keeps it in the page,
  *   but the form's state starts from `initial`, so a submit would send the empty values;
  * - the held submit, made again once the state holds those values.

@@ -35,7 +35,8 @@
 import { type ChangeEvent, type FormEvent, useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
 import { resubmit, takeEarlyForm } from './early-forms.ts';
 import { type CheckResult, callFailure, readCheck } from './field-messages.ts';
-import { type FormAction, type FormState, formReducer, initialState } from './form-reducer.ts';
+import { type FormAction, type FormState, formReducer } from './form-reducer.ts';
+import { postedState } from './posted-form.ts';
 
 export interface FormOptions<V, D, R> {
   /** Prefix of the inputs' ids: field "name" is `${id}-name`, "addresses.1" is `${id}-addresses-1`. */
@@ -132,7 +133,8 @@ export function useForm<V, D = V, R = unknown>(options: FormOptions<V, D, R>) {
   const [state, dispatch] = useReducer(
     formReducer as (state: FormState<V>, action: FormAction<V>) => FormState<V>,
     options.initial,
-    (initial) => initialState(initialValues(initial)),
+    // A refusal the server rendered into the page (posted-form.ts) is the first state.
+    (initial) => postedState(options.id, initialValues(initial)),
   );
   // The latest values and options for callbacks made in an earlier render; busy guards a double submit.
   const latest = useRef({ state, options });

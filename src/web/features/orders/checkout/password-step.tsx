@@ -41,10 +41,13 @@ export function PasswordStep({
   const other = form.message?.tone === 'error' && !FIELDS.some((f) => f.key === form.message?.field);
 
   return (
-    <form onSubmit={form.submit} noValidate>
+    // Never a GET with the password, even pressed before the script: the sign-up page's own post
+    // (common/account-forms.ts), with the address of step 1.
+    <form method="post" action="/signup" onSubmit={form.submit} noValidate>
+      <input type="hidden" name="address" value={address} />
       <p>Create an account to place your order and follow it.</p>
       {FIELDS.map((f) => (
-        <TextField key={f.key} label={f.label} {...f.input} {...form.field(f.key)} />
+        <TextField key={f.key} label={f.label} name={f.key} {...f.input} {...form.field(f.key)} />
       ))}
       {other && (
         <p className="field-error" role="alert">

@@ -1,0 +1,30 @@
+/**
+ * The advance link (issue 34 item 16; docs/product.md#the-advance): /advance/<order number>/<token>,
+ * the page the order's WhatsApp message and mail send the shopper to, to pay the advance without
+ * logging in. Signed like the failed-delivery link (shipping/delivery-choice-link.ts), with the
+ * store's link secret over `advance:<number>`, so neither link's token opens the other page.
+ * Anyone holding it sees that order's advance (amount, on delivery, UPI link and QR) and may send a
+ * UPI reference for it, through the logged-in shopper's own code and limits (advance.ts, decision
+ * 051); nothing else about the order or the shopper. A wrong token, an unknown order and a closed
+ * one (cancelled, expired) are one and the same 404.
+ */
+import { stateRule } from '../../common/orders.ts';
+import { ADVANCE_LINK_MESSAGE, type AdvanceLinkReply } from '../../common/schemas/order.ts';
+import type { Config } from '../config.ts';
+import type { Db, OrderRow } from '../db/tables.ts';
+import { notFound } from '../http/errors.ts';
+import { advanceLinkMatches } from './advance-link-url.ts';
+import { orderAdvanceOf } from './queries.ts';
+
+/** The link's order row, or the one 404. */
+export async function advanceLinkRow(db: Db, config: Config, orderNumber: string, token: string): Promise<OrderRow> {
+  if (!(await advanceLinkMatches(db, config, orderNumber, token))) throw notFound(ADVANCE_LINK_MESSAGE);
+  const row = await db.selectFrom('orders').selectAll().where('number', '=', orderNumber).executeTakeFirst();
+  if (!row || stateRule(row.status).closed) throw notFound(ADVANCE_LINK_MESSAGE);
+  return row;
+}
+
+/** What the link's page shows: the order's number, state and advance, nothing more. */
+export function advanceLinkReply(config: Config, row: OrderRow): AdvanceLinkReply {
+  return { order: { number: row.number, status: row.status, advance: orderAdvanceOf(config, row) } };
+}
