@@ -9,6 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeResetLink } from '../../src/server/accounts/password-resets.ts';
+import { advanceLinkToken } from '../../src/server/orders/advance-link-url.ts';
 import { ORDER_NOT_FOUND } from '../../src/server/orders/queries.ts';
 import { deliveryChoiceToken } from '../../src/server/shipping/delivery-choice-link.ts';
 import { multipart, placeOrder, pngImage, settleAdvance, validProduct } from '../../src/server/test-support/admin.ts';
@@ -384,6 +385,29 @@ const ROWS: Row[] = [
             payload: { action: 'return' },
           },
     expect: { nobody: 409, shopperA: 404, shopperB: 409, admin: 409 },
+  },
+  // The advance link (docs/product.md#the-advance): the signed link is the key, the same for
+  // everyone; a forged token is every caller's 404, and nothing is recorded through it.
+  {
+    route: 'GET /api/advance-link/:orderNumber/:token',
+    request: (w, role) => ({
+      url: `/api/advance-link/${w.bOrder}/${role === 'shopperA' ? 'A'.repeat(24) : advanceLinkToken(w.t.config, w.bOrder)}`,
+    }),
+    expect: { nobody: 200, shopperA: 404, shopperB: 200, admin: 200 },
+  },
+  {
+    // B sent its UTR above: nothing is due now, so the link draws no QR for anyone (the pay link and
+    // the QR show the same amount due now: orders/advance-qr.ts).
+    route: 'GET /api/advance-link/:orderNumber/:token/qr.svg',
+    request: (w, role) => ({
+      url: `/api/advance-link/${w.bOrder}/${role === 'shopperA' ? 'A'.repeat(24) : advanceLinkToken(w.t.config, w.bOrder)}/qr.svg`,
+    }),
+    expect: all(404),
+  },
+  {
+    route: 'POST /api/advance-link/:orderNumber/:token',
+    request: (w) => ({ url: `/api/advance-link/${w.bOrder}/${'A'.repeat(24)}`, payload: { utr: '123456789012' } }),
+    expect: all(404),
   },
   {
     route: 'GET /api/admin/failed-deliveries',

@@ -11,11 +11,16 @@ import type { Db } from '../db/tables.ts';
 
 const message = (orderNumber: string) => `advance:${orderNumber}`;
 
+/** The token of an order's advance link (the link secret loaded: ensureLinkSecret). */
+export function advanceLinkToken(config: Config, orderNumber: string): string {
+  return linkToken(config, message(orderNumber));
+}
+
 /** The full address of an order's advance link, for mail and WhatsApp. */
 export async function advanceLinkUrl(db: Db, config: Config, orderNumber: string): Promise<string> {
   await ensureLinkSecret(db, config);
   const base = config.publicUrl ?? `http://localhost:${config.port}`;
-  return `${base}/advance/${encodeURIComponent(orderNumber)}/${linkToken(config, message(orderNumber))}`;
+  return `${base}/advance/${encodeURIComponent(orderNumber)}/${advanceLinkToken(config, orderNumber)}`;
 }
 
 /** Whether `token` is this order's advance link's, compared in constant time. */
