@@ -4,8 +4,10 @@
  * at startup instead of the lower one importing it. This test reads every non-test source file of
  * src/server, draws the folder-level import graph (files at the top of src/server, like app.ts and
  * routes.ts, compose the folders and are left out; test files may import anything) and fails on
- * any cycle, naming the files behind each of its edges. The cycle edges not broken yet are listed
- * in KNOWN_CYCLE_EDGES, which may only shrink: a listed edge that no longer closes a cycle fails too.
+ * any cycle, naming the files behind each of its edges, and on any import of notifications from
+ * orders or shipping (messages consume their events through hooks). The cycle edges not broken yet
+ * are listed in KNOWN_CYCLE_EDGES, which may only shrink: a listed edge that no longer closes a
+ * cycle fails too.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
@@ -15,6 +17,13 @@ const SERVER = join(import.meta.dirname, '..', 'src', 'server');
 
 /** Edges still inside a cycle, with why they are not broken yet (the decision page lists them). */
 const KNOWN_CYCLE_EDGES: readonly string[] = [];
+
+/**
+ * Folders whose events messages (mail, WhatsApp) consume through hooks (orders/hooks.ts,
+ * shipping/hooks.ts): they never import notifications, even where no cycle would close (issue 33
+ * item 4).
+ */
+const MESSAGE_PRODUCERS: readonly string[] = ['orders', 'shipping'];
 
 /** folder -> folder -> the imports ("file -> specifier") that make the edge. */
 type FolderGraph = Map<string, Map<string, string[]>>;
@@ -112,6 +121,11 @@ describe('the server folder graph', () => {
 
   it('lists as known only edges that still close a cycle (the list only shrinks)', () => {
     expect(KNOWN_CYCLE_EDGES.filter((edge) => !inCycles.has(edge))).toEqual([]);
+  });
+
+  it('lets orders and shipping call no message: notifications consumes their events', () => {
+    const calls = MESSAGE_PRODUCERS.flatMap((folder) => graph.get(folder)?.get('notifications') ?? []);
+    expect(calls, `imports of notifications from ${MESSAGE_PRODUCERS.join(', ')}:\n${calls.join('\n')}`).toEqual([]);
   });
 
   it('finds a cycle when one is there', () => {

@@ -26,7 +26,7 @@ export const SHIPMENT_STEPS = [
 ] as const;
 export type ShipmentStepName = (typeof SHIPMENT_STEPS)[number];
 
-/** The shopper's mails on reaching a step (server/shipping/shipment-mail.ts words them). */
+/** The shopper's mails on reaching a step (server/notifications/shipment-mail.ts words them). */
 export type StepMail = 'picked-up' | 'out-for-delivery' | 'delivery-failed' | 'delivered';
 
 export interface StepRule {

@@ -8,7 +8,8 @@
  *   the parcel was received back and checked;
  * - the order moves to the step's order state when it is still before it (never back, never out of
  *   cancelled), through the same setOrderState as the owner's click (stock, invoice, event);
- * - the step's mail to the shopper is queued (outbox), in place of the order state's own mail.
+ * - the step's hooks run (hooks.ts): the shopper's step mail is queued (outbox), in place of the
+ *   order state's own mail, and the owner hears of a failed delivery.
  * Two applications of one event at once apply it once: the shipment's row lock orders them and the
  * second finds its event already stored.
  */
@@ -26,13 +27,12 @@ import { AppError, conflict } from '../http/errors.ts';
 import { deliveryState } from '../invoices/delivery-state.ts';
 import { supplyStateUnknownMessage } from '../invoices/issue.ts';
 import { orderCodMoney } from '../money/cod-money.ts';
-import { queueOwnerDeliveryFailedWhatsApp } from '../notifications/whatsapp/owner-messages.ts';
 import { lockOrder } from '../orders/lock.ts';
 import { orderForMessage } from '../orders/message-read.ts';
 import { setOrderState } from '../orders/order-changes.ts';
 import { gateMessage } from '../orders/transition.ts';
 import type { ShipmentStep, TrackingEvent } from './courier.ts';
-import { queueShipmentMail } from './shipment-mail.ts';
+import { runStepHooks, stepHooks } from './hooks.ts';
 
 export type ApplyOutcome =
   /** The event moved the shipment's step (and perhaps the order). */
@@ -80,6 +80,8 @@ export async function applyTrackingEvent(
   event: TrackingEvent,
   opts: ApplyOptions = {},
 ): Promise<ApplyResult> {
+  // Refused before anything is written when the step hooks are not installed (hooks.ts).
+  stepHooks();
   // Grouped with other writes on SQLite (one fsync for many events: the webhook's rate), its own
   // transaction on PostgreSQL (db/group-commit.ts).
   return writeTransaction(db, (trx) => applyIn(trx, config, event, opts));
@@ -196,19 +198,24 @@ async function applyIn(
   const stepChanged = current !== event.step;
   const sendsStepMail = rule.mail !== null && stepChanged;
   const { movedTo, held } = await moveOrderForward(trx, config, shipment, event, sendsStepMail, opts);
-  if (sendsStepMail && rule.mail) {
-    // The facts as this transaction now holds them: the shipment just written, the order read above.
-    await queueShipmentMail(trx, config, rule.mail, shipment.order_id, {
-      ...shipment,
-      status: movedTo ?? shipment.status,
-      awb: event.awb,
-      expected_by: expectedBy,
-      undelivered_reason: undeliveredReason,
+  if (stepChanged) {
+    // The messages of the step (notifications/shipment-hooks.ts), from the facts as this
+    // transaction now holds them: the shipment just written, the order read above.
+    await runStepHooks({
+      trx,
+      config,
+      orderId: shipment.order_id,
+      from: current,
+      to: event.step,
+      mail: rule.mail,
+      facts: {
+        ...shipment,
+        status: movedTo ?? shipment.status,
+        awb: event.awb,
+        expected_by: expectedBy,
+        undelivered_reason: undeliveredReason,
+      },
     });
-  }
-  // The owner hears of each failed attempt on WhatsApp too, when OWNER_WHATSAPP is set.
-  if (sendsStepMail && rule.mail === 'delivery-failed') {
-    await queueOwnerDeliveryFailedWhatsApp(trx, config, shipment.order_id);
   }
   return { outcome: 'applied', step: event.step, orderMovedTo: movedTo, orderHeld: held };
 }

@@ -1,9 +1,11 @@
 /**
- * The shopper's mails on a shipment's steps (docs/product.md#shipping): picked up, out for delivery,
- * a failed attempt, delivered. Which step sends which is the step table's (common/shipments.ts);
- * this file words them. Queued in the transaction that applies the tracking event (apply-event.ts),
- * so a mail exists exactly when the step it tells of does, and is sent by the outbox's worker.
- * A shopper who agreed to WhatsApp gets the step there first, the mail held behind it (docs/whatsapp.md).
+ * The shopper's messages on a shipment's steps (docs/product.md#shipping): picked up, out for
+ * delivery, a failed attempt, delivered. Which step sends which is the step table's
+ * (common/shipments.ts); this file words them. A consumer of shipping's step changes
+ * (shipping/hooks.ts, registered in shipment-hooks.ts), queued in the transaction that applies the
+ * tracking event, so a mail exists exactly when the step it tells of does, and is sent by the
+ * outbox's worker. A shopper who agreed to WhatsApp gets the step there first, the mail held
+ * behind it (docs/whatsapp.md).
  *
  * Every courier-given text (the scan's words, place, reason) is folded to one plain line: it came
  * from outside and reaches a person's mail (common/text.ts).
@@ -20,16 +22,16 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/tables.ts';
 import { escapeHtml } from '../http/html.ts';
 import { orderCodMoney } from '../money/cod-money.ts';
-import { mailHtml, mailText } from '../notifications/mail-layout.ts';
-import { queueMail } from '../notifications/outbox.ts';
+import { deliveryChoiceUrl } from '../shipping/delivery-choice-link.ts';
+import type { ShipmentFacts } from '../shipping/hooks.ts';
+import { mailHtml, mailText } from './mail-layout.ts';
+import { queueMail } from './outbox.ts';
 import {
   queueDeliveryFailedWhatsApp,
   queueOrderWhatsApp,
   queueOutForDeliveryWhatsApp,
   queueShippedWhatsApp,
-} from '../notifications/whatsapp/order-messages.ts';
-import { orderForMessage } from '../orders/message-read.ts';
-import { deliveryChoiceUrl } from './delivery-choice-link.ts';
+} from './whatsapp/order-messages.ts';
 
 export interface ShipmentMailFacts {
   number: string;
@@ -142,30 +144,6 @@ function queueStepWhatsApp(
   }
 }
 
-/** What a shipment mail is composed from: the order, its shopper and its shipment. */
-export interface ShipmentMailRow {
-  number: string;
-  total: number | string;
-  advance_amount: number | string;
-  advance_state: string;
-  status: string;
-  buyer_name: string;
-  name: string;
-  email: string;
-  courier_name: string;
-  awb: string | null;
-  expected_by: string | null;
-  undelivered_reason: string | null;
-}
-
-function readShipmentMailRow(trx: Transaction<Database>, orderId: string): Promise<ShipmentMailRow> {
-  return orderForMessage(trx)
-    .innerJoin('shipments', 'shipments.order_id', 'orders.id')
-    .select(['shipments.courier_name', 'shipments.awb', 'shipments.expected_by', 'shipments.undelivered_reason'])
-    .where('shipments.order_id', '=', orderId)
-    .executeTakeFirstOrThrow();
-}
-
 /**
  * Queues the step's messages to the shopper in `trx`: the WhatsApp message to a shopper who agreed
  * to it, and the mail (when the shopper gave an email), held behind that message so that it goes
@@ -176,11 +154,9 @@ export async function queueShipmentMail(
   config: Config,
   kind: StepMail,
   orderId: string,
-  /** The facts as the caller's transaction already holds them (apply-event.ts): not read again. */
-  known?: ShipmentMailRow,
+  /** The facts as the step change's transaction holds them (shipping/hooks.ts): not read again. */
+  row: ShipmentFacts,
 ): Promise<void> {
-  const row = known ?? (await readShipmentMailRow(trx, orderId));
-  if (!row.awb) return;
   const link = trackingUrl(row.courier_name, row.awb);
   const reason = row.undelivered_reason ? plainLine(row.undelivered_reason) : null;
   // A failed delivery carries the shopper's choice link, on WhatsApp first when they agreed to it
