@@ -1,5 +1,5 @@
 /**
- * npm run bench -- [--only api,growth,orders,pages,html,bytes,images,databases,statement,gstr1,tracking,booking] [--quick] [--runs N] [--products N] [--calls listing,search] [--profile]
+ * npm run bench -- [--only api,growth,orders,pages,inp,html,bytes,images,databases,statement,gstr1,tracking,booking] [--quick] [--runs N] [--products N] [--calls listing,search] [--profile]
  *
  * The benchmarks of issues 7, 14, 23 and 25, each printing a Markdown table, then the
  * targets met or missed. Tables go to stdout, progress to stderr. Benchmarks print, never
@@ -25,6 +25,7 @@ import { benchGrowth } from './suites/growth.ts';
 import { benchGstr1 } from './suites/gstr1.ts';
 import { benchHtml } from './suites/html.ts';
 import { benchImages } from './suites/images.ts';
+import { benchInp } from './suites/inp.ts';
 import { benchOrders } from './suites/orders.ts';
 import { benchPages } from './suites/pages.ts';
 import { benchStatement } from './suites/statement.ts';
@@ -93,6 +94,7 @@ try {
   });
   await attempt('orders', 'orders', () => benchOrders(options));
   await attempt('pages', 'pages', async () => benchPages(await webStore(options.catalogue), options));
+  await attempt('inp', 'inp', async () => benchInp(await webStore(options.catalogue)));
   await attempt('html', 'html', async () => benchHtml(await webStore(options.catalogue), options));
   await attempt('bytes', 'bytes', async () => benchBytes(await webStore(options.catalogue)));
   await attempt('images', 'images', async () => benchImages(await webStore(options.catalogue)));

@@ -9,6 +9,7 @@ export const BENCHES = [
   'growth',
   'orders',
   'pages',
+  'inp',
   'html',
   'bytes',
   'images',

@@ -15,6 +15,7 @@ import type { GrowthRow } from './growth.ts';
 import type { Gstr1BenchRow } from './gstr1.ts';
 import type { HtmlResult } from './html.ts';
 import type { ImagesResult } from './images.ts';
+import { INP_TARGETS, type InpResult } from './inp.ts';
 import type { OrdersResult } from './orders.ts';
 import type { PagesRow } from './pages.ts';
 import { STATEMENT_TARGET_LINES, STATEMENT_TARGET_MS, type StatementResult } from './statement.ts';
@@ -25,6 +26,7 @@ export interface Results {
   growth?: { sizes: number[]; rows: GrowthRow[] };
   orders?: OrdersResult;
   pages?: PagesRow[];
+  inp?: InpResult;
   html?: HtmlResult;
   bytes?: BytesResult;
   images?: ImagesResult;
@@ -75,6 +77,14 @@ export function targetRows(results: Results): Row[] {
       `accessibility, best practices, SEO = ${t.others} (${p.page})`,
       others.map(whole).join(', '),
       others.every((s) => s >= t.others),
+    );
+  }
+  for (const r of results.inp?.rows ?? []) {
+    const { medianMs, worstMs } = INP_TARGETS;
+    add(
+      `tap answers in <= ${medianMs} ms median, <= ${worstMs} ms worst of ${results.inp?.runs} (${r.interaction}, ${r.moment})`,
+      `${whole(r.medianMs)} ms, worst ${whole(r.worstMs)} ms${r.failures.length ? `; ${r.failures.length} failed` : ''}`,
+      r.failures.length === 0 && r.medianMs <= medianMs && r.worstMs <= worstMs,
     );
   }
   for (const r of results.html?.load ?? []) {
