@@ -66,6 +66,14 @@ export function advanceOpenToShopper(state: string): boolean {
 /** A UPI transaction reference (UTR / RRN) is 12 digits. */
 export const UTR_PATTERN = /^[0-9]{12}$/;
 export const UTR_MESSAGE = 'Please enter the 12-digit UPI reference (UTR) your payment app shows';
+/**
+ * The UPI reference form's id (web useForm's) where a page has one form only (the advance link):
+ * the key of the refusal the server embeds when the form was posted without the script.
+ */
+export const UTR_FORM_ID = 'advance-utr';
+
+/** The reference as typed, without the spaces apps group it with ("4123 4567 8901"). */
+export const utrTyped = (typed: string): string => typed.replace(/\s+/g, '');
 
 /** The order's figures the money rule reads (rupees; its own stored advance, never today's setting). */
 export interface CodOrder {

@@ -50,10 +50,9 @@ export type ScreenName = keyof typeof SCREENS;
  * Screens that are forms or the shopper's own data: without JavaScript they say so
  * (the server's HTML has no session and cannot submit them). Browsing, product
  * pages, search and the policy pages work without it, and so do the account forms
- * (log in, sign up, edit profile, change password: common/account-forms.ts).
+ * (log in, sign up, edit profile, change password: common/account-forms.ts) and Your Account.
  */
 export const SCRIPT_ONLY_SCREENS: ReadonlySet<ScreenName> = new Set([
-  'profile',
   'orders',
   'history',
   'cart',

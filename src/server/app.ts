@@ -34,6 +34,7 @@ import { whatsappPlugin } from './notifications/whatsapp/plugin.ts';
 import type { WhatsAppWorkerOptions } from './notifications/whatsapp/worker.ts';
 import type { MailWorkerOptions } from './notifications/worker.ts';
 import { installOrderHooks } from './order-hooks.ts';
+import { advanceLinkFormRoute } from './orders/advance-link-form-route.ts';
 import { expiryPlugin } from './orders/expiry-plugin.ts';
 import { registerFormPages } from './pages/form-page.ts';
 import { pageRoutes } from './pages/routes.ts';
@@ -139,6 +140,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(pageRoutes);
   await app.register(cartFormRoutes);
   await app.register(accountFormRoutes);
+  await app.register(advanceLinkFormRoute);
   if (options.webDistDir) await registerSpa(app, options.webDistDir);
   return app;
 }

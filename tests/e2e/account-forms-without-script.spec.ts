@@ -2,7 +2,8 @@
  * The account forms with JavaScript off (issue 34 item 7b; common/account-forms.ts): the server's
  * page holds the real form, it posts, and the server signs up, logs in, changes the password and
  * saves the profile, or answers the page again with its messages and what was typed (never the
- * password). No address the browser asks for ever holds the password or the phone.
+ * password). Each form that worked lands on Your Account, rendered with the shopper's own details,
+ * whose LOG OUT works too. No address the browser asks for ever holds the password or the phone.
  */
 import type { Page } from '@playwright/test';
 import { uniquePhone } from './fixtures.ts';
@@ -41,6 +42,16 @@ test('without JavaScript: sign up, a refusal that keeps what was typed, edit the
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page).toHaveURL(/\/profile$/);
+  // The journey ends on the shopper's own account page, rendered by the server, not a "needs JavaScript" note.
+  await expect(page.getByRole('heading', { name: 'Your Account' })).toBeVisible();
+  await expect(page.locator('.noscript-note')).toHaveCount(0);
+  await expect(page.getByText('Meena Joshi')).toBeVisible();
+  await expect(page.getByText(phone)).toBeVisible();
+  await expect(page.getByText(ADDRESS)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Edit profile' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible();
+  await expectFits(page);
+  await viewportShots(page, 'no-script-profile');
 
   // Edit Profile carries the session: the shopper's own values, a second address box kept empty.
   await page.goto('/editprofile');
@@ -96,8 +107,17 @@ test('without JavaScript: sign up, a refusal that keeps what was typed, edit the
   await second.getByLabel('Password').fill(newPassword);
   await second.getByRole('button', { name: 'Login' }).click();
   await expect(second).toHaveURL(/\/profile$/);
+  await expect(second.getByRole('heading', { name: 'Your Account' })).toBeVisible();
+  await expect(second.getByText('Meena R. Joshi')).toBeVisible();
   await second.goto('/editprofile');
   await expect(second.getByLabel('Name')).toHaveValue('Meena R. Joshi');
+  // LOG OUT without the script: the session ends; Your Account then asks to log in.
+  await second.goto('/profile');
+  await second.getByRole('button', { name: 'Log out' }).click();
+  await expect(second).toHaveURL(/\/$/);
+  await second.goto('/profile');
+  await expect(second.getByRole('heading', { name: 'Please log in' })).toBeVisible();
+  await expect(second.getByText('Meena R. Joshi')).toHaveCount(0);
   await other.close();
 
   // A taken number at sign-up: the page again, with what was typed but the password.

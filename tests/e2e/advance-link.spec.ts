@@ -63,6 +63,36 @@ test('the advance link opens without a log-in, shows the advance and takes the U
   await expect(noScript.getByText(ADDRESS)).toHaveCount(0);
   await expect(noScript.getByText('Sunita')).toHaveCount(0);
   await viewportShots(noScript, 'advance-link-no-script');
+  // The UPI reference without the script: a wrong one comes back with its message and what was typed.
+  await noScript.getByLabel('UPI reference (UTR), 12 digits').fill('12345');
+  await noScript.getByRole('button', { name: 'Send reference' }).click();
+  await expect(noScript).toHaveURL(new RegExp(`${path}$`));
+  await expect(noScript.getByText('Please enter the 12-digit UPI reference')).toBeVisible();
+  await expect(noScript.getByLabel('UPI reference (UTR), 12 digits')).toHaveValue('12345');
+  await viewportShots(noScript, 'advance-link-no-script-refused', noScript.locator('.advance-form'));
+  // Typed as UPI apps group it: recorded, and the page reads "checking" with the reference.
+  const noScriptUtr = utr();
+  await noScript
+    .getByLabel('UPI reference (UTR), 12 digits')
+    .fill(`${noScriptUtr.slice(0, 4)} ${noScriptUtr.slice(4, 8)} ${noScriptUtr.slice(8)}`);
+  await noScript.getByRole('button', { name: 'Send reference' }).click();
+  await expect(noScript).toHaveURL(new RegExp(`${path}$`));
+  await expect(noScript.getByText('Advance: checking')).toBeVisible();
+  await expect(noScript.getByText(`UPI reference ${noScriptUtr}`)).toBeVisible();
+  await viewportShots(noScript, 'advance-link-no-script-sent');
+  const sentNoScript = await shopper.get(`/api/orders/${number}`);
+  expect((await sentNoScript.json()).order.advance).toMatchObject({ state: 'submitted', utr: noScriptUtr });
+  // Refused again by the owner, so the scripted visitor below finds it to send.
+  const owner2 = await browser.newContext();
+  expect((await owner2.request.post('/api/admin/login', { data: E2E_ADMIN })).status()).toBe(200);
+  expect(
+    (
+      await owner2.request.post(`/api/admin/orders/${number}/advance`, {
+        data: { action: 'refused', note: 'No payment with this reference reached our bank' },
+      })
+    ).status(),
+  ).toBe(200);
+  await owner2.close();
   // A tampered token: the one refusal, nothing of the order.
   const token = path.split('/').pop()!;
   const tampered = `/advance/${number}/${token.slice(0, -2)}${token.endsWith('AA') ? 'BB' : 'AA'}`;

@@ -218,6 +218,30 @@ describe.each(TEST_DIALECTS)('account forms without the script on %s', (dialect)
     expect(statuses.at(-1)).toBe(429);
   });
 
+  /** The answers a page carries (the session's, a refusal's), by their API path. */
+  const answersOf = (html: string): Record<string, unknown> =>
+    JSON.parse(/<script type="application\/json" id="initial-data">(.*?)<\/script>/s.exec(html)?.[1] ?? '{}');
+
+  it('Your Account carries the shopper’s session, never kept; LOG OUT posted there ends it', async () => {
+    const shopper = await signUp(t.app, { name: HOSTILE });
+    const page = await t.app.inject({ method: 'GET', url: '/profile', headers: { cookie: shopper.cookie } });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['cache-control']).toBe('no-store');
+    const session = answersOf(page.body)['/api/session'] as { user: { number: string; name: string } | null };
+    expect(session.user).toMatchObject({ number: shopper.number, name: HOSTILE });
+    expect(page.body).not.toContain('<script>alert(1)');
+    // A visitor's page says no one is logged in (the screen asks to log in), and is not the shopper's kept one.
+    const visitor = await t.app.inject({ method: 'GET', url: '/profile' });
+    expect(visitor.headers['cache-control']).toBe('no-store');
+    expect((answersOf(visitor.body)['/api/session'] as { user: unknown }).user).toBeNull();
+    expect(visitor.body).not.toContain(shopper.number);
+
+    const out = await post('/profile', '', shopper.cookie);
+    expect(out.statusCode).toBe(303);
+    expect(out.headers.location).toBe('/');
+    expect(await me(shopper.cookie)).toBeNull();
+  });
+
   it('refuses a form from another site, changing nothing', async () => {
     const shopper = await signUp(t.app);
     const res = await t.app.inject({

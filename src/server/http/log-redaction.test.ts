@@ -75,9 +75,12 @@ describe('the request log', () => {
     );
   });
 
-  it('keeps neither the phone nor a password of a form post, refused or not (issue 34 item 7b)', async () => {
+  it('keeps neither the phone, a password nor a UPI reference of a form post, refused or not (issue 34 item 7b)', async () => {
     const phone = '9876501299';
+    const utr = '412345678901';
+    const token = randomBytes(24).toString('base64url');
     const posts = [
+      [`/advance/TSW-10001/${token}`, { utr }],
       ['/signup', { name: 'Lata Iyer', number: phone, email: 'lata@example.in', address: 'x', password: 'pw-typed-1' }],
       ['/login', { number: phone, password: 'pw-typed-2' }],
       ['/change-password', { currentPassword: 'pw-typed-3', newPassword: 'pw-typed-4' }],
@@ -93,7 +96,8 @@ describe('the request log', () => {
     }
     const log = lines.join('\n');
     expect(log).toContain('"/signup"');
-    for (const secret of [phone, 'pw-typed-1', 'pw-typed-2', 'pw-typed-3', 'pw-typed-4'])
+    expect(log).toContain(`"/advance/TSW-10001/${REDACTED}"`);
+    for (const secret of [phone, utr, token, 'pw-typed-1', 'pw-typed-2', 'pw-typed-3', 'pw-typed-4'])
       expect(log).not.toContain(secret);
   });
 });

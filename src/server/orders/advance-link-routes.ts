@@ -14,8 +14,7 @@ import {
 } from '../../common/schemas/order.ts';
 import { contractRoute } from '../http/contract-route.ts';
 import { notFound } from '../http/errors.ts';
-import { submitAdvance } from './advance.ts';
-import { advanceLinkReply, advanceLinkRow } from './advance-link.ts';
+import { advanceLinkReply, advanceLinkRow, sendAdvanceByLink } from './advance-link.ts';
 import { advanceQrSvg } from './advance-qr.ts';
 
 export const advanceLinkRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -44,10 +43,9 @@ export const advanceLinkRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const { orderNumber, token } = request.params;
-      const row = await advanceLinkRow(app.db, app.config, orderNumber, token);
-      await submitAdvance(app.db, app.config, row.user_id, row.number, request.body.utr);
+      const answer = await sendAdvanceByLink(app.db, app.config, orderNumber, token, request.body.utr);
       app.mail.nudge();
-      return advanceLinkReply(app.config, await advanceLinkRow(app.db, app.config, orderNumber, token));
+      return answer;
     },
   });
 

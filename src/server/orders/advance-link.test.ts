@@ -131,6 +131,54 @@ describe.each(TEST_DIALECTS)('the advance link on %s', (dialect) => {
     expect(await events(number)).toBe(0);
   });
 
+  /** The page's form posted by a browser without the script: urlencoded, same origin. */
+  const post = (path: string, fields: Record<string, string>, origin = 'http://localhost') =>
+    t.app.inject({
+      method: 'POST',
+      url: path,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin, host: 'localhost' },
+      payload: new URLSearchParams(fields).toString(),
+    });
+
+  it('takes the UPI reference as a form posted without the script, through the same code and limits', async () => {
+    const { number, path } = await orderWithLink();
+    // Another site's form: refused before anything is read.
+    expect((await post(path, { utr: utr() }, 'https://evil.example')).statusCode).toBe(403);
+    // A bad reference: the page again, with its message and what was typed, nothing recorded.
+    const typed = '12<script>x';
+    const refused = await post(path, { utr: typed });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.headers['cache-control']).toBe('no-store');
+    expect(refused.headers['content-type']).toContain('text/html');
+    expect(refused.body).toContain('/api/posted-form/advance-utr');
+    expect(refused.body).toContain('12-digit UPI reference');
+    expect(refused.body).not.toContain('<script>x');
+    expect(refused.body).toContain('"amount":300');
+    expect(await events(number)).toBe(0);
+    // A wrong token: the one 404, nothing recorded.
+    const token = path.split('/').pop()!;
+    const wrong = await post(`/advance/${number}/${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`, {
+      utr: utr(),
+    });
+    expect(wrong.statusCode).toBe(404);
+    expect(wrong.body).not.toContain('"amount"');
+    expect(await events(number)).toBe(0);
+    // Spaced as UPI apps show it: recorded once, the owner mailed, back to the page (303).
+    const reference = utr();
+    const sent = await post(path, { utr: `${reference.slice(0, 4)} ${reference.slice(4, 8)} ${reference.slice(8)}` });
+    expect(sent.statusCode).toBe(303);
+    expect(sent.headers.location).toBe(path);
+    expect(await events(number)).toBe(1);
+    expect(await ownerMails(number)).toBe(1);
+    expect((await get(api(path))).json().order.advance).toMatchObject({ state: 'submitted', utr: reference });
+    // Decision 051's per-order limit: the page again with the 429's words, nothing more recorded.
+    for (let i = 1; i < MAX_REFERENCES; i++) expect((await post(path, { utr: utr() })).statusCode).toBe(303);
+    const limited = await post(path, { utr: utr() });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.body).toContain('/api/posted-form/advance-utr');
+    expect(await events(number)).toBe(MAX_REFERENCES);
+  });
+
   it('records a UPI reference once, with the shopper’s limits; a closed order’s link is the 404', async () => {
     const { number, path } = await orderWithLink();
     const reference = utr();

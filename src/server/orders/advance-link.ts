@@ -13,6 +13,7 @@ import { ADVANCE_LINK_MESSAGE, type AdvanceLinkReply } from '../../common/schema
 import type { Config } from '../config.ts';
 import type { Db, OrderRow } from '../db/tables.ts';
 import { notFound } from '../http/errors.ts';
+import { submitAdvance } from './advance.ts';
 import { advanceLinkMatches } from './advance-link-url.ts';
 import { orderAdvanceOf } from './queries.ts';
 
@@ -22,6 +23,23 @@ export async function advanceLinkRow(db: Db, config: Config, orderNumber: string
   const row = await db.selectFrom('orders').selectAll().where('number', '=', orderNumber).executeTakeFirst();
   if (!row || stateRule(row.status).closed) throw notFound(ADVANCE_LINK_MESSAGE);
   return row;
+}
+
+/**
+ * A UPI reference sent through the link, by the app (advance-link-routes.ts) or a form posted
+ * without it (advance-link-form-route.ts): for the order's own account, under the logged-in
+ * shopper's rules and limits (advance.ts submitAdvance, decision 051). The caller nudges the mail.
+ */
+export async function sendAdvanceByLink(
+  db: Db,
+  config: Config,
+  orderNumber: string,
+  token: string,
+  utr: string,
+): Promise<AdvanceLinkReply> {
+  const row = await advanceLinkRow(db, config, orderNumber, token);
+  await submitAdvance(db, config, row.user_id, row.number, utr);
+  return advanceLinkReply(config, await advanceLinkRow(db, config, orderNumber, token));
 }
 
 /** What the link's page shows: the order's number, state and advance, nothing more. */

@@ -1,5 +1,5 @@
 /**
- * Edit Profile and Change password as pages that work without the script (common/account-forms.ts):
+ * Your Account, Edit Profile and Change password as pages that work without the script (common/account-forms.ts):
  * the page carries who is logged in (the session's own answer, as GET /api/session sends it), so the
  * server renders the shopper's form, or "log in first" to a visitor. One person's page: never kept
  * nor cached (head.personal).
@@ -11,6 +11,7 @@ import { sessionAnswer } from '../accounts/routes.ts';
 import { defaultHead, type PageHead } from './head.ts';
 
 const PAGES: Record<string, string> = {
+  '/profile': 'Your account: your details, addresses, orders and settings.',
   '/editprofile': 'Your name, phone, email and delivery addresses.',
   '/change-password': 'Change the password of your account.',
 };

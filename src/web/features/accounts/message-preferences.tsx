@@ -48,7 +48,8 @@ export function MessagePreferencesPanel() {
 
   if (!enabled) return null;
   return (
-    <section className="panel msg-prefs" aria-labelledby="msg-prefs-title">
+    // `needs-script`: the choices are read and saved by the app; without it the panel would stay empty.
+    <section className="panel msg-prefs needs-script" aria-labelledby="msg-prefs-title">
       <h2 id="msg-prefs-title">WhatsApp messages</h2>
       {prefs && (
         <>

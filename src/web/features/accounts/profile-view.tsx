@@ -83,9 +83,19 @@ export function ProfileView({ user, onLoggedOut }: { user: SessionUser; onLogged
         </ul>
       </nav>
       <Message text={error} onClose={() => setError(null)} />
-      <button type="button" className="btn btn-danger" onClick={onLogout} disabled={busy}>
-        Log out
-      </button>
+      {/* A form of its own page: without the script it posts, and the server logs out (accounts/form-routes.ts). */}
+      <form
+        method="post"
+        action={PAGE.profile}
+        onSubmit={(event) => {
+          event.preventDefault();
+          void onLogout();
+        }}
+      >
+        <button type="submit" className="btn btn-danger" disabled={busy}>
+          Log out
+        </button>
+      </form>
       <LoaderOverlay active={busy} label="Logging out…" />
     </div>
   );

@@ -16,6 +16,8 @@ export function advanceLinkChannel(
 ): AdvanceChannel {
   return {
     qrUrl: advanceLinkQrUrl(orderNumber, token),
+    // The page's own address: its form posts there without the script (orders/advance-link-form-route.ts).
+    formAction: `/advance/${encodeURIComponent(orderNumber)}/${encodeURIComponent(token)}`,
     send: async (utr) => {
       const { order } = await call(advanceLinkApi.sendAdvance, { params: { orderNumber, token }, body: { utr } });
       onUpdated(order);

@@ -1,5 +1,12 @@
 import { useId, useState } from 'react';
-import { advanceOpenToShopper, advanceWhatsappText, UTR_MESSAGE, UTR_PATTERN } from '../../../common/advance.ts';
+import {
+  advanceOpenToShopper,
+  advanceWhatsappText,
+  UTR_FORM_ID,
+  UTR_MESSAGE,
+  UTR_PATTERN,
+  utrTyped,
+} from '../../../common/advance.ts';
 import { formatRupees } from '../../../common/money.ts';
 import { advanceQrUrl } from '../../../common/order-api.ts';
 import { stateRule } from '../../../common/orders.ts';
@@ -21,6 +28,8 @@ const QR_SIZE = 168;
 export interface AdvanceChannel {
   qrUrl: string;
   send: (utr: string) => Promise<unknown>;
+  /** Where the UPI reference form posts without the script (a page with this one form only). */
+  formAction?: string;
 }
 
 /** The logged-in shopper's own order: its answer replaces the order shown, and Your Orders reloads. */
@@ -77,7 +86,7 @@ export function AdvancePanel({
         <CashOnDelivery amount={advance.balance} />
         <details className="advance-change">
           <summary>Sent a wrong reference?</summary>
-          <UtrForm send={channel.send} />
+          <UtrForm channel={channel} />
         </details>
       </section>
     );
@@ -119,7 +128,7 @@ export function AdvancePanel({
       </div>
       {advance.payLink && <PayeeUpi payLink={advance.payLink} />}
       {advance.payLink && <QrForAnotherPhone order={order} src={channel.qrUrl} />}
-      <UtrForm send={channel.send} />
+      <UtrForm channel={channel} />
     </section>
   );
 }
@@ -136,14 +145,14 @@ function CashOnDelivery({ amount }: { amount: number }) {
 }
 
 /** The UPI reference form: checked here with the shared rule, then by the server; what was typed stays. */
-function UtrForm({ send }: { send: (utr: string) => Promise<unknown> }) {
-  const id = useId();
+function UtrForm({ channel: { send, formAction } }: { channel: AdvanceChannel }) {
+  const ownId = useId();
   const form = useForm({
-    id,
+    // A posted form's refusal comes back under a fixed id (common/advance.ts UTR_FORM_ID).
+    id: formAction ? UTR_FORM_ID : ownId,
     initial: { utr: '' },
-    // Apps show the reference in groups ("4123 4567 8901"): spaces are not part of it.
     check: ({ utr }) => {
-      const value = utr.replace(/\s+/g, '');
+      const value = utrTyped(utr);
       return UTR_PATTERN.test(value) ? { ok: true, data: value } : { ok: false, field: 'utr', message: UTR_MESSAGE };
     },
     send,
@@ -152,9 +161,16 @@ function UtrForm({ send }: { send: (utr: string) => Promise<unknown> }) {
   const field = form.field('utr');
 
   return (
-    <form className="advance-form" onSubmit={form.submit} noValidate>
+    <form
+      className="advance-form"
+      method={formAction ? 'post' : undefined}
+      action={formAction}
+      onSubmit={form.submit}
+      noValidate
+    >
       <TextField
         label="UPI reference (UTR), 12 digits"
+        name="utr"
         inputMode="numeric"
         autoComplete="off"
         maxLength={30}

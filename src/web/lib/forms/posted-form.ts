@@ -8,7 +8,7 @@ import { type PostedForm, postedFormPath } from '../../../common/account-forms.t
 import { takeEmbeddedAnswer } from '../api-client.ts';
 import { type FormState, initialState, severalWrong } from './form-reducer.ts';
 
-export function postedState<V>(formId: string, values: V): FormState<V> {
+export function postedState<V>(formId: string, values: V, defaultField: string | null = null): FormState<V> {
   const posted = takeEmbeddedAnswer<PostedForm>(postedFormPath(formId));
   if (!posted) return initialState(values);
   // Only the form's own fields, each of the same kind (text or list) as the screen's.
@@ -19,10 +19,13 @@ export function postedState<V>(formId: string, values: V): FormState<V> {
         Array.isArray(value) === Array.isArray((values as Record<string, unknown>)[key]),
     ),
   );
-  const wrong = Object.keys(posted.fields);
+  // A one-field form shows a message that names no field at that field, as after its own call.
+  const errors =
+    Object.keys(posted.fields).length === 0 && defaultField ? { [defaultField]: posted.message } : posted.fields;
+  const wrong = Object.keys(errors);
   return {
     ...initialState({ ...values, ...typed }),
-    errors: posted.fields,
+    errors,
     message: {
       text: wrong.length > 1 ? severalWrong(wrong.length) : posted.message,
       tone: 'error',

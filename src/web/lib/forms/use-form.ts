@@ -134,7 +134,7 @@ export function useForm<V, D = V, R = unknown>(options: FormOptions<V, D, R>) {
     formReducer as (state: FormState<V>, action: FormAction<V>) => FormState<V>,
     options.initial,
     // A refusal the server rendered into the page (posted-form.ts) is the first state.
-    (initial) => postedState(options.id, initialValues(initial)),
+    (initial) => postedState(options.id, initialValues(initial), options.defaultField ?? null),
   );
   // The latest values and options for callbacks made in an earlier render; busy guards a double submit.
   const latest = useRef({ state, options });
