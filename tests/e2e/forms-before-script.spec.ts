@@ -106,3 +106,44 @@ test('a wrong field sent before the script gets its message once the app runs, a
   await expect(page.getByLabel('What went wrong?')).toHaveValue('The strap broke on the second day of use.');
   await expect(page.getByLabel('Your name')).toHaveValue('Suresh Pillai');
 });
+
+test('an address edited before the script is the one saved once the app runs', async ({ page }) => {
+  test.slow();
+  const number = uniquePhone();
+  expect(
+    (
+      await page.request.post('/api/signup', {
+        data: { name: 'Anil Kulkarni', number, email: 'anil@example.in', address: ADDRESS, password: 'edit-early-1' },
+      })
+    ).status(),
+  ).toBe(201);
+  const slow = await slowPhoneWithoutScript(page);
+  const moved = '14, Lotus Park, near Ganesh Mandir, Pune - 411038, Maharashtra';
+
+  await page.goto('/editprofile');
+  // The server's form, typed in before the script: the address is a row of a list in the form's state.
+  await page.getByRole('textbox', { name: 'Address 1' }).fill(moved);
+  slow.release();
+  await expect(page.locator('html[data-hydrated]')).toBeAttached({ timeout: 45_000 });
+
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('heading', { name: 'Your Account' })).toBeVisible({ timeout: 45_000 });
+  await expect(page.getByText(moved)).toBeVisible();
+  await expect(page.getByText(ADDRESS)).toHaveCount(0);
+});
+
+test('a search typed on Explore before the script is the one made once the app runs', async ({ page }) => {
+  test.slow();
+  const slow = await slowPhoneWithoutScript(page);
+  await page.goto('/explore');
+  const box = page.getByRole('searchbox', { name: 'Search watches' });
+  await box.fill('rolex');
+  slow.release();
+  await expect(page.locator('html[data-hydrated]')).toBeAttached({ timeout: 45_000 });
+  // The app's first renders (its stored term, its empty results) leave the typed text in the box.
+  await page.evaluate(() => new Promise((done) => requestIdleCallback(() => done(null))));
+  await expect(box).toHaveValue('rolex');
+  await box.press('Enter');
+  await expect(page).toHaveURL(/\/explore\?q=rolex$/);
+  await expect(page.locator('.explore-results .product-card-name').first()).toContainText('Rolex');
+});

@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { PAGE } from '../../common/page-paths.ts';
 import { useNavigate } from '../lib/router/index.ts';
 import { local, STORAGE_KEYS } from '../lib/storage.ts';
@@ -23,6 +23,16 @@ interface SearchFormProps {
  * search sent just after hydration would otherwise be for nothing.
  */
 export function SearchForm({ id, className = '', placeholder, text, onText, onSearch }: SearchFormProps) {
+  // What was typed before the script ran stays in the box through hydration, but the next render
+  // would put `text` back into it (Preact sets a controlled box's value when it differs): the state
+  // takes the box's text once, as the app takes the page over.
+  const box = useRef<HTMLInputElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the form mounts.
+  useEffect(() => {
+    const el = box.current;
+    // Only text the shopper typed: the server's value (defaultValue) is the app's own to set.
+    if (el && el.value !== el.defaultValue && el.value !== text) onText(el.value);
+  }, []);
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const box = event.currentTarget.elements.namedItem('q');
@@ -37,6 +47,7 @@ export function SearchForm({ id, className = '', placeholder, text, onText, onSe
           Search watches
         </label>
         <input
+          ref={box}
           id={id}
           name="q"
           type="search"

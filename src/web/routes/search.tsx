@@ -5,7 +5,7 @@
  * address's (?q=…&page=N: docs/decisions/032-controls-in-the-address.md), so a reload or a
  * shared link shows it again and the server renders it.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { EXPLORE_LATEST, SEARCH_DELAY_MS } from '../../common/constants.ts';
 import { groupIndian } from '../../common/money.ts';
 import { LoaderOverlay } from '../components/loader.tsx';
@@ -31,8 +31,14 @@ export function SearchPage() {
   const query = new URLSearchParams(search).get('q')?.trim() || null;
   const page = query === null ? 1 : (pageFromSearch(search) ?? 1);
   const [text, setText] = useState(query ?? '');
-  // The box shows the address's search when it changes (back, forward, a link).
-  useEffect(() => setText(query ?? ''), [query]);
+  // The box shows the address's search when it changes (back, forward, a link); not on the first
+  // render, which starts from it, so text typed before the script ran is kept (SearchForm).
+  const shownQuery = useRef(query);
+  useEffect(() => {
+    if (shownQuery.current === query) return;
+    shownQuery.current = query;
+    setText(query ?? '');
+  }, [query]);
   const show = useCallback(
     (term: string | null, next = 1, options: { replace?: boolean } = {}) => {
       const params = new URLSearchParams(term ? { q: term } : {});

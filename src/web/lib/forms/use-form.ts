@@ -92,6 +92,38 @@ export function focusFirstField(formId: string, fields: readonly string[]): void
 }
 
 /**
+ * The input id of each text field of a form's values: a string field by its name, each row of a
+ * list of strings ("addresses": Edit Profile's address boxes) by `name.index`, as the form renders
+ * them (fieldInputId), so what was typed in any of them before the script ran is taken over.
+ */
+function textFieldIds(formId: string, values: object): Record<string, string> {
+  const ids: Record<string, string> = {};
+  for (const [key, value] of Object.entries(values)) {
+    if (typeof value === 'string') ids[key] = fieldInputId(formId, key);
+    else if (Array.isArray(value) && value.every((row) => typeof row === 'string'))
+      value.forEach((_, i) => {
+        ids[`${key}.${i}`] = fieldInputId(formId, `${key}.${i}`);
+      });
+  }
+  return ids;
+}
+
+/** The values with what was typed put in: "name" or a list's row "addresses.1". */
+function withTyped<V>(values: V, typed: Record<string, string>): V {
+  const next = { ...values } as Record<string, unknown>;
+  for (const [field, text] of Object.entries(typed)) {
+    const dot = field.lastIndexOf('.');
+    const list = dot > 0 ? next[field.slice(0, dot)] : undefined;
+    if (Array.isArray(list)) {
+      const rows = [...list];
+      rows[Number(field.slice(dot + 1))] = text;
+      next[field.slice(0, dot)] = rows;
+    } else next[field] = text;
+  }
+  return next as V;
+}
+
+/**
  * The submit cycle, apart from React (tested in use-form.test.ts): check, then the call under the
  * overlay, then success or the failure on its fields. Returns whether it succeeded.
  */
@@ -155,16 +187,14 @@ export function useForm<V, D = V, R = unknown>(options: FormOptions<V, D, R>) {
   });
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the form mounts.
   useEffect(() => {
-    const { values } = latest.current.state;
-    const fields = Object.keys(values as object).filter((key) => typeof values[key as keyof V] === 'string');
-    const taken = takeEarlyForm(Object.fromEntries(fields.map((key) => [key, fieldInputId(formId, key)])));
+    const taken = takeEarlyForm(textFieldIds(formId, latest.current.state.values as object));
     if (!taken) return;
     if (Object.keys(taken.typed).length === 0) {
       if (taken.held) resubmit(taken.held);
       return;
     }
     heldSubmit.current = taken;
-    dispatch({ type: 'set', field: '', update: (now) => ({ ...now, ...taken.typed }) });
+    dispatch({ type: 'set', field: '', update: (now) => withTyped(now, taken.typed) });
   }, []);
 
   // After the failure is on screen (and after <Message> scrolled itself into view), so the bad field wins.
