@@ -70,6 +70,8 @@ export interface Storm {
   firstOrderAt: (since: number) => number | undefined;
   /** POST /api/orders answered 503 at or after `since`. */
   refusedOrdersSince: (since: number) => number;
+  /** Requests of any step answered 503 since `since` (ms). */
+  refusedSince: (since: number) => number;
   /** True while every answer was acceptable; throws naming the bad ones otherwise (waits fail at once). */
   good: () => true;
   /** Lets every shopper finish the checkout under way, then resolves. */
@@ -139,6 +141,7 @@ export function startStorm(options: StormOptions): Storm {
     ordersSince: (since) => orderAcks.filter((at) => at >= since).length,
     firstOrderAt: (since) => orderAcks.find((at) => at >= since),
     refusedOrdersSince: (since) => orderRefusals.filter((at) => at >= since).length,
+    refusedSince: (since) => seen.filter((s) => s.at >= since && s.status === 503).length,
     good: () => {
       if (bad.length > 0)
         throw new Error(`Answers that were not a prompt 503 in the error shape:\n${bad.slice(0, 5).join('\n')}`);
