@@ -12,8 +12,14 @@ const port = Number(process.env.E2E_PORT ?? 3199);
  * so the other journeys keep a server without them.
  */
 const servicesPort = port + 100;
-// Journeys named courier-*.spec.ts run against the fake Shiprocket too.
-const SERVICE_JOURNEYS = ['**/shipping-shiprocket.spec.ts', '**/courier-*.spec.ts', '**/whatsapp.spec.ts'];
+// Journeys named courier-*, whatsapp-* or services-*.spec.ts run against the fakes too.
+const SERVICE_JOURNEYS = [
+  '**/shipping-shiprocket.spec.ts',
+  '**/courier-*.spec.ts',
+  '**/whatsapp.spec.ts',
+  '**/whatsapp-*.spec.ts',
+  '**/services-*.spec.ts',
+];
 const serverCommand = 'npx tsx tests/e2e/server.ts';
 export const CHROMIUM_ARGS = [
   '--headless',

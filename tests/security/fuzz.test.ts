@@ -16,7 +16,7 @@ import { createWorld, errorMessageOf, newUtr, type World } from './support/world
 
 const TOTAL = Number(process.env.FUZZ_REQUESTS ?? 10_500);
 /** Tests for routes, by index (the routes are only known once the app is built). */
-const ROUTE_SLOTS = 110;
+const ROUTE_SLOTS = 180;
 const UTRS = [newUtr(), newUtr(), newUtr()];
 /** Routes whose success ends or replaces the cast's sessions: put back after each request. */
 const SESSION_CHANGING = /\/(login|logout|signup|password)$/;
