@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { StoredState } from './crash-check.ts';
+import { cpuMs } from './process.ts';
 
 export const ADMIN_URL =
   process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -72,4 +73,29 @@ export async function storedOrdersPg(url: string, numbers: string[]): Promise<St
       stock: stock.rows.map((r) => ({ id: r.id, count: r.stock_count === null ? null : Number(r.stock_count) })),
     };
   });
+}
+
+/** CPU (ms, /proc) used so far by each server process (backend) connected to the database of `url`, by pid. */
+export async function backendCpu(url: string): Promise<Map<number, number>> {
+  const pids = await withClient(url, (c) =>
+    c.query<{ pid: number }>(
+      'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+    ),
+  );
+  return new Map(pids.rows.map((r) => [r.pid, cpuMs(r.pid)]));
+}
+
+/**
+ * The CPU the database's backends used between two readings of backendCpu. PostgreSQL works in its
+ * own processes on the same cores as the store, so an order's cost is the store's CPU and this.
+ * A backend that ended between the readings is missed (the store's pool keeps its connections
+ * while it is busy, so under load none ends).
+ */
+export function backendCpuBetween(before: Map<number, number>, after: Map<number, number>): number {
+  let used = 0;
+  for (const [pid, ms] of after) {
+    const was = before.get(pid) ?? 0;
+    if (Number.isFinite(ms) && Number.isFinite(was)) used += ms - was;
+  }
+  return used;
 }

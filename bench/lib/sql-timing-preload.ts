@@ -1,13 +1,17 @@
 /**
  * Loaded into the store (node --import) by the orders benchmark under
- * --profile: times every better-sqlite3 statement the store runs, by SQL
- * text (wall time in the main thread, and its CPU time on a sample of the
- * calls), and writes the totals as JSON to SQL_TIMING_OUT on SIGUSR2 and at
- * exit. better-sqlite3 is synchronous, so a statement's wall time is time the
- * event loop stood still (a COMMIT's fsync included). See sql-timing.ts.
+ * --profile: times every statement the store runs, by SQL text, and writes the
+ * totals as JSON to SQL_TIMING_OUT on SIGUSR2 and at exit. See sql-timing.ts.
+ * - better-sqlite3: wall time in the main thread, and its CPU time on a sample
+ *   of the calls. It is synchronous, so a statement's wall time is time the
+ *   event loop stood still (a COMMIT's fsync included).
+ * - pg: each statement is one round trip to the server; its wall time is from
+ *   sending to the answer (the server's work, lock waits and the network), time
+ *   the event loop was free for other requests, so no CPU is read.
  */
 import { renameSync, writeFileSync } from 'node:fs';
 import SQLite from 'better-sqlite3';
+import pg from 'pg';
 
 type Method = (...args: unknown[]) => unknown;
 interface Totals {
@@ -46,6 +50,24 @@ for (const name of ['run', 'get', 'all']) {
     }
   };
 }
+
+// Kysely's PostgresDialect sends every statement as client.query(text, values), answered by a promise.
+const client = pg.Client.prototype as unknown as Record<string, Method>;
+const query = client.query as Method;
+client.query = function timedQuery(this: unknown, ...args: unknown[]) {
+  const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: unknown } | null)?.text;
+  const result = query.apply(this, args);
+  if (typeof text !== 'string' || !(result instanceof Promise)) return result;
+  const t = totals.get(text) ?? { n: 0, wallNs: 0, cpuUs: 0, sampled: 0 };
+  totals.set(text, t);
+  t.n++;
+  const started = process.hrtime.bigint();
+  const done = () => {
+    t.wallNs += Number(process.hrtime.bigint() - started);
+  };
+  result.then(done, done);
+  return result;
+};
 
 function write(): void {
   const out = process.env.SQL_TIMING_OUT;

@@ -31,7 +31,14 @@ import {
   type OrderLoad,
   placeOrders,
 } from '../lib/order-load.ts';
-import { createScratchDatabase, giveStockPg, postgresReachable, storedOrdersPg } from '../lib/postgres.ts';
+import {
+  backendCpu,
+  backendCpuBetween,
+  createScratchDatabase,
+  giveStockPg,
+  postgresReachable,
+  storedOrdersPg,
+} from '../lib/postgres.ts';
 import { baseEnv, cpuMs, ROOT, runScript, scratchDir } from '../lib/process.ts';
 import { profiling, type RunningServer, startStore } from '../lib/server.ts';
 import { inStockProductIds, signUpShoppers } from '../lib/shoppers.ts';
@@ -54,6 +61,8 @@ export interface OrdersRow {
   failed: number;
   /** The store's CPU time (ms) per acknowledged order, median over the runs. */
   cpuPerOrder: number;
+  /** PostgreSQL: its backends' CPU time (ms) per acknowledged order, median over the runs. */
+  dbCpuPerOrder?: number;
 }
 
 export interface OrdersResult {
@@ -127,8 +136,10 @@ async function loadStore(
   options: BenchOptions,
   /** SQLite: the folder of its file, to measure the disk's durable commits beside each run. */
   sqliteDir?: string,
-  /** --profile on SQLite: statement timings around the measured runs. */
+  /** --profile: statement timings around the measured runs. */
   timing?: SqlTiming,
+  /** PostgreSQL: the scratch database's URL, to read its backends' CPU around each run. */
+  databaseUrl?: string,
 ): Promise<{
   rows: OrdersRow[];
   acked: string[];
@@ -143,15 +154,19 @@ async function loadStore(
   const acked = [...warm.acked];
   const runs = new Map<OrderFlow, OrderLoad[]>(FLOWS.map((f) => [f, []]));
   const cpu = new Map<OrderFlow, number[]>(FLOWS.map((f) => [f, []]));
+  const dbCpu = new Map<OrderFlow, number[]>(FLOWS.map((f) => [f, []]));
   const limits: number[] = [];
   const sqlBefore = await timing?.snapshot(store.pid);
   for (let run = 1; run <= options.runs; run++) {
     if (sqliteDir) limits.push(durableCommitsPerSecond(sqliteDir, Math.min(3, options.seconds)));
     for (const flow of FLOWS) {
       progress(`orders (${database}): run ${run}/${options.runs}, ${flow}`);
+      const dbBefore = databaseUrl ? await backendCpu(databaseUrl) : undefined;
       const cpuBefore = cpuMs(store.pid);
       const load = await placeOrders(store.url, cookies, products, options.seconds, flow);
       cpu.get(flow)?.push((cpuMs(store.pid) - cpuBefore) / load.acked.length);
+      if (databaseUrl && dbBefore)
+        dbCpu.get(flow)?.push(backendCpuBetween(dbBefore, await backendCpu(databaseUrl)) / load.acked.length);
       runs.get(flow)?.push(load);
       acked.push(...load.acked);
       for (const [what, n] of load.failures) progress(`orders (${database}): ${n} x ${what}`);
@@ -173,6 +188,7 @@ async function loadStore(
       acked: loads.reduce((n, l) => n + l.acked.length, 0),
       failed: loads.reduce((n, l) => n + [...l.failures.values()].reduce((a, b) => a + b, 0), 0),
       cpuPerOrder: median(cpu.get(flow) ?? []),
+      ...(databaseUrl ? { dbCpuPerOrder: median(dbCpu.get(flow) ?? []) } : {}),
     };
   });
   return { rows, acked, commitLimit: median(limits), sql };
@@ -185,7 +201,13 @@ export async function benchOrders(options: BenchOptions): Promise<OrdersResult> 
   const sqliteLabel = `SQLite (synchronous=${sqliteSynchronous()})`;
   const dataDir = copyDataDir(await seededDataDir(products));
   giveStockSqlite(join(dataDir, 'store.sqlite'), INITIAL_STOCK);
-  let sqlTimes: { before: SqlTimings; after: SqlTimings; orders: number } | undefined;
+  const sqlTimes: Array<{
+    label: string;
+    dialect: 'SQLite' | 'PostgreSQL';
+    before: SqlTimings;
+    after: SqlTimings;
+    orders: number;
+  }> = [];
   const sqliteSmtp = await startBenchSmtp();
   try {
     const timing = profiling() ? sqlTiming(dataDir) : undefined;
@@ -196,7 +218,7 @@ export async function benchOrders(options: BenchOptions): Promise<OrdersResult> 
       label: 'the store taking orders on SQLite',
     });
     const sqlite = await loadStore(sqliteLabel, sqliteStore, options, dataDir, timing);
-    sqlTimes = sqlite.sql;
+    if (sqlite.sql) sqlTimes.push({ label: 'the store taking orders on SQLite', dialect: 'SQLite', ...sqlite.sql });
     result.commitLimit = sqlite.commitLimit;
     await crash(sqliteStore);
     const mail = smtpSnapshot(sqliteSmtp);
@@ -220,13 +242,17 @@ export async function benchOrders(options: BenchOptions): Promise<OrdersResult> 
         baseEnv({ DATABASE_URL: scratch.url }),
       );
       await giveStockPg(scratch.url, INITIAL_STOCK);
+      const timing = profiling() ? sqlTiming(pgDir) : undefined;
       const pgStore = await startStore({
         dataDir: pgDir,
         databaseUrl: scratch.url,
-        env: { SMTP_URL: pgSmtp.url, ...CAP_RAISED },
+        env: { SMTP_URL: pgSmtp.url, ...CAP_RAISED, ...timing?.env },
+        nodeArgs: timing?.nodeArgs,
         label: 'the store taking orders on PostgreSQL',
       });
-      const pgRun = await loadStore('PostgreSQL', pgStore, options);
+      const pgRun = await loadStore('PostgreSQL', pgStore, options, undefined, timing, scratch.url);
+      if (pgRun.sql)
+        sqlTimes.push({ label: 'the store taking orders on PostgreSQL', dialect: 'PostgreSQL', ...pgRun.sql });
       await crash(pgStore);
       const mail = smtpSnapshot(pgSmtp);
       result.rows.push(...pgRun.rows);
@@ -250,6 +276,7 @@ export async function benchOrders(options: BenchOptions): Promise<OrdersResult> 
       'order p50 ms': fixed(r.p50, 1),
       'order p99 ms': fixed(r.p99, 1),
       'store CPU ms/order': fixed(r.cpuPerOrder, 2),
+      'PostgreSQL CPU ms/order': r.dbCpuPerOrder === undefined ? '-' : fixed(r.dbCpuPerOrder, 2),
       'acknowledged (all runs)': whole(r.acked),
       failed: whole(r.failed),
     })),
@@ -257,6 +284,7 @@ export async function benchOrders(options: BenchOptions): Promise<OrdersResult> 
       `The disk's limit beside these runs: ${whole(result.commitLimit ?? Number.NaN)} durable SQLite commits/s (one-row transactions, WAL, synchronous=FULL, same file system; median of the runs). Every order is at least one such commit.`,
       CAP_RAISED_NOTE,
       'Store CPU ms/order: user + system CPU of the store process (its mail worker included) per acknowledged order. It moves less than orders/s with other work on the machine (though a busy machine still inflates it), and 1,000 / it is about the orders/s one free core would give if the disk kept up.',
+      "PostgreSQL CPU ms/order: user + system CPU of the scratch database's backends (the server processes of the store's connections, read from /proc by pid) per acknowledged order. They run on the same cores as the store, so on PostgreSQL an order costs the sum of the two; SQLite's work is inside the store's own figure.",
     ],
   );
   const yesNo = (ok: boolean) => (ok ? 'yes' : 'NO');
@@ -280,6 +308,6 @@ export async function benchOrders(options: BenchOptions): Promise<OrdersResult> 
       'SIGKILL proves process-crash durability; power-loss durability is what synchronous=FULL adds (fsync on every commit), which a benchmark cannot pull the plug on.',
     ],
   );
-  if (sqlTimes) printSqlTimings('the store taking orders on SQLite', sqlTimes.before, sqlTimes.after, sqlTimes.orders);
+  for (const t of sqlTimes) printSqlTimings(t.label, t.dialect, t.before, t.after, t.orders);
   return result;
 }
