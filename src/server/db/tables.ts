@@ -559,6 +559,7 @@ export type NewProductRow = Insertable<ProductsTable>;
 export type ProductUpdate = Updateable<ProductsTable>;
 export type UserRow = Selectable<UsersTable>;
 export type OrderRow = Selectable<OrdersTable>;
+export type OrderLineRow = Selectable<OrderLinesTable>;
 export type AdminRow = Selectable<AdminsTable>;
 export type OutboxRow = Selectable<OutboxTable>;
 export type WhatsAppOutboxRow = Selectable<WhatsAppOutboxTable>;

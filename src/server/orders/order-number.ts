@@ -10,7 +10,7 @@
  *   value out twice; an order that rolls back after taking one leaves a gap,
  *   which is why the number is taken after every check that can refuse it.
  */
-import { type Kysely, PostgresAdapter, sql, type Transaction } from 'kysely';
+import { type Kysely, PostgresAdapter, type RawBuilder, sql, type Transaction } from 'kysely';
 import { takeCounter } from '../db/counters.ts';
 import type { Database } from '../db/tables.ts';
 
@@ -28,4 +28,18 @@ export async function nextOrderNumber(trx: Kysely<Database> | Transaction<Databa
     return formatOrderNumber(prefix, Number(rows[0]?.value));
   }
   return formatOrderNumber(prefix, await takeCounter(trx, COUNTER));
+}
+
+/**
+ * A new order's number as a value of the order's INSERT. On PostgreSQL the INSERT takes it from the
+ * sequence itself, formatted there as formatOrderNumber does (at least MIN_DIGITS, never cut): each
+ * statement there is a round trip, and an order makes few enough (issue 39). On SQLite, where a
+ * statement costs no round trip, the counter row is taken first.
+ */
+export async function newOrderNumber(
+  trx: Kysely<Database> | Transaction<Database>,
+  prefix: string,
+): Promise<string | RawBuilder<string>> {
+  if (!(trx.getExecutor().adapter instanceof PostgresAdapter)) return nextOrderNumber(trx, prefix);
+  return sql<string>`(select ${prefix}::text || '-' || lpad(v::text, greatest(${sql.lit(MIN_DIGITS)}, length(v::text)), '0') from nextval('order_number_seq') as v)`;
 }

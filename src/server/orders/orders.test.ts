@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../common/schemas/account.ts';
 import { newId, nowIso } from '../db/ids.ts';
@@ -156,6 +157,40 @@ describe.each(TEST_DIALECTS)('orders on %s', (dialect) => {
     expect(both[0]!.json().order.number).toBe(both[1]!.json().order.number);
     expect(await orderCount(s.id)).toBe(2);
   });
+
+  it('answers a new order as reading it back does (the answer is made from the rows written)', async () => {
+    const s = await signUp(t.app);
+    const a = await insertProduct(t.app.db, { price: 5000, discountPrice: 3500 });
+    const b = await insertProduct(t.app.db, { price: 2000, discountPrice: 1500 });
+    // Added b first: the answer keeps the cart's order of lines, as the stored lines have it.
+    await add(s, b.id, 1);
+    await add(s, a.id, 2);
+    const res = await place(s);
+    expect(res.statusCode).toBe(201);
+    const read = await call('GET', `/api/orders/${res.json().order.number}`, s.cookie);
+    expect(res.json().order).toEqual(read.json().order);
+    expect(res.json().order.lines.map((l: { productId: string }) => l.productId)).toEqual([b.id, a.id]);
+    expect(res.json().order.number).toMatch(new RegExp(`^${t.app.config.orderPrefix}-\\d{5,}$`));
+  });
+
+  it.runIf(dialect === 'postgres')(
+    'numbers orders from the sequence in the insert, never cut past five digits',
+    async () => {
+      const s = await signUp(t.app);
+      const p = await insertProduct(t.app.db);
+      const prefix = t.app.config.orderPrefix;
+      const current = await sql<{ v: string }>`select last_value as v from order_number_seq`.execute(t.app.db);
+      // Past every number the other tests here took, and just under six digits.
+      if (Number(current.rows[0]?.v) < 99_998) await sql`select setval('order_number_seq', 99998)`.execute(t.app.db);
+      const numbers: string[] = [];
+      for (let i = 0; i < 2; i++) {
+        const res = await place(s, { lines: [{ productId: p.id, quantity: 1 }] });
+        expect(res.statusCode).toBe(201);
+        numbers.push(res.json().order.number);
+      }
+      expect(numbers).toEqual([`${prefix}-99999`, `${prefix}-100000`]);
+    },
+  );
 
   it('lists open orders for Your Orders and delivered ones for History, newest first', async () => {
     const s = await signUp(t.app);

@@ -6,6 +6,7 @@
  * ordered watches out of the cart. The idempotency key makes a double submit
  * return the first order instead of making a second.
  */
+import { sql, type Transaction } from 'kysely';
 import { MAX_CART_LINES } from '../../common/constants.ts';
 import { cartTotals } from '../../common/money.ts';
 import type { PlaceOrderInput } from '../../common/schemas/order.ts';
@@ -14,15 +15,15 @@ import type { Config } from '../config.ts';
 import { writeTransaction } from '../db/group-commit.ts';
 import { newId, nowIso } from '../db/ids.ts';
 import { parseJsonList } from '../db/json.ts';
-import type { Db } from '../db/tables.ts';
+import type { Database, Db, OrderLineRow, OrderRow } from '../db/tables.ts';
 import { isUniqueViolation } from '../db/unique-violation.ts';
 import { AppError, badRequest, unauthorized } from '../http/errors.ts';
 import { queueOrderMessage, runPlacedHooks } from './hooks.ts';
 import { addOrderEvent } from './order-events.ts';
-import { nextOrderNumber } from './order-number.ts';
+import { newOrderNumber } from './order-number.ts';
 import { findOrderIdByKey } from './queries.ts';
 import { notEnoughStockMessage, takeStock } from './stock.ts';
-import { countUnpaidOrders, tooManyUnpaid } from './unpaid.ts';
+import { tooManyUnpaid, unpaidCountQuery } from './unpaid.ts';
 
 export const CART_EMPTY = 'Your cart is empty. Add a watch to place an order.';
 export const TOO_MANY_LINES = `An order can hold at most ${MAX_CART_LINES} different watches. Please remove some from your cart.`;
@@ -33,15 +34,41 @@ export const unavailableMessage = (name: string) =>
 export const NO_ADVANCE_NOTE = 'No advance was asked when this order was placed';
 export const UNKNOWN_IN_ORDER = 'One of the watches in your order is no longer sold. Please remove it and try again.';
 
-export interface Placed {
-  orderId: string;
-  /** False when the key had already placed this order. */
-  created: boolean;
+export type Placed =
+  /** The rows this call wrote, as stored: the answer is made from them (queries.ts placedOrderView). */
+  | { orderId: string; created: true; row: OrderRow; lines: OrderLineRow[] }
+  /** The key had already placed this order. */
+  | { orderId: string; created: false };
+
+/**
+ * The order this key placed already, and (when the shop asks an advance) how many unpaid orders the
+ * shopper holds, in one statement: on PostgreSQL each statement is a round trip (issue 39).
+ */
+async function earlierAndUnpaid(
+  trx: Transaction<Database>,
+  config: Config,
+  user: { id: string; phone: string },
+  key: string,
+): Promise<{ earlier: string | null; unpaid: number }> {
+  const row = await trx
+    .selectNoFrom((eb) => [
+      eb
+        .selectFrom('orders')
+        .select('id')
+        .where('user_id', '=', user.id)
+        .where('idempotency_key', '=', key)
+        .as('earlier'),
+      config.codAdvance > 0
+        ? unpaidCountQuery(trx, user.id, user.phone, config.unpaidOrdersMax).as('unpaid')
+        : sql<number>`0`.as('unpaid'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { earlier: row.earlier ?? null, unpaid: Number(row.unpaid) };
 }
 
 export async function placeOrder(db: Db, config: Config, userId: string, input: PlaceOrderInput): Promise<Placed> {
-  const earlier = await findOrderIdByKey(db, userId, input.idempotencyKey);
-  if (earlier) return { orderId: earlier, created: false };
+  // No look for the key before the transaction: it is read again under the lock anyway, and a
+  // double submit is rare, so the look cost every order a round trip for nothing (issue 39).
   try {
     return await writeTransaction(db, async (trx) => {
       // Serialise this shopper's checkouts: a no-op update takes the user row's
@@ -58,13 +85,10 @@ export async function placeOrder(db: Db, config: Config, userId: string, input: 
         .returning(['phone', 'name'])
         .executeTakeFirst();
       if (!user) throw unauthorized();
-      const again = await findOrderIdByKey(trx, userId, input.idempotencyKey);
-      if (again) return { orderId: again, created: false };
+      const seen = await earlierAndUnpaid(trx, config, { id: userId, phone: user.phone }, input.idempotencyKey);
+      if (seen.earlier) return { orderId: seen.earlier, created: false };
       // No booking without the advance: a shopper cannot hold more than a few unpaid orders (unpaid.ts).
-      if (
-        config.codAdvance > 0 &&
-        (await countUnpaidOrders(trx, userId, user.phone, config.unpaidOrdersMax)) >= config.unpaidOrdersMax
-      ) {
+      if (config.codAdvance > 0 && seen.unpaid >= config.unpaidOrdersMax) {
         throw new AppError(409, 'too_many_unpaid', tooManyUnpaid(config.unpaidOrdersMax));
       }
 
@@ -117,11 +141,11 @@ export async function placeOrder(db: Db, config: Config, userId: string, input: 
       await takeStock(trx, lines);
       const orderId = newId();
       const now = nowIso();
-      await trx
+      const row = await trx
         .insertInto('orders')
         .values({
           id: orderId,
-          number: await nextOrderNumber(trx, config.orderPrefix),
+          number: await newOrderNumber(trx, config.orderPrefix),
           user_id: userId,
           user_phone: user.phone,
           // Kept for the invoice: the name the order was placed under (docs/product.md#invoice).
@@ -141,17 +165,19 @@ export async function placeOrder(db: Db, config: Config, userId: string, input: 
           created_at: now,
           updated_at: now,
         })
-        .execute();
-      await trx
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      const stored = await trx
         .insertInto('order_lines')
         .values(lines.map((l) => ({ ...l, order_id: orderId })))
+        .returningAll()
         .execute();
       await addOrderEvent(trx, { orderId, kind: 'state', status: 'ordered', adminId: null, at: now });
       await trx.deleteFrom('cart_items').where('user_id', '=', userId).where('product_id', 'in', ids).execute();
       await queueOrderMessage(trx, config, 'new-order', orderId);
       // The shopper's WhatsApp consent and Confirm/Cancel message (notifications/order-hooks.ts).
       await runPlacedHooks({ trx, config, orderId, userId, whatsappUpdates: input.whatsappUpdates === true, at: now });
-      return { orderId, created: true };
+      return { orderId, created: true, row, lines: stored };
     });
   } catch (err) {
     // A concurrent submit with the same key committed first: answer with its order.

@@ -6,11 +6,11 @@ import { shopperMayReadInvoice } from '../../common/paperwork.ts';
 import type { Order, OrderAdvance, OrderView } from '../../common/schemas/order.ts';
 import { awaitingChoice, shopperStatusLabel } from '../../common/shipments.ts';
 import type { Config } from '../config.ts';
-import type { Db, OrderRow } from '../db/tables.ts';
+import type { Db, OrderLineRow, OrderRow } from '../db/tables.ts';
 import { notFound } from '../http/errors.ts';
 import { orderCodMoney } from '../money/cod-money.ts';
 import { creditNoteNumbersOf } from './credit-note-numbers.ts';
-import { parcels } from './hooks.ts';
+import { type OrderParcel, parcels } from './hooks.ts';
 
 export const ORDER_NOT_FOUND = 'We could not find this order';
 
@@ -43,6 +43,44 @@ export function orderAdvanceOf(config: Config, row: OrderRow): OrderAdvance {
   };
 }
 
+/** What an order's view reads beside its row: its lines, and what the owner and the courier did since. */
+interface OrderBeside {
+  lines: readonly OrderLineRow[];
+  setByAdmin: boolean;
+  parcel: OrderParcel | undefined;
+  creditNote: string | undefined;
+  /** The signed failed-delivery link's path, when any order of the list awaits that choice. */
+  choicePath: ((orderNumber: string) => string) | null;
+}
+
+/** One order as its shopper reads it, from its row and what was read beside it. */
+function orderView(config: Config, row: OrderRow, beside: OrderBeside): Order {
+  const own = beside.lines.map((l) => ({
+    productId: l.product_id,
+    name: l.product_name,
+    image: l.image,
+    price: Number(l.price),
+    discountPrice: Number(l.discount_price),
+    quantity: Number(l.quantity),
+  }));
+  const step = beside.parcel?.step;
+  return {
+    number: row.number,
+    createdAt: row.created_at,
+    address: row.address,
+    status: row.status,
+    statusLabel: shopperStatusLabel(row.status, beside.setByAdmin, step),
+    lines: own,
+    totals: cartTotals(own),
+    delivery: deliveryWindow(row.created_at),
+    advance: orderAdvanceOf(config, row),
+    invoiceNumber: shopperMayReadInvoice(row.status, beside.creditNote !== undefined) ? row.invoice_number : null,
+    creditNoteNumber: beside.creditNote ?? null,
+    shipment: beside.parcel?.shopper ?? null,
+    deliveryChoicePath: beside.choicePath && awaitingChoice(row.status, step) ? beside.choicePath(row.number) : null,
+  };
+}
+
 async function withLines(db: Db, config: Config, rows: OrderRow[]): Promise<Order[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
@@ -64,33 +102,30 @@ async function withLines(db: Db, config: Config, rows: OrderRow[]): Promise<Orde
     ? await parcels().choicePaths(db, config)
     : null;
   const creditNotes = await creditNoteNumbersOf(db, ids);
-  return rows.map((row) => {
-    const own = lines
-      .filter((l) => l.order_id === row.id)
-      .map((l) => ({
-        productId: l.product_id,
-        name: l.product_name,
-        image: l.image,
-        price: Number(l.price),
-        discountPrice: Number(l.discount_price),
-        quantity: Number(l.quantity),
-      }));
-    return {
-      number: row.number,
-      createdAt: row.created_at,
-      address: row.address,
-      status: row.status,
-      statusLabel: shopperStatusLabel(row.status, setByAdmin.has(row.id), shipments.get(row.id)?.step),
-      lines: own,
-      totals: cartTotals(own),
-      delivery: deliveryWindow(row.created_at),
-      advance: orderAdvanceOf(config, row),
-      invoiceNumber: shopperMayReadInvoice(row.status, creditNotes.has(row.id)) ? row.invoice_number : null,
-      creditNoteNumber: creditNotes.get(row.id) ?? null,
-      shipment: shipments.get(row.id)?.shopper ?? null,
-      deliveryChoicePath:
-        choicePath && awaitingChoice(row.status, shipments.get(row.id)?.step) ? choicePath(row.number) : null,
-    };
+  return rows.map((row) =>
+    orderView(config, row, {
+      lines: lines.filter((l) => l.order_id === row.id),
+      setByAdmin: setByAdmin.has(row.id),
+      parcel: shipments.get(row.id),
+      creditNote: creditNotes.get(row.id),
+      choicePath,
+    }),
+  );
+}
+
+/**
+ * The answer to placing an order, from the rows its transaction wrote (issue 39): an order just
+ * placed has no owner's change, parcel or credit note yet, so reading them back, and the rows
+ * themselves, would be five round trips that can only find what was written.
+ */
+export function placedOrderView(config: Config, row: OrderRow, lines: readonly OrderLineRow[]): Order {
+  const inOrder = [...lines].sort((a, b) => Number(a.line_no) - Number(b.line_no));
+  return orderView(config, row, {
+    lines: inOrder,
+    setByAdmin: false,
+    parcel: undefined,
+    creditNote: undefined,
+    choicePath: null,
   });
 }
 

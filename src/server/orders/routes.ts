@@ -20,7 +20,7 @@ import { AppError, notFound } from '../http/errors.ts';
 import { submitAdvance } from './advance.ts';
 import { advanceQrSvg } from './advance-qr.ts';
 import { placeOrder } from './place-order.ts';
-import { getOwnOrder, listOrders, ORDER_NOT_FOUND, ownOrderRow } from './queries.ts';
+import { getOwnOrder, listOrders, ORDER_NOT_FOUND, ownOrderRow, placedOrderView } from './queries.ts';
 
 /**
  * The shopper's order routes, and `within`: routes of the folders above orders that take this
@@ -51,7 +51,10 @@ export const orderRoutes: FastifyPluginAsyncZod<{ within?: FastifyPluginAsyncZod
       if (undeliverable) throw new AppError(409, 'not_delivered', undeliverable, { address: undeliverable });
       const placed = await placeOrder(app.db, app.config, request.userId!, request.body);
       if (placed.created) app.mail.nudge();
-      reply.status(placed.created ? 201 : 200);
+      if (placed.created) {
+        reply.status(201);
+        return { order: placedOrderView(app.config, placed.row, placed.lines) };
+      }
       return { order: await getOwnOrder(app.db, app.config, request.userId!, { id: placed.orderId }) };
     },
   });
