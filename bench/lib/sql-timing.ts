@@ -45,7 +45,10 @@ const SOURCES: Array<[RegExp, string]> = [
   [/^commit/i, 'COMMIT: db/group-commit.ts (the fsync)'],
   [/^(begin|savepoint|release|rollback)/i, 'BEGIN, SAVEPOINT, RELEASE: db/group-commit.ts'],
   [/from "sessions"/, 'session of the request (auth)'],
-  [/^select \(select "id" from "orders" where "user_id" = \? and "idempotency_key"/, 'the key and the unpaid count: place-order.ts'],
+  [
+    /^select \(select "id" from "orders" where "user_id" = \? and "idempotency_key"/,
+    'the key and the unpaid count: place-order.ts',
+  ],
   [/from "orders" where "user_id" = \? and "idempotency_key"/, 'findOrderIdByKey: orders/queries.ts'],
   [/^update "users" set "updated_at"/, "shopper's lock: place-order.ts"],
   [/from "cart_items"/, 'cart: place-order.ts'],
