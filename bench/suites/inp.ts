@@ -17,6 +17,7 @@ import { fetchJson, LISTING_CATEGORY } from '../lib/endpoints.ts';
 import { countRequests } from '../lib/failures.ts';
 import { median, whole } from '../lib/stats.ts';
 import { printTable, progress } from '../lib/table.ts';
+import { type LongTaskRow, longTasksAfterLoad } from './long-tasks.ts';
 
 /** Issue 39's targets, for each interaction and moment. */
 export const INP_TARGETS = { medianMs: 100, worstMs: 200 };
@@ -45,6 +46,8 @@ export interface InpResult {
   products: number;
   runs: number;
   rows: InpRow[];
+  /** The long tasks after the load event on the home, a listing and a product page (decision 067). */
+  longTasks: LongTaskRow[];
 }
 
 /** A report of one Event Timing entry from the page. */
@@ -359,7 +362,22 @@ export async function benchInp(store: { url: string; products: number }): Promis
     );
   };
   const browser = await launchChromium();
+  let longTasks: LongTaskRow[] = [];
   try {
+    longTasks = await longTasksAfterLoad(
+      [
+        { page: 'home', path: '/' },
+        { page: 'listing', path: listing },
+        { page: 'product', path: productPath(watch) },
+      ],
+      INP_RUNS,
+      async () => {
+        const { context, page } = await phone(browser, store.url);
+        return { page, close: () => context.close() };
+      },
+      idle,
+      `Long tasks after the load event, Chromium at ${PHONE.width}x${PHONE.height}, ${CPU_SLOWDOWN}x CPU slowdown, ${store.products.toLocaleString('en-US')} products, ${INP_RUNS} loads each`,
+    );
     for (let run = 1; run <= INP_RUNS; run++) {
       // Right after load: a fresh page for each tap, tapped as soon as it is there. The checkout
       // dialog's later buttons are only there after earlier taps: those are measured idle only.
@@ -434,5 +452,5 @@ export async function benchInp(store: { url: string; products: number }): Promis
       ),
     ],
   );
-  return { products: store.products, runs: INP_RUNS, rows };
+  return { products: store.products, runs: INP_RUNS, rows, longTasks };
 }

@@ -4,6 +4,8 @@
  * only the app can send. A submit made before the app has taken a form over is held there, not
  * sent by the browser as a GET to the page (which would reload it empty, a password in the
  * address); `useForm` takes the form over when it mounts and makes the held submit
- * (src/web/lib/forms/early-forms.ts). Shared by the loader (server) and the app (browser).
+ * (src/web/lib/forms/early-forms.ts). The same object keeps the last app-only button tapped
+ * before the app was live, which the app taps again (src/web/lib/early-tap.ts). Shared by the
+ * loader (server) and the app (browser).
  */
 export const EARLY_FORMS_KEY = '__earlyForms';

@@ -5,9 +5,11 @@ import { App, preloadScreen } from './app/app.tsx';
 import { takeCookieCart } from './features/cart/visitor-cart.ts';
 import { askEarly } from './lib/api-client.ts';
 import { earlyAnswers } from './lib/early-answers.ts';
+import { replayEarlyTap } from './lib/early-tap.ts';
 import { prepareServerHtml, reportMismatches } from './lib/hydration.ts';
 import { markHydrated } from './lib/page-data.ts';
 import { site } from './lib/site.ts';
+import { hydrateKeepingStaticParts } from './lib/static-part.tsx';
 import './styles/global.css';
 
 // Pictures from the bucket or CDN when the server says so (S3_PUBLIC_URL), before anything renders one.
@@ -39,13 +41,21 @@ void preloadScreen(window.location.pathname).then(() => {
   // server's HTML is made ready for it first, and what differed is reported right after, before
   // any effect or update has run (lib/hydration.ts).
   if (container.firstElementChild) {
+    performance.mark('hydrate-start');
     const serverNodes = prepareServerHtml(container);
-    startTransition(() => {
-      hydrateRoot(container, app);
+    // Parts that answer no tap stay the server's HTML (lib/static-part.tsx, decision 067).
+    hydrateKeepingStaticParts(() => {
+      startTransition(() => {
+        hydrateRoot(container, app);
+      });
     });
     reportMismatches(serverNodes);
+    // Read by the INP benchmark and by hand in a profile: the one long task hydration makes.
+    performance.measure('hydrate', 'hydrate-start');
+    replayEarlyTap();
     return;
   }
   markHydrated();
   startTransition(() => createRoot(container).render(app));
+  replayEarlyTap();
 });

@@ -4,6 +4,7 @@ import { Navbar } from '../components/navbar.tsx';
 import { SessionProvider } from '../features/accounts/session.tsx';
 import { CartCount } from '../features/cart/cart-count.tsx';
 import { Outlet, useLocation } from '../lib/router/index.ts';
+import { StaticPart } from '../lib/static-part.tsx';
 import { usePageTitle } from './page-title.ts';
 
 /** Any URL containing 'dashboard' hides the navigation bar and footer (docs/product.md#screens-and-addresses). */
@@ -28,7 +29,12 @@ export function Layout() {
         )}
         <Outlet />
       </main>
-      {!bare && <Footer />}
+      {/* Links and text only: the server's HTML, never hydrated (decision 067). */}
+      {!bare && (
+        <StaticPart>
+          <Footer />
+        </StaticPart>
+      )}
     </SessionProvider>
   );
 }

@@ -13,8 +13,12 @@ import { ProductGrid, ProductGridSkeleton } from '../features/catalog/product-gr
 import { useHome } from '../features/catalog/use-home.ts';
 import { Link } from '../lib/router/index.ts';
 import { site } from '../lib/site.ts';
+import { StaticPart } from '../lib/static-part.tsx';
 import '../features/catalog/home.css';
 import { LoadError } from '../components/load-error.tsx';
+
+/** One empty list for every render, so FollowCards' props stay the same while the home loads. */
+const NO_REELS: never[] = [];
 
 export function HomePage() {
   const { data, error, loading, reload } = useHome();
@@ -67,10 +71,24 @@ export function HomePage() {
           )}
         </section>
 
-        {content && <Reels reels={content.reels} />}
-        <FollowCards reels={content?.reels ?? []} />
-        <SupportChat />
-        {content && <Reviews reviews={content.reviews} />}
+        {/* Links and pictures only: the server's HTML, never hydrated (decision 067). Each
+            StaticPart holds one element, so the empty lists (which render nothing) stay outside. */}
+        {content && content.reels.length > 0 && (
+          <StaticPart>
+            <Reels reels={content.reels} />
+          </StaticPart>
+        )}
+        <StaticPart>
+          <FollowCards reels={content?.reels ?? NO_REELS} />
+        </StaticPart>
+        <StaticPart>
+          <SupportChat />
+        </StaticPart>
+        {content && content.reviews.length > 0 && (
+          <StaticPart>
+            <Reviews reviews={content.reviews} />
+          </StaticPart>
+        )}
       </div>
     </div>
   );

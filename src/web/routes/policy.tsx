@@ -1,8 +1,9 @@
 /** The five policy pages (docs/product.md#policy-pages), written for an Indian shop; figures from one place. */
-import { useEffect } from 'react';
+import { type ComponentType, useEffect } from 'react';
 import { POLICY_PAGES } from '../features/policies/policies.ts';
 import { Link, useLocation } from '../lib/router/index.ts';
 import { site } from '../lib/site.ts';
+import { StaticPart } from '../lib/static-part.tsx';
 import '../features/policies/policy.css';
 import { PAGE } from '../../common/page-paths.ts';
 
@@ -21,7 +22,10 @@ export function PolicyPage() {
     <div className="page container narrow">
       <article className="policy">
         <h1>{page.title}</h1>
-        <Body shop={shop} />
+        {/* Text and links only: the server's HTML, never hydrated (decision 067). */}
+        <StaticPart>
+          <PolicyText Body={Body} shop={shop} />
+        </StaticPart>
         <nav className="policy-links" aria-label="Other policies">
           {Object.entries(POLICY_PAGES)
             .filter(([path]) => path !== pathname)
@@ -32,6 +36,15 @@ export function PolicyPage() {
             ))}
         </nav>
       </article>
+    </div>
+  );
+}
+
+/** One element around the policy's text, as a StaticPart needs (lib/static-part.tsx). */
+function PolicyText({ Body, shop }: { Body: ComponentType<{ shop: string }>; shop: string }) {
+  return (
+    <div className="policy-text">
+      <Body shop={shop} />
     </div>
   );
 }

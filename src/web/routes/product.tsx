@@ -18,6 +18,7 @@ import { NotifyMeForm } from '../features/catalog/notify-me-form.tsx';
 import { Price } from '../features/catalog/price.tsx';
 import { ProductGrid } from '../features/catalog/product-grid.tsx';
 import { ProductImage } from '../features/catalog/product-image.tsx';
+import { ProductText } from '../features/catalog/product-text.tsx';
 import { Stars } from '../features/catalog/stars.tsx';
 import type { Product } from '../features/catalog/types.ts';
 import { recordView, recordWhatsappClick, useProduct, useRelated } from '../features/catalog/use-product.ts';
@@ -26,6 +27,7 @@ import { ZoomPopup } from '../features/catalog/zoom-popup.tsx';
 import { PincodeCheck } from '../features/shipping/pincode-check.tsx';
 import { Link, useParams } from '../lib/router/index.ts';
 import { site } from '../lib/site.ts';
+import { StaticPart } from '../lib/static-part.tsx';
 import '../features/catalog/product.css';
 
 export function ProductPage() {
@@ -93,9 +95,6 @@ const ProductDetails = memo(function ProductDetails({ product }: { product: Prod
   const related = useRelated(product.id);
   const image = product.images[current] ?? product.images[0];
   const kicker = product.brand || product.features[0]?.description || '';
-  // The upload form starts with Brand, Machine, Color and Chronograph rows left empty
-  // (docs/product.md#admin-products): a row the owner did not fill says nothing, so it is not listed.
-  const specs = product.features.filter((f) => f.description);
 
   return (
     <div className="page container product-page">
@@ -180,25 +179,10 @@ const ProductDetails = memo(function ProductDetails({ product }: { product: Prod
             )}
           </div>
           {!product.inStock && <NotifyMeForm productId={product.id} />}
-          {product.description && <p className="product-description">{product.description}</p>}
-          {product.countryOfOrigin && (
-            <p className="product-origin">
-              Country of origin: <strong>{product.countryOfOrigin}</strong>
-            </p>
-          )}
-          {specs.length > 0 && (
-            <>
-              <h2 className="product-subheading">Specifications</h2>
-              <dl className="product-specs">
-                {specs.map((f) => (
-                  <div key={`${f.name}\u0000${f.description}`}>
-                    <dt>{f.name}</dt>
-                    <dd>{f.description}</dd>
-                  </div>
-                ))}
-              </dl>
-            </>
-          )}
+          {/* Words only: the server's HTML, never hydrated (decision 067). */}
+          <StaticPart>
+            <ProductText product={product} />
+          </StaticPart>
         </section>
       </div>
 

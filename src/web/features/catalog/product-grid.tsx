@@ -1,5 +1,6 @@
 /** Cards 2 a row on narrow screens, 3 on wide ones (docs/product.md#listing), or the empty message. */
 import { memo, type ReactNode } from 'react';
+import { StaticPart } from '../../lib/static-part.tsx';
 import { ProductCard } from './product-card.tsx';
 import type { ProductCard as Card } from './types.ts';
 
@@ -25,7 +26,10 @@ export const ProductGrid = memo(function ProductGrid({
     <ul className="product-grid">
       {products.map((p, i) => (
         <li key={p.id}>
-          <ProductCard product={p} priority={i < eager} actions={actions?.(p)} />
+          {/* A card answers no tap but its link's: server HTML until it changes (decision 067). */}
+          <StaticPart>
+            <ProductCard product={p} priority={i < eager} actions={actions?.(p)} />
+          </StaticPart>
         </li>
       ))}
     </ul>

@@ -17,6 +17,7 @@ import { pickRoute, type To } from '../../../common/url-path.ts';
 import { OutletContext, RouteContext, RouterContext, type RouterState, useNavigate } from './context.ts';
 import { RouteErrorBoundary } from './error-boundary.tsx';
 import { type BrowserHistory, createBrowserHistory, type HistoryUpdate } from './history.ts';
+import { followKeptLinks } from './kept-links.ts';
 import { rememberScroll, scrollAfterNavigation, takeOverScrolling } from './scroll.ts';
 
 export interface RouteObject {
@@ -91,6 +92,8 @@ export function RouterProvider({ routes, layout: Layout, errorFallback, pendingF
     );
     return unlisten;
   }, [history, routes]);
+  // Links in parts still kept as the server's HTML (lib/static-part.tsx).
+  useEffect(() => followKeptLinks(history), [history]);
 
   const picked = pickRoute(routes, update.location.pathname);
   const router = useMemo<RouterState>(() => ({ history, update }), [history, update]);
