@@ -67,7 +67,6 @@ export type TierAdvance =
   | { kind: 'rupees'; amount: number }
   | { kind: 'percent'; percent: number }
   | { kind: 'prepaid' };
-export type TierAdvanceKind = TierAdvance['kind'];
 
 export interface CodRules {
   weights: Record<RiskSignal, number>;

@@ -40,7 +40,6 @@ export const codRulesSchema = z
     const refusal = rulesRefusal(rules);
     if (refusal) ctx.addIssue({ code: 'custom', message: refusal, path: ['advances'] });
   });
-export type CodRulesInput = z.infer<typeof codRulesSchema>;
 
 export const codRulesReplySchema = z.object({
   rules: codRulesSchema,
