@@ -18,6 +18,7 @@ export const BENCHES = [
   'gstr1',
   'tracking',
   'booking',
+  'risk',
 ] as const;
 export type BenchName = (typeof BENCHES)[number];
 

@@ -2,6 +2,7 @@
  * The targets of issues 7, 14 and 23, each checked against what this run measured.
  * A target whose benchmark did not run is left out. Prints; the command fails (run.ts) on a FAILED line.
  */
+
 import { noneLost, stockAddsUp } from '../lib/crash-check.ts';
 import { describeTally, FAILED_SHARE_MAX, talliesOf, tooManyFailed } from '../lib/failures.ts';
 import type { BenchOptions } from '../lib/options.ts';
@@ -18,6 +19,7 @@ import type { ImagesResult } from './images.ts';
 import { INP_TARGETS, type InpResult } from './inp.ts';
 import type { OrdersResult } from './orders.ts';
 import type { PagesRow } from './pages.ts';
+import type { RiskResult } from './risk.ts';
 import { STATEMENT_TARGET_LINES, STATEMENT_TARGET_MS, type StatementResult } from './statement.ts';
 import { TRACKING_TARGET_PER_SECOND, type TrackingResult } from './tracking.ts';
 
@@ -35,6 +37,7 @@ export interface Results {
   gstr1?: { row: Gstr1BenchRow };
   tracking?: TrackingResult;
   booking?: BookingResult;
+  risk?: RiskResult;
 }
 
 const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { ADVANCE_STATES } from '../advance.ts';
 import { CATEGORIES } from '../catalog.ts';
+import { RISK_TIERS } from '../cod-rules.ts';
 import { GST_STATES } from '../gst-states.ts';
 import { ORDER_STATES } from '../orders.ts';
 import { plainText } from './from-rules.ts';
@@ -59,6 +60,15 @@ export const orderEventSchema = z.object({
   at: z.string(),
 });
 
+/** The tier, the holdout draw and the reasons (each with its points) an order was placed with. */
+export const adminOrderRiskSchema = z.object({
+  tier: z.enum(RISK_TIERS),
+  score: z.number().int(),
+  holdout: z.boolean(),
+  reasons: z.array(z.object({ reason: z.string(), points: z.number().int() })),
+});
+export type AdminOrderRisk = z.infer<typeof adminOrderRiskSchema>;
+
 export const adminOrderSchema = z.object({
   /** The order number (TSW-10427): the admin API's key for an order. */
   number: z.string(),
@@ -91,6 +101,8 @@ export const adminOrderSchema = z.object({
    * shown beside the advance, where the owner decides whether to trust a cash-on-delivery order.
    */
   earlierReturns: z.number().int(),
+  /** The order's COD risk as placed (COD RULES, docs/decisions/059); null for orders placed before it. */
+  risk: adminOrderRiskSchema.nullable(),
 });
 export type AdminOrder = z.infer<typeof adminOrderSchema>;
 

@@ -4,6 +4,7 @@
  * here fails the completeness check at the bottom.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_COD_RULES } from '../../common/cod-rules.ts';
 import { adminCookie, multipart, pngImage, shopper } from '../test-support/admin.ts';
 import { createTestApp, type TestApp } from '../test-support/app.ts';
 
@@ -175,6 +176,18 @@ const calls: Call[] = [
     method: 'GET',
     url: '/api/admin/books/money.csv?from=2026-11-01&to=2026-11-30',
     route: '/api/admin/books/money.csv',
+  },
+  { method: 'GET', url: '/api/admin/cod-rules', route: '/api/admin/cod-rules' },
+  { method: 'PUT', url: '/api/admin/cod-rules', route: '/api/admin/cod-rules', payload: DEFAULT_COD_RULES },
+  {
+    method: 'GET',
+    url: '/api/admin/cod-rules/report?from=2026-11-01&to=2026-11-30',
+    route: '/api/admin/cod-rules/report',
+  },
+  {
+    method: 'GET',
+    url: '/api/admin/cod-rules/report.csv?from=2026-11-01&to=2026-11-30',
+    route: '/api/admin/cod-rules/report.csv',
   },
 ];
 

@@ -115,6 +115,29 @@ export interface OrdersTable {
   shopper_confirmed_at: ColumnType<string | null, string | null | undefined, string | null>;
   /** When the reminder before an unpaid order expires was queued (orders/unpaid.ts); null: not yet. */
   unpaid_reminded_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /**
+   * The risk the order was placed with (server/risk/, docs/decisions/059-cod-risk-tiers.md): its tier
+   * (low | medium | high; null before migration 0023), score, whether it was drawn for the holdout
+   * (1: asked the plain default advance whatever its tier), its reasons in the owner's words (JSON)
+   * and the rule set. Written once, at placement.
+   */
+  risk_tier: ColumnType<string | null, string | null | undefined, never>;
+  risk_score: ColumnType<number | null, number | null | undefined, never>;
+  risk_holdout: ColumnType<number, number | undefined, never>;
+  risk_reasons: ColumnType<string | null, string | null | undefined, never>;
+  risk_rules_id: ColumnType<string | null, string | null | undefined, never>;
+  /** The delivery pincode and normalised address (risk/address-key.ts): indexed for the risk counts. */
+  delivery_pincode: ColumnType<string | null, string | null | undefined, string | null>;
+  address_key: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A rule set the owner saved on COD RULES (risk/rules.ts); the newest is in force. */
+export interface CodRulesTable {
+  id: string;
+  /** JSON of CodRules (common/cod-rules.ts). */
+  rules: string;
+  admin_id: string | null;
+  created_at: string;
 }
 
 export interface OrderLinesTable {
@@ -523,6 +546,7 @@ export interface Database {
   users: UsersTable;
   cart_items: CartItemsTable;
   orders: OrdersTable;
+  cod_rules: CodRulesTable;
   order_lines: OrderLinesTable;
   order_events: OrderEventsTable;
   product_views: ProductViewsTable;

@@ -4,6 +4,7 @@ import { type OrderState, RETURNED_STATES } from '../../common/orders.ts';
 import type { AdminOrder, OrderListQuery } from '../../common/schemas/admin-orders.ts';
 import type { Db } from '../db/tables.ts';
 import { orderCodMoney } from '../money/cod-money.ts';
+import { adminRisk, type RiskColumns } from '../risk/order-risk.ts';
 import { ORDER_BUYER_NAME } from './buyer-name.ts';
 import { creditNoteNumbersOf } from './credit-note-numbers.ts';
 import { parcels } from './hooks.ts';
@@ -82,10 +83,14 @@ const HEAD_COLUMNS = [
   'orders.advance_amount',
   'orders.invoice_number',
   'orders.shopper_confirmed_at',
+  'orders.risk_tier',
+  'orders.risk_score',
+  'orders.risk_holdout',
+  'orders.risk_reasons',
   ORDER_BUYER_NAME.as('user_name'),
 ] as const;
 
-interface OrderHead {
+interface OrderHead extends RiskColumns {
   id: string;
   number: string;
   user_phone: string;
@@ -171,6 +176,7 @@ async function withDetails(db: Db, orders: OrderHead[]): Promise<AdminOrder[]> {
       invoiceNumber: o.invoice_number,
       creditNoteNumber: creditNotes.get(o.id) ?? null,
       earlierReturns: returns.get(o.id) ?? 0,
+      risk: adminRisk(o),
     };
   });
 }

@@ -18,6 +18,7 @@ import { parseJsonList } from '../db/json.ts';
 import type { Database, Db, OrderLineRow, OrderRow } from '../db/tables.ts';
 import { isUniqueViolation } from '../db/unique-violation.ts';
 import { AppError, badRequest, unauthorized } from '../http/errors.ts';
+import { assessOrder, riskColumns } from '../risk/assess.ts';
 import { queueOrderMessage, runPlacedHooks } from './hooks.ts';
 import { addOrderEvent } from './order-events.ts';
 import { newOrderNumber } from './order-number.ts';
@@ -30,7 +31,7 @@ export const TOO_MANY_LINES = `An order can hold at most ${MAX_CART_LINES} diffe
 export const DUPLICATE_LINE = 'Each watch can appear only once in an order';
 export const unavailableMessage = (name: string) =>
   `Sorry, “${name}” is out of stock or no longer sold. Please remove it from your cart to place the order.`;
-/** Why an order placed while the shop asked no advance (COD_ADVANCE=0) is past the packing gate. */
+/** Why an order placed without an advance (COD_ADVANCE=0, or a low tier asking none) is past the packing gate. */
 export const NO_ADVANCE_NOTE = 'No advance was asked when this order was placed';
 export const UNKNOWN_IN_ORDER = 'One of the watches in your order is no longer sold. Please remove it and try again.';
 
@@ -138,6 +139,11 @@ export async function placeOrder(db: Db, config: Config, userId: string, input: 
       });
       const totals = cartTotals(lines.map((l) => ({ ...l, discountPrice: l.discount_price })));
 
+      const risk = await assessOrder(
+        trx,
+        { userId, phone: user.phone, address: input.address, total: totals.total },
+        config.codAdvance,
+      );
       await takeStock(trx, lines);
       const orderId = newId();
       const now = nowIso();
@@ -158,10 +164,11 @@ export async function placeOrder(db: Db, config: Config, userId: string, input: 
           total_mrp: totals.totalMrp,
           total: totals.total,
           idempotency_key: input.idempotencyKey,
-          // The advance is the setting of this moment, kept on the order (docs/product.md#the-advance);
-          // with none asked the order is past the packing gate at once.
-          advance_amount: config.codAdvance,
-          ...(config.codAdvance === 0 ? { advance_state: 'waived', advance_note: NO_ADVANCE_NOTE } : {}),
+          // The advance its risk tier asks under the owner's COD RULES (or the plain setting for a
+          // holdout order), kept on the order with its tier and reasons (docs/product.md#the-advance;
+          // risk/assess.ts); with none asked the order is past the packing gate at once.
+          ...riskColumns(risk),
+          ...(risk.advance === 0 ? { advance_state: 'waived', advance_note: NO_ADVANCE_NOTE } : {}),
           created_at: now,
           updated_at: now,
         })

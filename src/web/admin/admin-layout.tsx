@@ -24,6 +24,8 @@ const LINKS = [
   // docs/product.md "COD remittance" and "Money at a glance"
   { to: '/dashboard/books/remittance', label: 'COD REMITTANCE' },
   { to: '/dashboard/books/money', label: 'MONEY AT A GLANCE' },
+  // docs/product.md "Cash on delivery": the advance by risk (issue 35)
+  { to: '/dashboard/cod-rules', label: 'COD RULES' },
 ] as const;
 
 /** Side navigation (docs/product.md#admin-dashboard), folded behind a hamburger under 800 px. */

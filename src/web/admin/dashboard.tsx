@@ -32,6 +32,7 @@ const RemittancePage = lazy(async () => ({
   default: (await import('./books/remittance-page.tsx')).RemittancePage,
 }));
 const MoneyPage = lazy(async () => ({ default: (await import('./books/money-page.tsx')).MoneyPage }));
+const CodRulesPage = lazy(async () => ({ default: (await import('./cod-rules/cod-rules-page.tsx')).CodRulesPage }));
 
 export function Dashboard() {
   return (
@@ -75,6 +76,7 @@ function DashboardGate() {
           <Route path="books/gstr1" element={<Gstr1Page />} />
           <Route path="books/remittance" element={<RemittancePage />} />
           <Route path="books/money" element={<MoneyPage />} />
+          <Route path="cod-rules" element={<CodRulesPage />} />
           <Route path="*" element={<p className="adm-empty">This part of the dashboard does not exist.</p>} />
         </Routes>
       </Suspense>

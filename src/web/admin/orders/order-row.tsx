@@ -14,6 +14,7 @@ import { useForm } from '../../lib/forms/use-form.ts';
 import { Link } from '../../lib/router/index.ts';
 import { BookCourier } from './book-courier.tsx';
 import { OrderPapers, SupplyStateForm } from './order-papers.tsx';
+import { OrderRisk } from './order-risk.tsx';
 import { ShipmentPanel } from './shipment-panel.tsx';
 
 export const ORDER_COLUMNS = ['USER', 'QTY', 'PRODUCT LINK', 'ORDER ID', 'DATE & TIME', 'ADVANCE', 'STATE'] as const;
@@ -129,6 +130,7 @@ export function OrderRow({
               ? `${advance.amount > 0 ? `${formatRupees(advance.amount)} advance` : 'No advance'} · ${formatRupees(advance.balance)} on delivery`
               : 'Nothing to collect on delivery'}
           </span>
+          <OrderRisk risk={order.risk} />
           {order.earlierReturns > 0 && (
             <span className="adm-returns">
               {order.earlierReturns} earlier {order.earlierReturns === 1 ? 'order' : 'orders'} returned

@@ -7,6 +7,7 @@ import {
   UTR_PATTERN,
   utrTyped,
 } from '../../../common/advance.ts';
+import { advanceAsked, advanceSentence } from '../../../common/cod-rules.ts';
 import { formatRupees } from '../../../common/money.ts';
 import { advanceQrUrl } from '../../../common/order-api.ts';
 import { stateRule } from '../../../common/orders.ts';
@@ -98,8 +99,13 @@ export function AdvancePanel({
       <Heading className="advance-title">{title}</Heading>
       <p className={`advance-label advance-${advance.state}`}>{advance.label}</p>
       {refused && advance.note && <p className="advance-reason">Reason: {advance.note}</p>}
+      {/* What this order is asked, in a plain sentence (COD RULES, common/cod-rules.ts): never the score. */}
       <p className="advance-text">
-        Pay {formatRupees(advance.amount)} now by UPI to confirm the order; pay the rest on delivery.
+        {advanceSentence(
+          advanceAsked(advance.amount, advance.amount + advance.balance, site().codAdvance),
+          formatRupees(advance.amount),
+          formatRupees(advance.balance),
+        )}
       </p>
       <div className="advance-pay">
         <div className="advance-pay-main">

@@ -1,0 +1,176 @@
+/**
+ * The shop's own data behind the risk signals (issue 35 item 1), read inside the order's
+ * transaction. Every count goes through an index that leads with what it counts by (account, phone,
+ * address key, pincode: migrations 0001, 0022, 0023) and reads only that shopper's or that place's
+ * rows, bounded where a shopper or an address could have many: no scan of the shop's orders at
+ * checkout (history-queries.test.ts reads the plans on SQLite and PostgreSQL). The shop-wide
+ * figures (the prior every rate leans on, the usual order value) are kept ten minutes per process.
+ */
+import type { Transaction } from 'kysely';
+import { UNPAID_ADVANCE_STATES } from '../../common/advance.ts';
+import { CANCELLED_STATES, COD_COLLECTED_STATES, RETURNED_STATES } from '../../common/orders.ts';
+import type { Database, Db } from '../db/tables.ts';
+
+type Reader = Db | Transaction<Database>;
+
+/** Earlier orders read per side (account, phone, address): more than any honest shopper's. */
+export const HISTORY_LIMIT = 200;
+/** Accounts counted at one address: the signal needs three; the reason says "10 or more" past this. */
+export const ADDRESS_ACCOUNTS_LIMIT = 10;
+/** A key shorter than this says nothing about a place ("a, b, c"): not looked up. */
+export const ADDRESS_KEY_MIN = 8;
+
+export interface ShopperHistory {
+  /** Earlier orders of this account, phone or address. */
+  orders: number;
+  delivered: number;
+  returned: number;
+  /** Cancelled (or expired) with the advance never proven. */
+  unpaidCancelled: number;
+  /** Failed delivery attempts the courier reported on those orders. */
+  failedAttempts: number;
+}
+
+/** The earlier orders' ids: three bounded sides, each through its own index, joined by id. */
+export function historyIdsQuery(db: Reader, userId: string, phone: string, addressKey: string | null) {
+  const side = (column: 'user_id' | 'user_phone' | 'address_key', value: string) =>
+    db
+      .selectFrom(db.selectFrom('orders').where(column, '=', value).select('id').limit(HISTORY_LIMIT).as('side'))
+      .select('side.id');
+  const both = side('user_id', userId).union(side('user_phone', phone));
+  return addressKey && addressKey.length >= ADDRESS_KEY_MIN ? both.union(side('address_key', addressKey)) : both;
+}
+
+export function historyQuery(db: Reader, userId: string, phone: string, addressKey: string | null) {
+  return db
+    .selectFrom('orders as o')
+    .leftJoin('shipments as s', 's.order_id', 'o.id')
+    .select(['o.status', 'o.advance_state', 's.attempts'])
+    .where('o.id', 'in', historyIdsQuery(db, userId, phone, addressKey));
+}
+
+export async function shopperHistory(
+  db: Reader,
+  userId: string,
+  phone: string,
+  addressKey: string | null,
+): Promise<ShopperHistory> {
+  const rows = await historyQuery(db, userId, phone, addressKey).execute();
+  const history: ShopperHistory = {
+    orders: rows.length,
+    delivered: 0,
+    returned: 0,
+    unpaidCancelled: 0,
+    failedAttempts: 0,
+  };
+  for (const row of rows) {
+    if ((COD_COLLECTED_STATES as readonly string[]).includes(row.status)) history.delivered++;
+    if ((RETURNED_STATES as readonly string[]).includes(row.status)) history.returned++;
+    if (
+      (CANCELLED_STATES as readonly string[]).includes(row.status) &&
+      (UNPAID_ADVANCE_STATES as readonly string[]).includes(row.advance_state)
+    ) {
+      history.unpaidCancelled++;
+    }
+    history.failedAttempts += Number(row.attempts ?? 0);
+  }
+  return history;
+}
+
+/** Whether this account proved this phone on WhatsApp (docs/decisions/050; notifications' accountProven). */
+export async function phoneProven(db: Reader, userId: string, phone: string): Promise<boolean> {
+  const proof = await db
+    .selectFrom('whatsapp_proofs')
+    .select('id')
+    .where('phone', '=', phone)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return proof !== undefined;
+}
+
+/** Finished orders of a place: delivered (the cash collected) and returned (came back). */
+export interface Outcomes {
+  delivered: number;
+  returned: number;
+}
+
+const FINISHED_STATES = [...COD_COLLECTED_STATES, ...RETURNED_STATES];
+
+/**
+ * Every state's count at these pincodes; the finished ones are kept after. No condition on the
+ * status: with one, both planners took the status index (every delivered order of the shop) over
+ * the pincode's on a young shop's statistics (risk.test.ts reads the plans).
+ */
+export function areaOutcomesQuery(db: Reader, pincodes: readonly string[]) {
+  return db
+    .selectFrom('orders')
+    .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('delivery_pincode', 'in', [...pincodes])
+    .groupBy('status');
+}
+
+function outcomesOf(rows: ReadonlyArray<{ status: string; n: number | string | bigint }>): Outcomes {
+  const outcomes: Outcomes = { delivered: 0, returned: 0 };
+  for (const row of rows) {
+    if ((RETURNED_STATES as readonly string[]).includes(row.status)) outcomes.returned += Number(row.n);
+    if ((COD_COLLECTED_STATES as readonly string[]).includes(row.status)) outcomes.delivered += Number(row.n);
+  }
+  return outcomes;
+}
+
+/** The outcomes at these pincodes (one, or a district's), from orders_pincode_status alone. */
+export async function areaOutcomes(db: Reader, pincodes: readonly string[]): Promise<Outcomes> {
+  if (pincodes.length === 0) return { delivered: 0, returned: 0 };
+  return outcomesOf(await areaOutcomesQuery(db, pincodes).execute());
+}
+
+export function addressAccountsQuery(db: Reader, addressKey: string) {
+  return db
+    .selectFrom('orders')
+    .select('user_id')
+    .where('address_key', '=', addressKey)
+    .groupBy('user_id')
+    .limit(ADDRESS_ACCOUNTS_LIMIT);
+}
+
+/** How many accounts ordered to this address (up to ADDRESS_ACCOUNTS_LIMIT), this one included. */
+export async function accountsAtAddress(db: Reader, addressKey: string | null, userId: string): Promise<number> {
+  if (!addressKey || addressKey.length < ADDRESS_KEY_MIN) return 1;
+  const users = new Set((await addressAccountsQuery(db, addressKey).execute()).map((r) => r.user_id));
+  users.add(userId);
+  return Math.min(users.size, ADDRESS_ACCOUNTS_LIMIT);
+}
+
+export interface ShopBaseline extends Outcomes {
+  /** The median total of the shop's latest orders; null before it has any. */
+  usualTotal: number | null;
+}
+
+/** Orders whose totals make "the shop's usual". */
+const USUAL_OF = 500;
+const BASELINE_MS = 10 * 60_000;
+const baselines = new WeakMap<object, { at: number; baseline: ShopBaseline }>();
+
+/**
+ * The shop-wide return rate and usual order value. Counting every finished order reads the status
+ * index whole (1,000,000 orders: tens of milliseconds), so it is kept ten minutes per database
+ * handle: a prior need not be fresher than that, and checkout pays for it once in ten minutes.
+ */
+export async function shopBaseline(db: Reader, cacheKey: object, now = Date.now()): Promise<ShopBaseline> {
+  const kept = baselines.get(cacheKey);
+  if (kept && now - kept.at < BASELINE_MS) return kept.baseline;
+  const outcomes = outcomesOf(
+    await db
+      .selectFrom('orders')
+      .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('status', 'in', FINISHED_STATES)
+      .groupBy('status')
+      .execute(),
+  );
+  const totals = (await db.selectFrom('orders').select('total').orderBy('created_at', 'desc').limit(USUAL_OF).execute())
+    .map((r) => Number(r.total))
+    .sort((a, b) => a - b);
+  const baseline = { ...outcomes, usualTotal: totals.length > 0 ? totals[Math.floor(totals.length / 2)]! : null };
+  baselines.set(cacheKey, { at: now, baseline });
+  return baseline;
+}
