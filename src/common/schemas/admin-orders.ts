@@ -52,7 +52,7 @@ export type AdvanceActionInput = z.infer<typeof advanceActionSchema>;
 
 export const orderEventSchema = z.object({
   /** 'state': status is the order's state; 'advance': status is the advance's state. */
-  kind: z.enum(['state', 'advance']),
+  kind: z.enum(['state', 'advance', 'address']),
   status: z.string(),
   note: z.string().nullable(),
   admin: z.string().nullable(),
@@ -91,6 +91,15 @@ export const adminOrderSchema = z.object({
    * shown beside the advance, where the owner decides whether to trust a cash-on-delivery order.
    */
   earlierReturns: z.number().int(),
+  /** The owner's doubt about the address and the shopper's correction (docs/product.md "A doubtful address"). */
+  addressCheck: z.object({
+    /** Marked doubtful and not corrected yet: packing waits. */
+    doubtful: z.boolean(),
+    note: z.string().nullable(),
+    /** The address before the shopper corrected it through the link, and when; null before. */
+    was: z.string().nullable(),
+    correctedAt: z.string().nullable(),
+  }),
 });
 export type AdminOrder = z.infer<typeof adminOrderSchema>;
 

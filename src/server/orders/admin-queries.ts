@@ -82,6 +82,10 @@ const HEAD_COLUMNS = [
   'orders.advance_amount',
   'orders.invoice_number',
   'orders.shopper_confirmed_at',
+  'orders.address_doubt_at',
+  'orders.address_doubt_note',
+  'orders.address_was',
+  'orders.address_corrected_at',
   ORDER_BUYER_NAME.as('user_name'),
 ] as const;
 
@@ -99,6 +103,10 @@ interface OrderHead {
   advance_amount: number;
   invoice_number: string | null;
   shopper_confirmed_at: string | null;
+  address_doubt_at: string | null;
+  address_doubt_note: string | null;
+  address_was: string | null;
+  address_corrected_at: string | null;
   user_name: string;
 }
 
@@ -156,7 +164,7 @@ async function withDetails(db: Db, orders: OrderHead[]): Promise<AdminOrder[]> {
         discountPrice: Number(l.discount_price),
       })),
       history: history.map((e) => ({
-        kind: e.kind === 'advance' ? ('advance' as const) : ('state' as const),
+        kind: e.kind === 'advance' || e.kind === 'address' ? e.kind : ('state' as const),
         status: e.status,
         note: e.note,
         // No admin: the shopper (placing the order, sending a reference), or the store itself for any
@@ -171,6 +179,12 @@ async function withDetails(db: Db, orders: OrderHead[]): Promise<AdminOrder[]> {
       invoiceNumber: o.invoice_number,
       creditNoteNumber: creditNotes.get(o.id) ?? null,
       earlierReturns: returns.get(o.id) ?? 0,
+      addressCheck: {
+        doubtful: o.address_doubt_at !== null,
+        note: o.address_doubt_note,
+        was: o.address_was,
+        correctedAt: o.address_corrected_at,
+      },
     };
   });
 }

@@ -20,6 +20,7 @@ import { AppError, badRequest, unauthorized } from '../http/errors.ts';
 import { queueOrderMessage, runPlacedHooks } from './hooks.ts';
 import { addOrderEvent } from './order-events.ts';
 import { nextOrderNumber } from './order-number.ts';
+import { orderPayment } from './pay-in-full.ts';
 import { findOrderIdByKey } from './queries.ts';
 import { notEnoughStockMessage, takeStock } from './stock.ts';
 import { countUnpaidOrders, tooManyUnpaid } from './unpaid.ts';
@@ -62,7 +63,7 @@ export async function placeOrder(db: Db, config: Config, userId: string, input: 
       if (again) return { orderId: again, created: false };
       // No booking without the advance: a shopper cannot hold more than a few unpaid orders (unpaid.ts).
       if (
-        config.codAdvance > 0 &&
+        (config.codAdvance > 0 || input.payInFull === true) &&
         (await countUnpaidOrders(trx, userId, user.phone, config.unpaidOrdersMax)) >= config.unpaidOrdersMax
       ) {
         throw new AppError(409, 'too_many_unpaid', tooManyUnpaid(config.unpaidOrdersMax));
@@ -113,6 +114,8 @@ export async function placeOrder(db: Db, config: Config, userId: string, input: 
         };
       });
       const totals = cartTotals(lines.map((l) => ({ ...l, discountPrice: l.discount_price })));
+      // Paid in full: the advance is the whole (discounted) total, so nothing is collected on delivery.
+      const payment = orderPayment(config, totals.total, input.payInFull === true);
 
       await takeStock(trx, lines);
       const orderId = newId();
@@ -132,12 +135,13 @@ export async function placeOrder(db: Db, config: Config, userId: string, input: 
           address: input.address,
           status: 'ordered',
           total_mrp: totals.totalMrp,
-          total: totals.total,
+          total: payment.total,
+          full_pay_discount: payment.discount,
           idempotency_key: input.idempotencyKey,
           // The advance is the setting of this moment, kept on the order (docs/product.md#the-advance);
           // with none asked the order is past the packing gate at once.
-          advance_amount: config.codAdvance,
-          ...(config.codAdvance === 0 ? { advance_state: 'waived', advance_note: NO_ADVANCE_NOTE } : {}),
+          advance_amount: payment.advance,
+          ...(payment.advance === 0 ? { advance_state: 'waived', advance_note: NO_ADVANCE_NOTE } : {}),
           created_at: now,
           updated_at: now,
         })
