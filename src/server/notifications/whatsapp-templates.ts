@@ -121,8 +121,8 @@ export const WHATSAPP_TEMPLATES = {
     category: 'utility',
     params: ['shopper name', 'order number', 'address link'],
     body: {
-      en: 'Hello {{1}}, we could not be sure of the delivery address of your order {{2}}. Please check and correct it here before we pack it: {{3}}',
-      hi: 'नमस्ते {{1}}, आपके ऑर्डर {{2}} का डिलीवरी पता हमें साफ़ नहीं है। पैक करने से पहले कृपया यहाँ जाँचकर ठीक करें: {{3}}',
+      en: 'Hello {{1}}, we could not be sure of the delivery address of your order {{2}}. Please check and correct it here before we pack it: {{3}}\nYour order waits until then.',
+      hi: 'नमस्ते {{1}}, आपके ऑर्डर {{2}} का डिलीवरी पता हमें साफ़ नहीं है। पैक करने से पहले कृपया यहाँ जाँचकर ठीक करें: {{3}}\nतब तक आपका ऑर्डर रुका रहेगा।',
     },
   },
   back_in_stock: {
