@@ -12,7 +12,7 @@ export type PayInFullDiscount = { kind: 'rupees'; rupees: number } | { kind: 'pe
 export const NO_PAY_IN_FULL_DISCOUNT: PayInFullDiscount = { kind: 'rupees', rupees: 0 };
 
 /** At most half an order off: a typo ("50" meant as percent of a ₹60 watch) never gives it away. */
-export const PAY_IN_FULL_MAX_PERCENT = 50;
+const PAY_IN_FULL_MAX_PERCENT = 50;
 
 /** "0", "100" (rupees) or "5%" (at most two decimals, at most 50%): the setting's text, or null when not one. */
 export function parsePayInFullDiscount(text: string): PayInFullDiscount | null {
@@ -41,10 +41,4 @@ export function payInFullDiscount(total: number, setting: PayInFullDiscount): nu
 export function payInFullPlan(total: number, setting: PayInFullDiscount): { discount: number; payNow: number } {
   const discount = payInFullDiscount(total, setting);
   return { discount, payNow: Math.max(0, Math.floor(total)) - discount };
-}
-
-/** How the setting reads to a shopper: "₹100 off" or "5% off"; null when there is none. */
-export function payInFullOffer(setting: PayInFullDiscount): string | null {
-  if (setting.kind === 'rupees') return setting.rupees > 0 ? `₹${setting.rupees} off` : null;
-  return setting.percent > 0 ? `${setting.percent}% off` : null;
 }
