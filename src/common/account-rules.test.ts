@@ -243,8 +243,8 @@ describe('checkout address form (docs/product.md#better-11)', () => {
     expect(checkForm(ADDRESS_FORM_RULES, { ...form, room: ' ', city: '' })).toEqual({
       ok: false,
       field: 'room',
-      message: 'Please enter your room or house number',
-      fields: { room: 'Please enter your room or house number', city: 'Please enter your city' },
+      message: 'Please enter your house or flat number',
+      fields: { room: 'Please enter your house or flat number', city: 'Please enter your city' },
     });
     expect(checkForm(ADDRESS_FORM_RULES, { ...form, state: ' Maharashtra ' })).toEqual({
       ok: true,

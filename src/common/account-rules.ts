@@ -70,8 +70,14 @@ const LINE = { plain: 'line' } as const;
  * server checks the one-line address they compose (ADDRESS_RULE).
  */
 export const ADDRESS_FORM_RULES = {
-  room: lengthRule(1, 60, 'Please enter your room or house number', 'Your room or house number is too long', LINE),
-  building: lengthRule(1, 100, 'Please enter your building name', 'Your building name is too long', LINE),
+  room: lengthRule(1, 60, 'Please enter your house or flat number', 'Your house or flat number is too long', LINE),
+  building: lengthRule(
+    1,
+    100,
+    'Please enter your building, street or area',
+    'Your building, street or area is too long',
+    LINE,
+  ),
   landmark: lengthRule(1, 100, 'Please enter a landmark', 'This landmark is too long', LINE),
   city: lengthRule(1, 60, 'Please enter your city', 'This city name is too long', LINE),
   pincode: {

@@ -15,6 +15,8 @@ export const advanceLinkApi = {
     'POST',
     '/advance-link/:orderNumber/:token',
   ),
+  /** Pay the whole order now instead of the advance (common/pay-in-full.ts), while nothing is paid. */
+  payInFull: endpoint<{ reply: AdvanceLinkReply }>()('POST', '/advance-link/:orderNumber/:token/pay-in-full'),
   /** The QR code of the advance's UPI link. */
   qr: endpoint<{ reply: FileReply }>()('GET', '/advance-link/:orderNumber/:token/qr.svg'),
 } as const;

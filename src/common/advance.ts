@@ -71,6 +71,8 @@ export const UTR_MESSAGE = 'Please enter the 12-digit UPI reference (UTR) your p
  * the key of the refusal the server embeds when the form was posted without the script.
  */
 export const UTR_FORM_ID = 'advance-utr';
+/** The advance link's other form, "pay the whole order instead" (common/pay-in-full.ts). */
+export const PAY_IN_FULL_FORM_ID = 'advance-pay-in-full';
 
 /** The reference as typed, without the spaces apps group it with ("4123 4567 8901"). */
 export const utrTyped = (typed: string): string => typed.replace(/\s+/g, '');

@@ -63,9 +63,22 @@ export interface InvoiceTaxes {
   totals: TaxAmounts;
 }
 
-/** Every line's amounts, and the invoice's totals as the sums of its lines' (never taxed again as a whole). */
-export function invoiceTaxes(lines: readonly TaxLineInput[], rateBp: number, kind: TaxKind): InvoiceTaxes {
-  const taxed = lines.map((l) => splitTax(l.unitPrice * l.quantity * 100, rateBp, kind));
+/**
+ * Every line's amounts, and the invoice's totals as the sums of its lines' (never taxed again as a whole).
+ * `discount` (whole rupees; the discount for paying in full, common/pay-in-full.ts) is given at the
+ * sale and shown on the invoice, so it is out of the value taxed (CGST Act section 15(3)(a)): it is
+ * spread over the lines in proportion to their amounts (discountShares), and each line is taxed on
+ * what is left, so the lines still add up to the order's total.
+ */
+export function invoiceTaxes(
+  lines: readonly TaxLineInput[],
+  rateBp: number,
+  kind: TaxKind,
+  discount = 0,
+): InvoiceTaxes {
+  const amounts = lines.map((l) => l.unitPrice * l.quantity * 100);
+  const shares = discountShares(amounts, discount * 100);
+  const taxed = amounts.map((amount, i) => splitTax(amount - shares[i]!, rateBp, kind));
   const totals = { total: 0, taxable: 0, cgst: 0, sgst: 0, igst: 0 };
   for (const line of taxed) {
     totals.total += line.total;
@@ -75,6 +88,28 @@ export function invoiceTaxes(lines: readonly TaxLineInput[], rateBp: number, kin
     totals.igst += line.igst;
   }
   return { lines: taxed, totals };
+}
+
+/**
+ * `discount` paise spread over line amounts in proportion to them, each share rounded down to the
+ * paisa and what rounding leaves given to the largest line; never more than a line's amount, and
+ * the shares add up to the discount exactly (at most the lines' sum).
+ */
+export function discountShares(amounts: readonly number[], discount: number): number[] {
+  const sum = amounts.reduce((a, b) => a + b, 0);
+  const wanted = Math.max(0, Math.min(discount, sum));
+  if (wanted === 0 || sum === 0) return amounts.map(() => 0);
+  const shares = amounts.map((a) => Number((BigInt(a) * BigInt(wanted)) / BigInt(sum)));
+  let left = wanted - shares.reduce((a, b) => a + b, 0);
+  // Largest lines first take the paise rounding left (each at most its own amount).
+  const order = amounts.map((a, i) => [a, i] as const).sort((x, y) => y[0] - x[0]);
+  for (const [amount, i] of order) {
+    if (left === 0) break;
+    const room = Math.min(left, amount - shares[i]!);
+    shares[i] = shares[i]! + room;
+    left -= room;
+  }
+  return shares;
 }
 
 /** Which taxes apply: none without a GSTIN; CGST + SGST when the place of supply is the shop's own state. */

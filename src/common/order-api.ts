@@ -6,6 +6,7 @@
  */
 import type { z } from 'zod';
 import { endpoint, type FileReply, fileUrl } from './api-contract.ts';
+import type { AddressDoubtInput } from './schemas/address-check.ts';
 import type {
   AdminOrderPage,
   AdminOrderReply,
@@ -29,6 +30,8 @@ export const orderApi = {
   order: endpoint<{ reply: OrderReply }>()('GET', '/orders/:orderNumber'),
   /** The shopper's UPI reference (UTR) of the advance. */
   sendAdvance: endpoint<{ reply: OrderReply; body: AdvancePaymentInput }>()('POST', '/orders/:orderNumber/advance'),
+  /** Pay the whole order now instead of an advance (unpaid orders only; common/pay-in-full.ts). */
+  payInFull: endpoint<{ reply: OrderReply }>()('POST', '/orders/:orderNumber/pay-in-full'),
   /** The QR code of the order's UPI payment link, as an SVG image. */
   advanceQr: endpoint<{ reply: FileReply }>()('GET', '/orders/:orderNumber/advance-qr.svg'),
   /** The shopper's own invoice as a PDF: dispatched or delivered orders only. */
@@ -53,6 +56,13 @@ export const orderApi = {
     'POST',
     '/admin/orders/:orderNumber/advance',
   ),
+  /** The owner marks the address doubtful: packing waits, the shopper gets the correction link. */
+  markAddressDoubt: endpoint<{ reply: AdminOrderReply; body: AddressDoubtInput }>()(
+    'POST',
+    '/admin/orders/:orderNumber/address-doubt',
+  ),
+  /** The owner takes the mark back. */
+  clearAddressDoubt: endpoint<{ reply: AdminOrderReply }>()('DELETE', '/admin/orders/:orderNumber/address-doubt'),
   adminInvoice: endpoint<{ reply: FileReply }>()('GET', '/admin/orders/:orderNumber/invoice.pdf'),
   label: endpoint<{ reply: FileReply }>()('GET', '/admin/orders/:orderNumber/label.pdf'),
   labels: endpoint<{ reply: FileReply; query: z.input<typeof labelsQuerySchema> }>()('GET', '/admin/orders/labels.pdf'),

@@ -41,6 +41,7 @@ export const SCREENS = {
   track: { module: 'routes/track.tsx', component: 'TrackPage' },
   deliveryChoice: { module: 'routes/delivery-choice.tsx', component: 'DeliveryChoicePage' },
   advance: { module: 'routes/advance.tsx', component: 'AdvanceLinkPage' },
+  addressCheck: { module: 'routes/address-check.tsx', component: 'AddressCheckPage' },
   dashboard: { module: 'admin/dashboard.tsx', component: 'Dashboard' },
   notFound: { module: 'routes/not-found.tsx', component: 'NotFoundPage' },
 } as const;
@@ -100,6 +101,8 @@ export const PAGE_ROUTES = {
   '/delivery/:orderNumber/:token': 'deliveryChoice',
   // An order's advance to pay, through the signed link of its message (docs/product.md#the-advance).
   '/advance/:orderNumber/:token': 'advance',
+  // A doubtful address to correct, through the signed link of its message (docs/product.md "A doubtful address").
+  '/address/:orderNumber/:token': 'addressCheck',
   ...POLICY_ROUTES,
   // The footer's misspelt path (docs/product.md#better-12): the app redirects it, the server answers 301.
   '/terms-and-conditoins': { redirect: '/terms-and-conditions' },

@@ -55,6 +55,7 @@ export const SCREEN_TITLES: Record<ScreenName, string | null> = {
   track: 'Track your order',
   deliveryChoice: 'Choose a new delivery day',
   advance: 'Pay the advance',
+  addressCheck: 'Check your delivery address',
   dashboard: null,
   notFound: 'Page not found',
 };

@@ -1,3 +1,5 @@
+import type { PayInFullDiscount } from './pay-in-full.ts';
+
 /** Shop details the browser needs, sent in the HTML shell (never secrets). */
 export interface SiteConfig {
   name: string;
@@ -13,6 +15,8 @@ export interface SiteConfig {
    * ordering. A placed order's screens read the order's own advance instead.
    */
   codAdvance: number;
+  /** PAY_IN_FULL_DISCOUNT: what paying the whole order by UPI now takes off (common/pay-in-full.ts). */
+  payInFull?: PayInFullDiscount;
   /** S3_PUBLIC_URL: where pictures are linked instead of /media (src/common/media.ts setImageBase). */
   imageBase?: string;
   /** WhatsApp is set up (docs/whatsapp.md): sign-up, checkout and profile offer "updates on WhatsApp". */

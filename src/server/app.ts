@@ -34,6 +34,7 @@ import { whatsappPlugin } from './notifications/whatsapp/plugin.ts';
 import type { WhatsAppWorkerOptions } from './notifications/whatsapp/worker.ts';
 import type { MailWorkerOptions } from './notifications/worker.ts';
 import { installOrderHooks } from './order-hooks.ts';
+import { addressLinkFormRoute } from './orders/address-link-form-route.ts';
 import { advanceLinkFormRoute } from './orders/advance-link-form-route.ts';
 import { expiryPlugin } from './orders/expiry-plugin.ts';
 import { registerFormPages } from './pages/form-page.ts';
@@ -141,6 +142,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(cartFormRoutes);
   await app.register(accountFormRoutes);
   await app.register(advanceLinkFormRoute);
+  await app.register(addressLinkFormRoute);
   if (options.webDistDir) await registerSpa(app, options.webDistDir);
   return app;
 }

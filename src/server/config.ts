@@ -8,6 +8,7 @@ import { UPI_ID_PATTERN } from '../common/advance.ts';
 import { isCommonPassword } from '../common/common-passwords.ts';
 import { DEFAULT_COD_ADVANCE, DEFAULT_UNPAID_ORDERS_MAX } from '../common/constants.ts';
 import { gstinProblem } from '../common/gstin.ts';
+import { NO_PAY_IN_FULL_DISCOUNT, type PayInFullDiscount, parsePayInFullDiscount } from '../common/pay-in-full.ts';
 import { DEMO_SHOP } from '../common/site.ts';
 import { checkS3Env, type S3Settings, s3Settings } from './media/storage/s3-settings.ts';
 import {
@@ -102,6 +103,17 @@ const envSchema = z.object({
     .min(0, 'must be 0 (no advance) or more')
     .max(100_000, 'must be at most 100000 rupees')
     .default(DEFAULT_COD_ADVANCE),
+  // Pay in full now (docs/product.md "Pay in full"): the discount for paying the whole order by UPI,
+  // whole rupees ("100") or a percent ("5%", at most 50%); 0: no discount, the offer stays.
+  PAY_IN_FULL_DISCOUNT: z
+    .string()
+    .default('0')
+    .transform((v, ctx) => {
+      const parsed = parsePayInFullDiscount(v);
+      if (!parsed)
+        ctx.addIssue({ code: 'custom', message: 'must be whole rupees such as 100, or a percent such as 5%' });
+      return parsed ?? NO_PAY_IN_FULL_DISCOUNT;
+    }),
   // Hours an order may wait for its advance before it expires and its stock returns (docs/product.md#the-advance).
   UNPAID_ORDER_HOURS: z.coerce
     .number('must be a number of hours such as 48')
@@ -191,6 +203,8 @@ export interface Config {
   invoice: { gstin: string | undefined; rateBp: number; prefix: string };
   /** The advance (rupees) a new cash-on-delivery order asks for; 0: none. Orders keep their own. */
   codAdvance: number;
+  /** The discount for paying a whole order by UPI now (PAY_IN_FULL_DISCOUNT; common/pay-in-full.ts). */
+  payInFull: PayInFullDiscount;
   /** Hours an unpaid order waits for its advance before it expires (orders/unpaid.ts). */
   unpaidOrderHours: number;
   /** Hours after unpaidOrderHours within which a sent UPI reference must be found (orders/unpaid.ts). */
@@ -311,6 +325,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       prefix: e.SHOP_INVOICE_PREFIX ?? e.SHOP_ORDER_PREFIX.slice(0, 3),
     },
     codAdvance: e.COD_ADVANCE,
+    payInFull: e.PAY_IN_FULL_DISCOUNT,
     unpaidOrderHours: e.UNPAID_ORDER_HOURS,
     unpaidUtrGraceHours: e.UNPAID_UTR_GRACE_HOURS,
     unpaidOrdersMax: e.UNPAID_ORDERS_MAX,

@@ -16,6 +16,7 @@ import { invoiceShopperRoutes } from './invoices/routes.ts';
 import { leadPublicRoutes } from './leads/public-routes.ts';
 import { messagePreferencesRoutes } from './notifications/whatsapp/preferences-routes.ts';
 import { whatsappWebhookRoutes } from './notifications/whatsapp/webhook-routes.ts';
+import { addressLinkRoutes } from './orders/address-link-routes.ts';
 import { advanceLinkRoutes } from './orders/advance-link-routes.ts';
 import { orderRoutes } from './orders/routes.ts';
 import { deliveryChoiceRoutes } from './shipping/delivery-choice-routes.ts';
@@ -39,6 +40,8 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(deliveryChoiceRoutes);
   // An order's advance to pay, through the signed link of its message (docs/product.md#the-advance).
   await app.register(advanceLinkRoutes);
+  // A doubtful address to correct, through the signed link of its message (docs/product.md "A doubtful address").
+  await app.register(addressLinkRoutes);
   // Only when WhatsApp is set up (docs/whatsapp.md); a 404 otherwise.
   await app.register(whatsappWebhookRoutes);
   await app.register(messagePreferencesRoutes);

@@ -30,9 +30,9 @@ test('a visitor checks out with a new address and a password', async ({ page, re
   // The form checks every field (docs/product.md#better-11). Only the summary's button places the order.
   await expect(dialog.getByRole('button', { name: 'Place order' })).toHaveCount(0);
   await dialog.getByRole('button', { name: 'Deliver to this address' }).click();
-  await expect(dialog.getByText('Please enter your room or house number')).toBeVisible();
-  await dialog.getByLabel('Room no.').fill('Flat 12');
-  await dialog.getByLabel('Building name').fill('Sea Breeze Apartments');
+  await expect(dialog.getByText('Please enter your house or flat number')).toBeVisible();
+  await dialog.getByLabel('House or flat no.').fill('Flat 12');
+  await dialog.getByLabel('Building, street or area').fill('Sea Breeze Apartments');
   // Typed with its own "Near" (issue 34 item 13): said once.
   await dialog.getByLabel('Landmark').fill('Near Marine Drive');
   await dialog.getByLabel('Pincode').fill('400001');

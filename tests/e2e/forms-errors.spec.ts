@@ -20,7 +20,7 @@ async function expectMarked(page: Page, field: Locator, message: string | RegExp
   await expect(page.locator(`[id="${errorId}"]`)).toHaveText(message);
 }
 
-test('an empty checkout address form marks every field and focuses Room no.', async ({ page, request }) => {
+test('an empty checkout address form marks every field and focuses House or flat no.', async ({ page, request }) => {
   const [watch] = await stableProducts(request);
   if (!watch) throw new Error('the seeded catalogue has no watch in stock');
   await addFromProductPage(page, watch);
@@ -30,17 +30,17 @@ test('an empty checkout address form marks every field and focuses Room no.', as
   await dialog.getByRole('button', { name: '+ Add new address' }).click();
   await dialog.getByRole('button', { name: 'Deliver to this address' }).click();
 
-  await expectMarked(page, dialog.getByLabel('Room no.'), 'Please enter your room or house number');
-  await expect(dialog.getByLabel('Room no.')).toBeFocused();
-  for (const label of ['Building name', 'Landmark', 'Pincode', 'City', 'State']) {
+  await expectMarked(page, dialog.getByLabel('House or flat no.'), 'Please enter your house or flat number');
+  await expect(dialog.getByLabel('House or flat no.')).toBeFocused();
+  for (const label of ['Building, street or area', 'Landmark', 'Pincode', 'City', 'State']) {
     await expectMarked(page, dialog.getByLabel(label, { exact: true }), /^Please /);
   }
   await expectFits(page, dialog);
-  await viewportShots(page, 'forms-errors-checkout', dialog.getByLabel('Room no.'));
+  await viewportShots(page, 'forms-errors-checkout', dialog.getByLabel('House or flat no.'));
 
   // Fixing one field clears its mark only.
-  await dialog.getByLabel('Room no.').fill('Flat 12');
-  await expect(dialog.getByLabel('Room no.')).not.toHaveAttribute('aria-invalid', 'true');
+  await dialog.getByLabel('House or flat no.').fill('Flat 12');
+  await expect(dialog.getByLabel('House or flat no.')).not.toHaveAttribute('aria-invalid', 'true');
   await expect(dialog.getByLabel('Landmark')).toHaveAttribute('aria-invalid', 'true');
 });
 

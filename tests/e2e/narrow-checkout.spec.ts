@@ -77,9 +77,9 @@ test('checkout on a phone: each step fits, a failed PLACE ORDER is shown in view
   await viewportShots(page, 'narrow-checkout-address');
   // An empty form: the first field's message shows, in view.
   await dialog.getByRole('button', { name: 'Deliver to this address' }).click();
-  await expectInView(dialog.getByText('Please enter your room or house number'), dialog);
-  await dialog.getByLabel('Room no.').fill('Flat 12');
-  await dialog.getByLabel('Building name').fill('Sea Breeze Apartments');
+  await expectInView(dialog.getByText('Please enter your house or flat number'), dialog);
+  await dialog.getByLabel('House or flat no.').fill('Flat 12');
+  await dialog.getByLabel('Building, street or area').fill('Sea Breeze Apartments');
   await dialog.getByLabel('Landmark').fill('Marine Drive');
   await dialog.getByLabel('Pincode').fill('400001');
   await expect(dialog.getByLabel('State')).toHaveValue('Maharashtra');

@@ -64,6 +64,8 @@ const config = loadConfig({
   SEED_PRODUCTS: '80',
   // The advance's UPI link and QR code, and the order mails (cod-advance.spec.ts).
   SHOP_UPI_ID: 'timesquare@okhdfcbank',
+  // Pay in full now, 5% off (services-payaddr.spec.ts; docs/product.md#pay-in-full).
+  PAY_IN_FULL_DISCOUNT: '5%',
   SMTP_URL: smtp.url,
   OWNER_EMAIL: E2E_OWNER_EMAIL,
   // GST invoices (invoices.spec.ts): the shop is registered in Maharashtra.

@@ -142,7 +142,7 @@ test('the checkout popup keeps keyboard focus inside it and gives it back to CHE
   await checkout.click();
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('button', { name: '+ Add new address' }).click();
-  await expect(dialog.getByLabel('Room no.')).toBeVisible();
+  await expect(dialog.getByLabel('House or flat no.')).toBeVisible();
   // Tab never reaches the page behind: focus stays in the popup (past its last control a native
   // modal <dialog> lets it go to the browser's own controls, leaving the page's body active).
   for (let i = 0; i < 30; i++) {

@@ -53,7 +53,7 @@ export type AdvanceActionInput = z.infer<typeof advanceActionSchema>;
 
 export const orderEventSchema = z.object({
   /** 'state': status is the order's state; 'advance': status is the advance's state. */
-  kind: z.enum(['state', 'advance']),
+  kind: z.enum(['state', 'advance', 'address']),
   status: z.string(),
   note: z.string().nullable(),
   admin: z.string().nullable(),
@@ -103,6 +103,15 @@ export const adminOrderSchema = z.object({
   earlierReturns: z.number().int(),
   /** The order's COD risk as placed (COD RULES, docs/decisions/059); null for orders placed before it. */
   risk: adminOrderRiskSchema.nullable(),
+  /** The owner's doubt about the address and the shopper's correction (docs/product.md "A doubtful address"). */
+  addressCheck: z.object({
+    /** Marked doubtful and not corrected yet: packing waits. */
+    doubtful: z.boolean(),
+    note: z.string().nullable(),
+    /** The address before the shopper corrected it through the link, and when; null before. */
+    was: z.string().nullable(),
+    correctedAt: z.string().nullable(),
+  }),
 });
 export type AdminOrder = z.infer<typeof adminOrderSchema>;
 

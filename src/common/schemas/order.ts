@@ -22,6 +22,8 @@ export const placeOrderSchema = z
       .optional(),
     /** The unticked "Send my order updates on WhatsApp" box: true records the consent on the account. */
     whatsappUpdates: z.boolean().optional(),
+    /** Pay the whole order by UPI now, for the owner's discount (common/pay-in-full.ts), instead of an advance. */
+    payInFull: z.boolean().optional(),
     /** A business buyer's GSTIN and registered name (common/business-buyer-rules.ts); both or neither. */
     buyerGstin: textSchema(BUSINESS_BUYER_RULES.buyerGstin).toUpperCase().optional(),
     businessName: textSchema(BUSINESS_BUYER_RULES.businessName).optional(),
@@ -53,6 +55,12 @@ export const orderAdvanceSchema = z.object({
   note: z.string().nullable(),
   /** The UPI intent link; null when the shop has no UPI id (then WhatsApp is offered). */
   payLink: z.string().nullable(),
+  /** Paid (or to be paid) whole by UPI: the advance is the order's total, nothing on delivery. */
+  inFull: z.boolean(),
+  /** The rupees taken off for paying in full (0: none). */
+  inFullDiscount: z.number().int(),
+  /** While nothing is paid: what paying the whole order now would come to instead (common/pay-in-full.ts). */
+  inFullOffer: z.object({ payNow: z.number().int(), discount: z.number().int() }).nullable(),
 });
 export type OrderAdvance = z.infer<typeof orderAdvanceSchema>;
 

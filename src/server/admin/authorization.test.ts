@@ -74,6 +74,17 @@ const calls: Call[] = [
     route: '/api/admin/orders/:orderNumber/advance',
     payload: { action: 'received' },
   },
+  {
+    method: 'POST',
+    url: '/api/admin/orders/TSW-99999/address-doubt',
+    route: '/api/admin/orders/:orderNumber/address-doubt',
+    payload: { note: 'No house number' },
+  },
+  {
+    method: 'DELETE',
+    url: '/api/admin/orders/TSW-99999/address-doubt',
+    route: '/api/admin/orders/:orderNumber/address-doubt',
+  },
   { method: 'GET', url: '/api/admin/stats', route: '/api/admin/stats' },
   { method: 'GET', url: '/api/admin/admins', route: '/api/admin/admins' },
   { method: 'POST', url: '/api/admin/admins', route: '/api/admin/admins', payload: { username: 'x', password: 'y' } },

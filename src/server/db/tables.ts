@@ -91,10 +91,12 @@ export interface OrdersTable {
   advance_utr: ColumnType<string | null, string | null | undefined, string | null>;
   advance_note: ColumnType<string | null, string | null | undefined, string | null>;
   /**
-   * The advance (rupees) the order was placed with: COD_ADVANCE at that moment, never changed after.
-   * Every figure about the order (UPI link, balance, invoice, label, mails) reads it (common/advance.ts).
+   * The advance (rupees) the order was placed with: COD_ADVANCE at that moment, changed after only
+   * by the shopper choosing to pay the whole order before paying anything (orders/pay-in-full.ts;
+   * docs/decisions/061-pay-in-full-is-the-advance.md). Every figure about the order (UPI link,
+   * balance, invoice, label, mails) reads it (common/advance.ts).
    */
-  advance_amount: ColumnType<number, number, never>;
+  advance_amount: ColumnType<number, number, number>;
   /** The name the order was placed under; kept for the invoice if the account is erased. */
   buyer_name: ColumnType<string, string | undefined, string>;
   /** A business buyer's GSTIN, given at checkout (common/gstin.ts); null for a consumer. */
@@ -115,6 +117,14 @@ export interface OrdersTable {
   shopper_confirmed_at: ColumnType<string | null, string | null | undefined, string | null>;
   /** When the reminder before an unpaid order expires was queued (orders/unpaid.ts); null: not yet. */
   unpaid_reminded_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Rupees taken off for paying the whole order now (common/pay-in-full.ts); `total` is after it. */
+  full_pay_discount: ColumnType<number, number | undefined, number>;
+  /** The owner marked the address doubtful (orders/address-check.ts): when and why; packing waits. */
+  address_doubt_at: ColumnType<string | null, string | null | undefined, string | null>;
+  address_doubt_note: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The address before the shopper corrected it through the link, and when (the owner reads both). */
+  address_was: ColumnType<string | null, string | null | undefined, string | null>;
+  address_corrected_at: ColumnType<string | null, string | null | undefined, string | null>;
   /**
    * The risk the order was placed with (server/risk/, docs/decisions/059-cod-risk-tiers.md): its tier
    * (low | medium | high; null before migration 0023), score, whether it was drawn for the holdout

@@ -91,8 +91,9 @@ export function invoicePdf(order: PaperOrder, shop: Shop, options: { signature?:
       ['Order date', formatDate(order.createdAt)],
     ],
     totalLabel: 'Invoice total',
+    // Paid in full (common/pay-in-full.ts): the advance is the whole total, so the invoice says prepaid.
     closing: [
-      ['Advance received', money(order.advanceReceived * 100)],
+      [order.balance > 0 ? 'Advance received' : 'Prepaid by UPI', money(order.advanceReceived * 100)],
       ['Balance payable on delivery', money(order.balance * 100)],
     ],
     signature: options.signature ?? null,
@@ -121,7 +122,7 @@ async function draw(doc: Doc, order: PaperOrder, shop: Shop, spec: PaperSpec): P
   const invoice = order.invoice!;
   const kind = taxKindFor(invoice.gstin, invoice.supplyCode);
   const rateBp = invoice.rateBp ?? 0;
-  const taxes = invoiceTaxes(order.lines, rateBp, kind);
+  const taxes = invoiceTaxes(order.lines, rateBp, kind, order.inFullDiscount);
   const left = MARGIN;
   const width = doc.page.width - 2 * MARGIN;
   const title = spec.title;
@@ -225,7 +226,7 @@ async function draw(doc: Doc, order: PaperOrder, shop: Shop, spec: PaperSpec): P
   }
 
   // Totals, words, the advance, the signature: kept together on one page.
-  const totals = totalRows(kind, rateBp, taxes.totals, spec.totalLabel);
+  const totals = [...inFullRows(order), ...totalRows(kind, rateBp, taxes.totals, spec.totalLabel)];
   const advance = spec.closing;
   const blockHeight = (totals.length + advance.length) * 14 + 160;
   if (y + blockHeight > bottomOf(doc)) {
@@ -330,6 +331,19 @@ function lineCells(
 /** "1 NOS": the quantity and its unit of quantity (Rule 46(f)). */
 function quantityWithUnit(line: PaperOrder['lines'][number]): string {
   return `${line.quantity} ${line.uqc}`;
+}
+
+/**
+ * The discount for paying in full, shown on the invoice (Rule 46(i): "discount or abatement"): the
+ * lines' amounts above are after it, spread over them in proportion (common/gst.ts invoiceTaxes).
+ */
+function inFullRows(order: PaperOrder): Array<[string, string, boolean]> {
+  if (order.inFullDiscount <= 0) return [];
+  const before = order.lines.reduce((sum, l) => sum + l.unitPrice * l.quantity, 0);
+  return [
+    ['Price of the watches', money(before * 100), false],
+    ['Less discount, paid in full', money(-order.inFullDiscount * 100), false],
+  ];
 }
 
 function totalRows(

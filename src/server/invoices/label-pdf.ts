@@ -4,7 +4,8 @@
  *
  * Page 1 is the label stuck on the parcel, and its layout is fixed (LABEL_LAYOUT), whatever the
  * shopper typed: couriers collect what the label says, so no shopper text may move, cover or outrun it.
- * - The cash box: "CASH ON DELIVERY: THE ONLY AMOUNT TO COLLECT" on a black strip and, in the largest
+ * - The cash box: "CASH ON DELIVERY: THE ONLY AMOUNT TO COLLECT" (or "PREPAID: DO NOT COLLECT" when nothing
+ *   is left, an order paid in full) on a black strip and, in the largest
  *   type on the page, cashToCollect(order), made from order.balance alone (never from shopper text),
  *   then the order total and the advance received. Drawn first, at its fixed place, in a box only it uses.
  * - The order number as a Code 128 barcode, the number under it and the order date: fixed too.
@@ -80,6 +81,14 @@ export function cashToCollect(order: PaperOrder): string {
   return order.balance > 0 ? `COLLECT ${formatRupees(order.balance)}` : 'COLLECT ₹0 (PAID)';
 }
 
+/**
+ * The cash box's strip: an order with nothing left to collect (paid in full: its advance is its
+ * total, common/pay-in-full.ts) is prepaid, and the courier must not ask for money.
+ */
+export function cashHeading(order: PaperOrder): string {
+  return order.balance > 0 ? 'CASH ON DELIVERY: THE ONLY AMOUNT TO COLLECT' : 'PREPAID: DO NOT COLLECT';
+}
+
 function drawLabel(doc: Doc, order: PaperOrder, shop: Shop): void {
   const L = LABEL_LAYOUT;
   // What the courier reads and scans first, at fixed places, before any shopper text is drawn.
@@ -119,7 +128,7 @@ function drawLabel(doc: Doc, order: PaperOrder, shop: Shop): void {
 function drawCash(doc: Doc, order: PaperOrder): void {
   const { x, y, width, height } = LABEL_LAYOUT.cash;
   doc.rect(x, y, width, 12).fillColor('#000').fill();
-  drawInBox(doc, 'CASH ON DELIVERY: THE ONLY AMOUNT TO COLLECT', box(y + 2.5, 9), {
+  drawInBox(doc, cashHeading(order), box(y + 2.5, 9), {
     font: BOLD,
     sizes: [7],
     align: 'center',
@@ -132,7 +141,9 @@ function drawCash(doc: Doc, order: PaperOrder): void {
   });
   drawInBox(
     doc,
-    `Order total ${formatRupees(order.total)} · advance received ${formatRupees(order.advanceReceived)}`,
+    order.balance > 0
+      ? `Order total ${formatRupees(order.total)} · advance received ${formatRupees(order.advanceReceived)}`
+      : `Order total ${formatRupees(order.total)} · paid in full ${formatRupees(order.advanceReceived)}`,
     box(y + height - 14, 11),
     { sizes: [8, 7], align: 'center' },
   );

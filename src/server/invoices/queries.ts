@@ -23,8 +23,10 @@ export interface PaperOrder {
   businessName: string | null;
   phone: string;
   address: string;
-  /** Whole rupees. */
+  /** Whole rupees, after the discount for paying in full. */
   total: number;
+  /** Rupees taken off for paying in full (0: none): spread over the lines before tax (common/gst.ts). */
+  inFullDiscount: number;
   advanceState: string;
   /** The advance this order asks (its own stored amount, at most its total; 0 once waived). */
   advanceAmount: number;
@@ -92,6 +94,7 @@ export async function paperOrders(db: Db, numbers: readonly string[], userId?: s
         phone: row.user_phone,
         address: row.address,
         total,
+        inFullDiscount: Number(row.full_pay_discount),
         advanceState: row.advance_state,
         advanceAmount: money.advance,
         advanceReceived: money.received,

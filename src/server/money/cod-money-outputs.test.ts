@@ -57,11 +57,11 @@ describe.each(TEST_DIALECTS)('one rule for the money on delivery, every output, 
   });
 
   /** A store with the courier and WhatsApp on, the given advance setting, a shopper and a ₹5,000 watch. */
-  async function store(codAdvance: number) {
+  async function store(codAdvance: number, env: Record<string, string> = {}) {
     const t = await createCourierTestApp({
       dialect,
       fake: shiprocket,
-      env: { ...whatsapp.env, COD_ADVANCE: String(codAdvance), SHOP_UPI_ID: 'shop@okaxis' },
+      env: { ...whatsapp.env, COD_ADVANCE: String(codAdvance), SHOP_UPI_ID: 'shop@okaxis', ...env },
       courierJobs: { pollMs: 50, backoffMs: 20, maxBackoffMs: 100 },
     });
     // The shopper's WhatsApp texts (their proof code) reach this store's webhook, signed as Meta signs.
@@ -78,6 +78,8 @@ describe.each(TEST_DIALECTS)('one rule for the money on delivery, every output, 
   async function walk(
     s: Awaited<ReturnType<typeof store>>,
     scenario: Scenario,
+    /** Paid in full (common/pay-in-full.ts): its advance is its total less the discount. */
+    inFull?: { discount: number },
   ): Promise<{ seen: Seen; placed: Seen; rule: CodMoney; number: string }> {
     const { t, admin } = s;
     const as = (cookie: string, method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, payload?: object) =>
@@ -85,7 +87,7 @@ describe.each(TEST_DIALECTS)('one rule for the money on delivery, every output, 
     const shopper: Shopper = await signUp(t.app, { email: 'buyer@example.in', whatsappUpdates: true });
     // Messages go only to a number proven the shopper's (docs/whatsapp.md#numbers-proven-first).
     await proveNumber(t.app, whatsapp, shopper);
-    const number = await placeOrder(t, shopper.cookie, s.productId);
+    const number = await placeOrder(t, shopper.cookie, s.productId, 1, inFull ? { payInFull: true } : {});
     /** The figures of the mails and WhatsApp messages about the order queued since the last read. */
     const read = new Set<string>();
     const readMessages = async (into: Seen) => {
@@ -125,8 +127,8 @@ describe.each(TEST_DIALECTS)('one rule for the money on delivery, every output, 
     const placed: Seen = {};
     await readMessages(placed);
     const atPlacing = codMoney({
-      total: TOTAL,
-      advanceAmount: s.codAdvance,
+      total: TOTAL - (inFull?.discount ?? 0),
+      advanceAmount: inFull ? TOTAL - inFull.discount : s.codAdvance,
       advanceState: s.codAdvance > 0 ? 'awaiting' : 'waived',
       status: 'ordered',
     });
@@ -177,7 +179,8 @@ describe.each(TEST_DIALECTS)('one rule for the money on delivery, every output, 
       await until(() => shiprocket.orders.get(number)?.awb != null, 'the booking');
       const booked = shiprocket.orders.get(number)!.body;
       expect(booked.payment_method).toBe(rule.onDelivery > 0 ? 'COD' : 'Prepaid');
-      saw('courier booking', Number(booked.sub_total));
+      // A Prepaid order's sub_total is its value (the courier's liability), not cash to collect.
+      saw('courier booking', booked.payment_method === 'COD' ? Number(booked.sub_total) : 0);
       await until(
         async () =>
           (
@@ -213,6 +216,11 @@ describe.each(TEST_DIALECTS)('one rule for the money on delivery, every output, 
       });
       expect(delivered.statusCode, delivered.body).toBe(200);
       expect((await as(admin, 'GET', `/api/admin/orders/${number}`)).json().order.status).toBe('delivered');
+      // A prepaid parcel is in no COD remittance: the courier owes nothing for it.
+      if (rule.onDelivery === 0) {
+        await readMessages(seen);
+        return { seen, placed, rule, number };
+      }
       const report = [
         'AWB Code,Channel Order ID,Courier,COD Amount,Remitted Amount,Remittance Date,UTR',
         `${awb},${number},Delhivery,${rule.onDelivery}.00,${rule.onDelivery}.00,20-11-2026,AXISCN0012345678`,
@@ -298,6 +306,31 @@ describe.each(TEST_DIALECTS)('one rule for the money on delivery, every output, 
       expect(rule).toEqual({ advance: 0, received: 0, dueNow: 0, onDelivery: TOTAL });
       expectAll(placed, TOTAL, ['mail new-order', 'WhatsApp cod_confirm']);
       expectAll(seen, TOTAL, [...SCREENS, ...GOING_OUT]);
+    });
+  });
+
+  describe('paid in full, ₹100 off (PAY_IN_FULL_DISCOUNT=100)', () => {
+    let s: Awaited<ReturnType<typeof store>>;
+    beforeAll(async () => {
+      // Its own order numbers: the fake courier, shared by every store here, already holds the others'.
+      s = await store(ADVANCE, { PAY_IN_FULL_DISCOUNT: '100', SHOP_ORDER_PREFIX: 'PIF' });
+    });
+    afterAll(async () => s?.t.close());
+
+    it('the advance is the discounted total: nothing on delivery anywhere, booked Prepaid', async () => {
+      const { seen, placed, rule, number } = await walk(s, 'received', { discount: 100 });
+      expect(rule).toEqual({ advance: 4900, received: 4900, dueNow: 0, onDelivery: 0 });
+      expectAll(placed, 0, ['mail new-order', 'WhatsApp order_placed']);
+      expectAll(seen, 0, ['Your Orders', 'Admin Orders', 'courier booking', 'label', 'invoice']);
+      // Shiprocket is told the order's value after the discount, and that nothing is to collect.
+      const booked = shiprocket.orders.get(number)!.body;
+      expect(booked).toMatchObject({ payment_method: 'Prepaid', sub_total: 4900, total_discount: 100 });
+      const label = await s.t.app.inject({
+        method: 'GET',
+        url: `/api/admin/orders/${number}/label.pdf`,
+        headers: { cookie: s.admin },
+      });
+      expect(squeezed(await pdfText(label.rawPayload))).toContain('PREPAID: DO NOT COLLECT');
     });
   });
 });

@@ -19,6 +19,7 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/tables.ts';
 import { escapeHtml } from '../http/html.ts';
 import { orderCodMoney } from '../money/cod-money.ts';
+import { addressLinkUrl } from '../orders/address-link-url.ts';
 import { advanceLinkUrl } from '../orders/advance-link-url.ts';
 import type { OrderMessageKind } from '../orders/hooks.ts';
 import { orderForMessage } from '../orders/message-read.ts';
@@ -55,6 +56,10 @@ interface OrderFacts {
   customerName: string;
   /** When an unpaid order expires (its UNPAID_ORDER_HOURS after it was placed); null when it never does. */
   expiresAt: string | null;
+  /** The owner's note of what is unclear in a doubtful address (orders/address-check.ts), else null. */
+  addressNote: string | null;
+  /** The address correction link in the address-check mail (orders/address-link-url.ts); else null. */
+  addressUrl: string | null;
   /** The order's advance link (orders/advance-link-url.ts) in a mail that asks for the advance; else null. */
   advanceUrl: string | null;
   lines: Array<{ name: string; quantity: number; price: number }>;
@@ -72,6 +77,11 @@ function wording(kind: OrderMailKind, o: OrderFacts, shopName: string, placed: s
   const balance = formatRupees(o.money.onDelivery);
   const advance = formatRupees(o.money.advance);
   const hello = `Hello ${o.customerName},`;
+  // Paid in full (common/pay-in-full.ts): nothing is collected, and the mail says so.
+  const keepReady =
+    o.money.onDelivery > 0
+      ? `Please keep ${balance} ready to pay on delivery.`
+      : 'Your order is paid in full: nothing to pay on delivery.';
   switch (kind) {
     case 'new-order':
       return {
@@ -100,7 +110,7 @@ function wording(kind: OrderMailKind, o: OrderFacts, shopName: string, placed: s
         greeting: hello,
         paragraphs: [
           `We received your ${advance} advance for order ${o.number}. Thank you! We are packing your order now.`,
-          `Please keep ${balance} ready to pay on delivery.`,
+          keepReady,
         ],
       };
     case 'advance-refused':
@@ -120,7 +130,7 @@ function wording(kind: OrderMailKind, o: OrderFacts, shopName: string, placed: s
         greeting: hello,
         paragraphs: [
           `Your order ${o.number} has been dispatched. It should reach you between ${formatDate(window.from)} and ${formatDate(window.to)}.`,
-          `Please keep ${balance} ready to pay on delivery.`,
+          keepReady,
         ],
       };
     }
@@ -161,6 +171,16 @@ function wording(kind: OrderMailKind, o: OrderFacts, shopName: string, placed: s
         ],
       };
     }
+    case 'address-check':
+      return {
+        subject: `Please check the delivery address of your order ${o.number} - ${shopName}`,
+        greeting: hello,
+        paragraphs: [
+          `We could not be sure of the delivery address of your order ${o.number}: ${o.address}`,
+          `What is unclear: ${o.addressNote ?? 'please check every part'}`,
+          'Please check and correct it from the link below before we pack your order. It waits until then.',
+        ],
+      };
     case 'cancelled':
       return {
         subject: `Your order ${o.number} was cancelled - ${shopName}`,
@@ -193,12 +213,14 @@ export function composeOrderMail(kind: OrderMailKind, o: OrderFacts, config: Con
   const shop = config.shop;
   const base = config.publicUrl ?? `http://localhost:${config.port}`;
   // A mail asking for the advance links to the order's advance page: no log-in (issue 34 item 16).
-  const link = forOwner ? `${base}${ADMIN_PAGE.orders}` : (o.advanceUrl ?? `${base}${PAGE.orders}`);
+  const link = forOwner ? `${base}${ADMIN_PAGE.orders}` : (o.addressUrl ?? o.advanceUrl ?? `${base}${PAGE.orders}`);
   const linkText = forOwner
     ? 'Open the orders in your dashboard'
-    : o.advanceUrl
-      ? 'Pay the advance'
-      : 'See your orders';
+    : o.addressUrl
+      ? 'Correct the address'
+      : o.advanceUrl
+        ? 'Pay the advance'
+        : 'See your orders';
   const placed = indiaDateTime(o.placedAt);
   const w = wording(kind, o, shop.name, placed);
   const amounts: Array<[string, string]> = [
@@ -265,6 +287,7 @@ export async function queueOrderMail(trx: Trx, config: Config, kind: OrderMailKi
       'orders.address',
       'orders.advance_utr',
       'orders.advance_note',
+      'orders.address_doubt_note',
       'order_lines.product_name',
       'order_lines.quantity',
       'order_lines.discount_price',
@@ -306,6 +329,9 @@ export async function queueOrderMail(trx: Trx, config: Config, kind: OrderMailKi
     customerName: plainLine(order.name),
     expiresAt: unpaidExpiry(order.created_at, config),
     advanceUrl: ADVANCE_MAILS.includes(kind) ? await advanceLinkUrl(trx, config, order.number) : null,
+    // Owner-typed, but it reaches the shopper's mail: one plain line (text.ts).
+    addressNote: order.address_doubt_note ? plainLine(order.address_doubt_note) : null,
+    addressUrl: kind === 'address-check' ? await addressLinkUrl(trx, config, order.number) : null,
     lines: rows.flatMap((l) =>
       l.product_name === null
         ? []

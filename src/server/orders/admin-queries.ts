@@ -87,6 +87,10 @@ const HEAD_COLUMNS = [
   'orders.risk_score',
   'orders.risk_holdout',
   'orders.risk_reasons',
+  'orders.address_doubt_at',
+  'orders.address_doubt_note',
+  'orders.address_was',
+  'orders.address_corrected_at',
   ORDER_BUYER_NAME.as('user_name'),
 ] as const;
 
@@ -104,6 +108,10 @@ interface OrderHead extends RiskColumns {
   advance_amount: number;
   invoice_number: string | null;
   shopper_confirmed_at: string | null;
+  address_doubt_at: string | null;
+  address_doubt_note: string | null;
+  address_was: string | null;
+  address_corrected_at: string | null;
   user_name: string;
 }
 
@@ -161,7 +169,7 @@ async function withDetails(db: Db, orders: OrderHead[]): Promise<AdminOrder[]> {
         discountPrice: Number(l.discount_price),
       })),
       history: history.map((e) => ({
-        kind: e.kind === 'advance' ? ('advance' as const) : ('state' as const),
+        kind: e.kind === 'advance' || e.kind === 'address' ? e.kind : ('state' as const),
         status: e.status,
         note: e.note,
         // No admin: the shopper (placing the order, sending a reference), or the store itself for any
@@ -177,6 +185,12 @@ async function withDetails(db: Db, orders: OrderHead[]): Promise<AdminOrder[]> {
       creditNoteNumber: creditNotes.get(o.id) ?? null,
       earlierReturns: returns.get(o.id) ?? 0,
       risk: adminRisk(o),
+      addressCheck: {
+        doubtful: o.address_doubt_at !== null,
+        note: o.address_doubt_note,
+        was: o.address_was,
+        correctedAt: o.address_corrected_at,
+      },
     };
   });
 }

@@ -8,6 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ADVANCE_ADMIN_LABELS } from '../../common/advance.ts';
 import { indiaDateTimeCell } from '../../common/india-time.ts';
 import { orderApi } from '../../common/order-api.ts';
+import { addressDoubtSchema } from '../../common/schemas/address-check.ts';
 import {
   adminOrderPageSchema,
   adminOrderReplySchema,
@@ -23,6 +24,7 @@ import type { Db } from '../db/tables.ts';
 import { contractRoute } from '../http/contract-route.ts';
 import { notFound } from '../http/errors.ts';
 import { toCsv } from '../leads/csv.ts';
+import { clearAddressDoubt, markAddressDoubtful } from './address-check.ts';
 import { countOrders, getOrder, listOrders } from './admin-queries.ts';
 import { ORDER_NOT_FOUND } from './lock.ts';
 import { recordAdvance, setOrderState } from './order-changes.ts';
@@ -130,6 +132,36 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       const { state, supplyState } = request.body;
       await setOrderState(app.db, app.config, orderNumber, state, request.adminId!, supplyState);
       app.mail.nudge();
+      return { order: await orderOrThrow(app.db, orderNumber) };
+    },
+  });
+
+  app.route({
+    ...contractRoute(app, orderApi.markAddressDoubt, {
+      tags: ['admin'],
+      summary: 'Mark the address doubtful before packing: the shopper gets a link to correct it, packing waits',
+      params: orderNumberParamsSchema,
+      body: addressDoubtSchema,
+      response: { 200: adminOrderReplySchema },
+    }),
+    handler: async (request) => {
+      const { orderNumber } = request.params;
+      await markAddressDoubtful(app.db, app.config, orderNumber, request.body.note, request.adminId!);
+      app.mail.nudge();
+      return { order: await orderOrThrow(app.db, orderNumber) };
+    },
+  });
+
+  app.route({
+    ...contractRoute(app, orderApi.clearAddressDoubt, {
+      tags: ['admin'],
+      summary: 'Take back the doubtful address mark: packing may go on',
+      params: orderNumberParamsSchema,
+      response: { 200: adminOrderReplySchema },
+    }),
+    handler: async (request) => {
+      const { orderNumber } = request.params;
+      await clearAddressDoubt(app.db, orderNumber, request.adminId!);
       return { order: await orderOrThrow(app.db, orderNumber) };
     },
   });

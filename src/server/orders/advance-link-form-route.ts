@@ -8,11 +8,11 @@
  * registerOriginCheck). Not under /api: it answers a browser's form with a page.
  */
 import type { FastifyPluginAsync } from 'fastify';
-import { UTR_FORM_ID, utrTyped } from '../../common/advance.ts';
+import { PAY_IN_FULL_FORM_ID, UTR_FORM_ID, utrTyped } from '../../common/advance.ts';
 import type { PAGE_ROUTES } from '../../common/page-paths.ts';
 import { advancePaymentSchema } from '../../common/schemas/order.ts';
 import { acceptFormPosts, answerFormPost, bodyOf, checked, textOf } from '../http/form-post.ts';
-import { sendAdvanceByLink } from './advance-link.ts';
+import { payInFullByLink, sendAdvanceByLink } from './advance-link.ts';
 
 const PAGE_PATTERN = '/advance/:orderNumber/:token' satisfies keyof typeof PAGE_ROUTES;
 
@@ -26,6 +26,12 @@ export const advanceLinkFormRoute: FastifyPluginAsync = async (app) => {
       const { orderNumber, token } = request.params;
       // The page posted from, and the one a refusal answers (its head checks the link again).
       const path = request.url.split('?', 1)[0]!;
+      // The page's other form: pay the whole order instead (advance-panel.tsx PayInFullOffer).
+      if (textOf(bodyOf(request), 'choice') === 'pay-in-full') {
+        return answerFormPost(app, request, reply, { path, id: PAY_IN_FULL_FORM_ID, values: {}, done: path }, () =>
+          payInFullByLink(app.db, app.config, orderNumber, token).then(() => undefined),
+        );
+      }
       const values = { utr: textOf(bodyOf(request), 'utr') };
       return answerFormPost(app, request, reply, { path, id: UTR_FORM_ID, values, done: path }, async () => {
         const { utr } = checked(advancePaymentSchema, { utr: utrTyped(values.utr) });

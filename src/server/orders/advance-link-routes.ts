@@ -14,7 +14,7 @@ import {
 } from '../../common/schemas/order.ts';
 import { contractRoute } from '../http/contract-route.ts';
 import { notFound } from '../http/errors.ts';
-import { advanceLinkReply, advanceLinkRow, sendAdvanceByLink } from './advance-link.ts';
+import { advanceLinkReply, advanceLinkRow, payInFullByLink, sendAdvanceByLink } from './advance-link.ts';
 import { advanceQrSvg } from './advance-qr.ts';
 
 export const advanceLinkRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -46,6 +46,20 @@ export const advanceLinkRoutes: FastifyPluginAsyncZod = async (app) => {
       const answer = await sendAdvanceByLink(app.db, app.config, orderNumber, token, request.body.utr);
       app.mail.nudge();
       return answer;
+    },
+  });
+
+  app.route({
+    ...contractRoute(app, advanceLinkApi.payInFull, {
+      tags: ['orders'],
+      summary: 'Pay the whole order now instead of the advance, through the advance link (no log-in)',
+      params: advanceLinkParamsSchema,
+      response: { 200: advanceLinkReplySchema },
+    }),
+    handler: async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const { orderNumber, token } = request.params;
+      return payInFullByLink(app.db, app.config, orderNumber, token);
     },
   });
 

@@ -15,6 +15,7 @@ import type { Db, OrderRow } from '../db/tables.ts';
 import { notFound } from '../http/errors.ts';
 import { submitAdvance } from './advance.ts';
 import { advanceLinkMatches } from './advance-link-url.ts';
+import { switchToPayInFull } from './pay-in-full.ts';
 import { orderAdvanceOf } from './queries.ts';
 
 /** The link's order row, or the one 404. */
@@ -39,6 +40,18 @@ export async function sendAdvanceByLink(
 ): Promise<AdvanceLinkReply> {
   const row = await advanceLinkRow(db, config, orderNumber, token);
   await submitAdvance(db, config, row.user_id, row.number, utr);
+  return advanceLinkReply(config, await advanceLinkRow(db, config, orderNumber, token));
+}
+
+/** The link's order switched to paying in full (pay-in-full.ts), for the order's own account. */
+export async function payInFullByLink(
+  db: Db,
+  config: Config,
+  orderNumber: string,
+  token: string,
+): Promise<AdvanceLinkReply> {
+  const row = await advanceLinkRow(db, config, orderNumber, token);
+  await switchToPayInFull(db, config, row.number, row.user_id);
   return advanceLinkReply(config, await advanceLinkRow(db, config, orderNumber, token));
 }
 

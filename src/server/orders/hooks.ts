@@ -20,6 +20,7 @@ export type OrderMessageKind =
   | 'advance-refused'
   | 'expired'
   | 'unpaid-reminder'
+  | 'address-check'
   | StateMail;
 
 /** One change of an order's state, as the hooks see it (transition.ts). */

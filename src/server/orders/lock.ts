@@ -32,6 +32,7 @@ export function lockOrderRow(trx: Transaction<Database>, key: OrderKey) {
       'advance_amount',
       'address',
       'invoice_number',
+      'address_doubt_at',
     ])
     .executeTakeFirst();
 }

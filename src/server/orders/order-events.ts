@@ -9,8 +9,11 @@ import type { Database } from '../db/tables.ts';
 
 export interface OrderEvent {
   orderId: string;
-  /** 'state': status is the order's state; 'advance': status is the advance's state. */
-  kind: 'state' | 'advance';
+  /**
+   * 'state': status is the order's state; 'advance': status is the advance's state; 'address': the
+   * address marked doubtful, cleared or corrected (address-check.ts).
+   */
+  kind: 'state' | 'advance' | 'address';
   status: string;
   adminId: string | null;
   note?: string | null;

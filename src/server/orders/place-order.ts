@@ -22,6 +22,7 @@ import { assessOrder, riskColumns } from '../risk/assess.ts';
 import { queueOrderMessage, runPlacedHooks } from './hooks.ts';
 import { addOrderEvent } from './order-events.ts';
 import { newOrderNumber } from './order-number.ts';
+import { orderPayment } from './pay-in-full.ts';
 import { findOrderIdByKey } from './queries.ts';
 import { notEnoughStockMessage, takeStock } from './stock.ts';
 import { tooManyUnpaid, unpaidCountQuery } from './unpaid.ts';
@@ -89,7 +90,7 @@ export async function placeOrder(db: Db, config: Config, userId: string, input: 
       const seen = await earlierAndUnpaid(trx, config, { id: userId, phone: user.phone }, input.idempotencyKey);
       if (seen.earlier) return { orderId: seen.earlier, created: false };
       // No booking without the advance: a shopper cannot hold more than a few unpaid orders (unpaid.ts).
-      if (config.codAdvance > 0 && seen.unpaid >= config.unpaidOrdersMax) {
+      if ((config.codAdvance > 0 || input.payInFull === true) && seen.unpaid >= config.unpaidOrdersMax) {
         throw new AppError(409, 'too_many_unpaid', tooManyUnpaid(config.unpaidOrdersMax));
       }
 
@@ -138,12 +139,15 @@ export async function placeOrder(db: Db, config: Config, userId: string, input: 
         };
       });
       const totals = cartTotals(lines.map((l) => ({ ...l, discountPrice: l.discount_price })));
+      // Paid in full: the advance is the whole (discounted) total, so nothing is collected on delivery.
+      const payment = orderPayment(config, totals.total, input.payInFull === true);
 
       const risk = await assessOrder(
         trx,
         { userId, phone: user.phone, address: input.address, total: totals.total },
         config.codAdvance,
       );
+      const advance = input.payInFull === true ? payment.advance : risk.advance;
       await takeStock(trx, lines);
       const orderId = newId();
       const now = nowIso();
@@ -162,13 +166,16 @@ export async function placeOrder(db: Db, config: Config, userId: string, input: 
           address: input.address,
           status: 'ordered',
           total_mrp: totals.totalMrp,
-          total: totals.total,
+          total: payment.total,
+          full_pay_discount: payment.discount,
           idempotency_key: input.idempotencyKey,
           // The advance its risk tier asks under the owner's COD RULES (or the plain setting for a
           // holdout order), kept on the order with its tier and reasons (docs/product.md#the-advance;
           // risk/assess.ts); with none asked the order is past the packing gate at once.
           ...riskColumns(risk),
-          ...(risk.advance === 0 ? { advance_state: 'waived', advance_note: NO_ADVANCE_NOTE } : {}),
+          // Paid in full: the advance is the whole (discounted) total, whatever the tier asks (decision 061).
+          advance_amount: advance,
+          ...(advance === 0 ? { advance_state: 'waived', advance_note: NO_ADVANCE_NOTE } : {}),
           created_at: now,
           updated_at: now,
         })

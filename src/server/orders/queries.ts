@@ -1,8 +1,10 @@
 /** Reading a shopper's own orders: their lines, totals, status label, delivery window and advance. */
+
 import { ADVANCE_LABELS, type AdvanceState, upiPayLink } from '../../common/advance.ts';
-import { cartTotals } from '../../common/money.ts';
+import { cartTotals, type Totals } from '../../common/money.ts';
 import { deliveryWindow, HISTORY_STATES } from '../../common/orders.ts';
 import { shopperMayReadInvoice } from '../../common/paperwork.ts';
+import { payInFullPlan } from '../../common/pay-in-full.ts';
 import type { Order, OrderAdvance, OrderView } from '../../common/schemas/order.ts';
 import { awaitingChoice, shopperStatusLabel } from '../../common/shipments.ts';
 import type { Config } from '../config.ts';
@@ -11,6 +13,7 @@ import { notFound } from '../http/errors.ts';
 import { orderCodMoney } from '../money/cod-money.ts';
 import { creditNoteNumbersOf } from './credit-note-numbers.ts';
 import { type OrderParcel, parcels } from './hooks.ts';
+import { mayPayInFull } from './pay-in-full.ts';
 
 export const ORDER_NOT_FOUND = 'We could not find this order';
 
@@ -40,6 +43,9 @@ export function orderAdvanceOf(config: Config, row: OrderRow): OrderAdvance {
     utr: row.advance_utr,
     note: advance === 'refused' ? row.advance_note : null,
     payLink: config.upi && money.dueNow > 0 ? upiPayLink(config.upi, row.number, money.dueNow) : null,
+    inFull: money.advance > 0 && money.onDelivery === 0,
+    inFullDiscount: Number(row.full_pay_discount),
+    inFullOffer: mayPayInFull(row) ? payInFullPlan(Number(row.total), config.payInFull) : null,
   };
 }
 
@@ -71,7 +77,8 @@ function orderView(config: Config, row: OrderRow, beside: OrderBeside): Order {
     status: row.status,
     statusLabel: shopperStatusLabel(row.status, beside.setByAdmin, step),
     lines: own,
-    totals: cartTotals(own),
+    // The discount for paying in full is part of the order's discount (its total is after it).
+    totals: lessInFullDiscount(cartTotals(own), Number(row.full_pay_discount)),
     delivery: deliveryWindow(row.created_at),
     advance: orderAdvanceOf(config, row),
     invoiceNumber: shopperMayReadInvoice(row.status, beside.creditNote !== undefined) ? row.invoice_number : null,
@@ -127,6 +134,10 @@ export function placedOrderView(config: Config, row: OrderRow, lines: readonly O
     creditNote: undefined,
     choicePath: null,
   });
+}
+
+function lessInFullDiscount(totals: Totals, inFull: number): Totals {
+  return inFull > 0 ? { ...totals, discount: totals.discount + inFull, total: totals.total - inFull } : totals;
 }
 
 /** open: everything not delivered (Your Orders, cancelled included); delivered: History. Newest first. */

@@ -19,6 +19,7 @@ import { contractRoute } from '../http/contract-route.ts';
 import { AppError, notFound } from '../http/errors.ts';
 import { submitAdvance } from './advance.ts';
 import { advanceQrSvg } from './advance-qr.ts';
+import { switchToPayInFull } from './pay-in-full.ts';
 import { placeOrder } from './place-order.ts';
 import { getOwnOrder, listOrders, ORDER_NOT_FOUND, ownOrderRow, placedOrderView } from './queries.ts';
 
@@ -95,6 +96,20 @@ export const orderRoutes: FastifyPluginAsyncZod<{ within?: FastifyPluginAsyncZod
       const { orderNumber } = request.params;
       await submitAdvance(app.db, app.config, request.userId!, orderNumber, request.body.utr);
       app.mail.nudge();
+      return { order: await getOwnOrder(app.db, app.config, request.userId!, { number: orderNumber }) };
+    },
+  });
+
+  app.route({
+    ...contractRoute(app, orderApi.payInFull, {
+      tags: ['orders'],
+      summary: 'Pay the whole order by UPI now, for the shop’s discount, instead of the advance (unpaid orders)',
+      params: orderNumberParamsSchema,
+      response: { 200: orderReplySchema },
+    }),
+    handler: async (request) => {
+      const { orderNumber } = request.params;
+      await switchToPayInFull(app.db, app.config, orderNumber, request.userId!);
       return { order: await getOwnOrder(app.db, app.config, request.userId!, { number: orderNumber }) };
     },
   });

@@ -8,6 +8,7 @@
  * the folder that owns it registers (hooks.ts, src/server/order-hooks.ts), run in this transaction.
  */
 import type { Transaction } from 'kysely';
+import { addressHeldMessage } from '../../common/address-check.ts';
 import { advanceSettled } from '../../common/advance.ts';
 import { formatRupees } from '../../common/money.ts';
 import { moveRefusal, type OrderState, stateRule } from '../../common/orders.ts';
@@ -71,6 +72,8 @@ export async function transitionOrder(
   if (to.needsAdvance && !advanceSettled(order.advance_state)) {
     throw conflict(gateMessage(order.number, state, orderCodMoney(order).advance));
   }
+  // A doubtful address waits for the shopper's correction before the parcel is packed (address-check.ts).
+  if (to.needsAdvance && !from.needsAdvance && order.address_doubt_at) throw conflict(addressHeldMessage(order.number));
   const hooks = stateHooks();
   const changed = order.status !== state;
   const at = await eventTime(trx, order.id, opts.notBefore);

@@ -9,6 +9,7 @@ import { PAGE } from '../../common/page-paths.ts';
 import { notFound } from '../http/errors.ts';
 import { publicOrigin } from '../http/public-origin.ts';
 import { accountPageHead } from './account-heads.ts';
+import { addressLinkHead } from './address-link-head.ts';
 import { advanceLinkHead } from './advance-link-head.ts';
 import { homeHead, listingHead, productHead, searchHead } from './catalog-heads.ts';
 import { type PageHeadResolver, pageHeadResolvers } from './head.ts';
@@ -25,6 +26,7 @@ const RESOLVERS: PageHeadResolver[] = [
   trackHead,
   accountPageHead,
   advanceLinkHead,
+  addressLinkHead,
 ];
 
 /** Crawlers stay out of the admin area, the account pages and the API. */
@@ -47,6 +49,8 @@ export const ROBOTS_DISALLOW = [
   '/delivery/',
   // And an order's advance link (docs/product.md#the-advance).
   '/advance/',
+  // And an order's address correction link (docs/product.md "A doubtful address").
+  '/address/',
 ];
 
 export const pageRoutes: FastifyPluginAsyncZod = async (app) => {

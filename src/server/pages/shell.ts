@@ -42,6 +42,7 @@ export function siteConfig(app: FastifyInstance): SiteConfig {
     legalName,
     grievanceOfficer: app.config.grievanceOfficer,
     codAdvance: app.config.codAdvance,
+    payInFull: app.config.payInFull,
     ...(imageBase ? { imageBase } : {}),
     ...(app.config.whatsapp ? { whatsappUpdates: true } : {}),
   };

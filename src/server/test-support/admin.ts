@@ -103,7 +103,14 @@ export async function createProduct(
 }
 
 /** The shopper orders one product through the real orders API; returns the order number. */
-export async function placeOrder(t: TestApp, cookie: string, productId: string, quantity = 1): Promise<string> {
+export async function placeOrder(
+  t: TestApp,
+  cookie: string,
+  productId: string,
+  quantity = 1,
+  /** More of the order's body, e.g. `{ payInFull: true }`. */
+  more: Record<string, unknown> = {},
+): Promise<string> {
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/orders',
@@ -112,6 +119,7 @@ export async function placeOrder(t: TestApp, cookie: string, productId: string, 
       address: '12, Sea View, near Church, Mumbai - 400001, Maharashtra',
       idempotencyKey: randomUUID(),
       lines: [{ productId, quantity }],
+      ...more,
     },
   });
   if (res.statusCode !== 201) throw new Error(`order failed: ${res.body}`);

@@ -15,6 +15,8 @@ export interface InvoicedOrder {
   lines: Array<{ unitPrice: number; quantity: number; hsn?: string; uqc?: string }>;
   /** A business buyer's GSTIN and name (B2B); its place of supply is then the GSTIN's state. */
   buyer?: { gstin: string; name: string };
+  /** Rupees off for paying in full (orders.full_pay_discount): the total is after it. */
+  inFullDiscount?: number;
   /** A credit note, when the order was cancelled after its invoice. */
   creditNote?: { number: string; date: string };
 }
@@ -52,7 +54,7 @@ export async function insertInvoicedOrders(
     await db.transaction().execute(async (trx) => {
       const rows = slice.map((o) => {
         const id = newId();
-        const total = o.lines.reduce((sum, l) => sum + l.unitPrice * l.quantity, 0);
+        const total = o.lines.reduce((sum, l) => sum + l.unitPrice * l.quantity, 0) - (o.inFullDiscount ?? 0);
         return { o, id, total };
       });
       await trx
@@ -67,6 +69,7 @@ export async function insertInvoicedOrders(
             status: o.creditNote ? 'cancelled' : 'dispatched',
             total_mrp: total,
             total,
+            full_pay_discount: o.inFullDiscount ?? 0,
             created_at: o.invoiceDate,
             updated_at: o.invoiceDate,
             advance_amount: 300,

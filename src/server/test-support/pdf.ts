@@ -93,6 +93,7 @@ export function testPaperOrder(changes: Partial<PaperOrder> = {}): PaperOrder {
     phone: '9000000001',
     address: '12, Lotus Residency, near City Mall, Bengaluru - 560001, Karnataka',
     total: 10_699,
+    inFullDiscount: 0,
     advanceState: 'received',
     advanceAmount: 300,
     advanceReceived: 300,

@@ -9,6 +9,7 @@ export function PriceDetails({
   heading = 'Price details',
   label = heading,
   showAdvance = false,
+  inFull = null,
 }: {
   totals: Totals;
   heading?: string;
@@ -16,6 +17,8 @@ export function PriceDetails({
   label?: string;
   /** Before ordering: how the total is paid, the advance now and the rest on delivery (docs/product.md#the-advance). */
   showAdvance?: boolean;
+  /** The shopper chose to pay the whole order now (common/pay-in-full.ts): its discount and amount. */
+  inFull?: { discount: number; payNow: number } | null;
 }) {
   const split = codPlan(totals.total, site().codAdvance);
   return (
@@ -41,7 +44,25 @@ export function PriceDetails({
           <dt>Total</dt>
           <dd>{formatRupees(totals.total)}</dd>
         </div>
-        {showAdvance && split.advance > 0 && (
+        {inFull && (
+          <>
+            {inFull.discount > 0 && (
+              <div className="price-details-split">
+                <dt>Discount for paying in full</dt>
+                <dd className="price-details-discount">−{formatRupees(inFull.discount)}</dd>
+              </div>
+            )}
+            <div className="price-details-split price-details-total">
+              <dt>Pay now by UPI</dt>
+              <dd>{formatRupees(inFull.payNow)}</dd>
+            </div>
+            <div className="price-details-split">
+              <dt>Pay on delivery</dt>
+              <dd>{formatRupees(0)}</dd>
+            </div>
+          </>
+        )}
+        {showAdvance && !inFull && split.advance > 0 && (
           <>
             <div className="price-details-split">
               <dt>Advance by UPI, to book</dt>

@@ -38,7 +38,7 @@ export function AdvanceLinkPage() {
 
   return (
     <div className="page container narrow advance-link-page">
-      <h1>Pay the advance</h1>
+      <h1>{order?.advance.inFull ? 'Pay for your order' : 'Pay the advance'}</h1>
       <LoaderOverlay active={answer.loading && !order && !error} />
       {error ? (
         <p className="message message-error" role="alert">

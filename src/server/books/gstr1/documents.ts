@@ -56,6 +56,8 @@ interface HeadRow {
   buyer_name: string;
   buyer_gstin: string | null;
   buyer_business_name: string | null;
+  /** The discount for paying in full, out of the taxed value (common/gst.ts invoiceTaxes). */
+  full_pay_discount: number | string;
 }
 
 async function withLines(db: Db, type: Gstr1Document['type'], heads: HeadRow[]): Promise<Gstr1Document[]> {
@@ -79,7 +81,7 @@ async function withLines(db: Db, type: Gstr1Document['type'], heads: HeadRow[]):
       quantity: Number(l.quantity),
       unitPrice: Number(l.discount_price),
     }));
-    const taxes = invoiceTaxes(own, rateBp, kind);
+    const taxes = invoiceTaxes(own, rateBp, kind, Number(h.full_pay_discount));
     return {
       type,
       number: h.number,
@@ -110,6 +112,7 @@ const INVOICE_HEAD = [
   ORDER_BUYER_NAME.as('buyer_name'),
   'orders.buyer_gstin',
   'orders.buyer_business_name',
+  'orders.full_pay_discount',
 ] as const;
 
 /** The period's tax invoices, oldest first, a page at a time. */

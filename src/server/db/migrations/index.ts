@@ -24,6 +24,7 @@ import * as m0018unpaidReminder from './0018-unpaid-reminder.ts';
 import * as m0020provenNumbers from './0020-proven-numbers.ts';
 import * as m0022unpaidCount from './0022-unpaid-count-indexes.ts';
 import * as m0023codRisk from './0023-cod-risk.ts';
+import * as m0024payAddress from './0024-pay-in-full-address-check.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   '0020-proven-numbers': m0020provenNumbers,
   '0022-unpaid-count-indexes': m0022unpaidCount,
   '0023-cod-risk': m0023codRisk,
+  '0024-pay-in-full-address-check': m0024payAddress,
 };

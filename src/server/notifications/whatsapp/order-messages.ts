@@ -17,6 +17,7 @@ import type { WhatsAppKind } from '../../../common/whatsapp-kinds.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/tables.ts';
 import { orderCodMoney } from '../../money/cod-money.ts';
+import { addressLinkUrl } from '../../orders/address-link-url.ts';
 import { advanceLinkUrl } from '../../orders/advance-link-url.ts';
 import { orderForMessage } from '../../orders/message-read.ts';
 import {
@@ -44,6 +45,7 @@ export type OrderWhatsAppKind = Extract<
   | 'cancelled'
   | 'expired'
   | 'unpaid-reminder'
+  | 'address-check'
 >;
 
 /** What some kinds need beyond the order: the courier's tracking link, a failed delivery's reason... */
@@ -76,6 +78,8 @@ interface OrderFacts {
   base: string;
   /** The order's advance link (orders/advance-link-url.ts), for the messages that ask for the advance. */
   advanceUrl: string;
+  /** The order's address correction link (orders/address-link-url.ts), for address-check only. */
+  addressUrl: string;
 }
 
 function templateFor(kind: OrderWhatsAppKind, o: OrderFacts, extra: OrderMessageExtra): [TemplateName, string[]] {
@@ -100,6 +104,8 @@ function templateFor(kind: OrderWhatsAppKind, o: OrderFacts, extra: OrderMessage
     case 'cancelled':
     case 'expired':
       return ['order_cancelled', [o.name, o.number]];
+    case 'address-check':
+      return ['address_check', [o.name, o.number, o.addressUrl]];
     case 'unpaid-reminder':
       return [
         'unpaid_reminder',
@@ -135,6 +141,7 @@ export async function queueOrderWhatsApp(
     base: config.publicUrl ?? `http://localhost:${config.port}`,
     // A page that shows this order's advance without a log-in (issue 34 item 16), not /orders.
     advanceUrl: ADVANCE_KINDS.includes(kind) ? await advanceLinkUrl(trx, config, order.number) : '',
+    addressUrl: kind === 'address-check' ? await addressLinkUrl(trx, config, order.number) : '',
   };
   // The reminder tells when the order expires: UNPAID_ORDER_HOURS after it was placed (orders/unpaid.ts).
   const expiresAt = extra.expiresAt ?? unpaidExpiry(order.created_at, config);
@@ -183,4 +190,5 @@ export const WHATSAPP_FOR_MAIL: Partial<Record<string, OrderWhatsAppKind>> = {
   cancelled: 'cancelled',
   expired: 'expired',
   'unpaid-reminder': 'unpaid-reminder',
+  'address-check': 'address-check',
 };

@@ -12,6 +12,7 @@ import { Message } from '../../components/message.tsx';
 import { TextAreaField } from '../../components/text-area-field.tsx';
 import { useForm } from '../../lib/forms/use-form.ts';
 import { Link } from '../../lib/router/index.ts';
+import { AddressDoubt, addressEventLabel } from './address-doubt.tsx';
 import { BookCourier } from './book-courier.tsx';
 import { OrderPapers, SupplyStateForm } from './order-papers.tsx';
 import { OrderRisk } from './order-risk.tsx';
@@ -99,6 +100,7 @@ export function OrderRow({
           <br />
           <a href={`tel:${order.userPhone}`}>{order.userPhone}</a>
           <DeliveryPlaceLine address={order.address} />
+          <AddressDoubt order={order} onOrder={onShipped} />
         </td>
         <td data-label="QTY">{order.quantity}</td>
         <td data-label="PRODUCT LINK">
@@ -201,7 +203,9 @@ export function OrderRow({
                   <strong>
                     {event.kind === 'state'
                       ? orderStatusLabel(event.status, true)
-                      : (ADVANCE_ADMIN_LABELS[event.status as AdvanceState] ?? event.status)}
+                      : event.kind === 'address'
+                        ? addressEventLabel(event.status)
+                        : (ADVANCE_ADMIN_LABELS[event.status as AdvanceState] ?? event.status)}
                   </strong>
                   {event.note && <span className="adm-history-note"> {event.note}</span>}
                   <span className="adm-history-meta">

@@ -22,5 +22,9 @@ export function advanceLinkChannel(
       const { order } = await call(advanceLinkApi.sendAdvance, { params: { orderNumber, token }, body: { utr } });
       onUpdated(order);
     },
+    payInFull: async () => {
+      const { order } = await call(advanceLinkApi.payInFull, { params: { orderNumber, token } });
+      onUpdated(order);
+    },
   };
 }

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import {
   advanceOpenToShopper,
   advanceWhatsappText,
+  PAY_IN_FULL_FORM_ID,
   UTR_FORM_ID,
   UTR_MESSAGE,
   UTR_PATTERN,
@@ -14,11 +15,12 @@ import { stateRule } from '../../../common/orders.ts';
 import type { AdvanceLinkOrder, Order } from '../../../common/schemas/order.ts';
 import { whatsappLink } from '../../../common/site.ts';
 import { LoaderOverlay } from '../../components/loader.tsx';
+import { Message } from '../../components/message.tsx';
 import { TextField } from '../../components/text-field.tsx';
 import { useForm } from '../../lib/forms/use-form.ts';
 import { site } from '../../lib/site.ts';
 import { invalidate } from '../../lib/use-resource.ts';
-import { sendAdvanceReference } from './orders-api.ts';
+import { payOrderInFull, sendAdvanceReference } from './orders-api.ts';
 
 const QR_SIZE = 168;
 
@@ -31,6 +33,8 @@ export interface AdvanceChannel {
   send: (utr: string) => Promise<unknown>;
   /** Where the UPI reference form posts without the script (a page with this one form only). */
   formAction?: string;
+  /** Switches the unpaid order to paying in full (common/pay-in-full.ts); the answer replaces the order shown. */
+  payInFull: () => Promise<unknown>;
 }
 
 /** The logged-in shopper's own order: its answer replaces the order shown, and Your Orders reloads. */
@@ -39,6 +43,11 @@ export function ownOrderChannel(orderNumber: string, onUpdated: (order: Order) =
     qrUrl: advanceQrUrl(orderNumber),
     send: async (utr) => {
       const { order } = await sendAdvanceReference(orderNumber, utr);
+      invalidate('orders');
+      onUpdated(order);
+    },
+    payInFull: async () => {
+      const { order } = await payOrderInFull(orderNumber);
       invalidate('orders');
       onUpdated(order);
     },
@@ -93,7 +102,14 @@ export function AdvancePanel({
     );
   }
   const refused = advance.state === 'refused';
-  const title = refused ? 'Please send the advance again' : 'Confirm your order';
+  const inFull = advance.inFull;
+  const title = refused
+    ? inFull
+      ? 'Please send the payment again'
+      : 'Please send the advance again'
+    : inFull
+      ? 'Pay for your order'
+      : 'Confirm your order';
   return (
     <section className="advance" aria-label={regionName(title)}>
       <Heading className="advance-title">{title}</Heading>
@@ -101,17 +117,20 @@ export function AdvancePanel({
       {refused && advance.note && <p className="advance-reason">Reason: {advance.note}</p>}
       {/* What this order is asked, in a plain sentence (COD RULES, common/cod-rules.ts): never the score. */}
       <p className="advance-text">
-        {advanceSentence(
-          advanceAsked(advance.amount, advance.amount + advance.balance, site().codAdvance),
-          formatRupees(advance.amount),
-          formatRupees(advance.balance),
-        )}
+        {inFull
+          ? `Pay ${formatRupees(advance.amount)} now by UPI: the whole order${advance.inFullDiscount > 0 ? `, ${formatRupees(advance.inFullDiscount)} off` : ''}. Nothing to pay on delivery.`
+          : advanceSentence(
+              advanceAsked(advance.amount, advance.amount + advance.balance, site().codAdvance),
+              formatRupees(advance.amount),
+              formatRupees(advance.balance),
+            )}
       </p>
       <div className="advance-pay">
         <div className="advance-pay-main">
           {advance.payLink ? (
             <a className="btn btn-gold" href={advance.payLink}>
-              PAY {formatRupees(advance.amount)} ADVANCE
+              PAY {formatRupees(advance.amount)}
+              {inFull ? ' IN FULL' : ' ADVANCE'}
             </a>
           ) : (
             <a
@@ -135,7 +154,43 @@ export function AdvancePanel({
       {advance.payLink && <PayeeUpi payLink={advance.payLink} />}
       {advance.payLink && <QrForAnotherPhone order={order} src={channel.qrUrl} />}
       <UtrForm channel={channel} />
+      {advance.inFullOffer && <PayInFullOffer offer={advance.inFullOffer} channel={channel} />}
     </section>
+  );
+}
+
+/**
+ * Pay the whole order instead of the advance (docs/product.md "Pay in full"), while nothing is paid:
+ * the owner's discount and what it comes to. One button; without the script it posts to the advance
+ * link's page (orders/advance-link-form-route.ts), like the reference form.
+ */
+function PayInFullOffer({ offer, channel }: { offer: { payNow: number; discount: number }; channel: AdvanceChannel }) {
+  const ownId = useId();
+  const form = useForm({
+    id: channel.formAction ? PAY_IN_FULL_FORM_ID : ownId,
+    initial: {},
+    check: () => ({ ok: true as const, data: null }),
+    send: () => channel.payInFull(),
+  });
+  return (
+    <form
+      className="advance-in-full"
+      method={channel.formAction ? 'post' : undefined}
+      action={channel.formAction}
+      onSubmit={form.submit}
+      noValidate
+    >
+      <input type="hidden" name="choice" value="pay-in-full" />
+      <p>
+        Or pay the whole order now: <strong>{formatRupees(offer.payNow)}</strong>
+        {offer.discount > 0 && <> ({formatRupees(offer.discount)} off)</>}, nothing to pay on delivery.
+      </p>
+      <button type="submit" className="btn" disabled={form.busy}>
+        Pay {formatRupees(offer.payNow)} in full instead
+      </button>
+      <Message {...form.messageProps} />
+      <LoaderOverlay active={form.busy} label="Please wait…" />
+    </form>
   );
 }
 

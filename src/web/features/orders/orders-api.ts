@@ -21,3 +21,6 @@ export function useOrder(orderNumber: string | null, userId: string) {
 /** Sends the advance's UPI reference; answers the order as it now is ("Advance: checking"). */
 export const sendAdvanceReference = (orderNumber: string, utr: string) =>
   call(orderApi.sendAdvance, { params: { orderNumber }, body: { utr } });
+
+/** Switch an unpaid order to paying in full (common/pay-in-full.ts). */
+export const payOrderInFull = (orderNumber: string) => call(orderApi.payInFull, { params: { orderNumber } });

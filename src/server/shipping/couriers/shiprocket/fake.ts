@@ -170,6 +170,29 @@ const CREATE_REQUIRED = [
   'weight',
 ];
 
+/**
+ * The money of a Create Custom Order body, checked as its parameter table defines it
+ * (openapi/shiprocket-create-or-update-order-api-openapi.yml): `sub_total` is the "Calculated sub
+ * total amount in Rupee after deductions", and "The total is not calculated automatically through the
+ * API", so Shiprocket takes whatever it is sent and, for a COD order, the courier collects it. The
+ * real API would not catch a wrong sum; the fake refuses one (the items' selling prices × units, plus
+ * shipping, less `total_discount`), so a store that books a paid-in-full order as COD, or a sum that
+ * does not add up, fails its test instead of a courier collecting the wrong cash.
+ */
+function subTotalProblem(body: Record<string, unknown>): string | null {
+  if (!Array.isArray(body.order_items)) return null;
+  const items = body.order_items as Array<Record<string, unknown>>;
+  const lines = items.reduce((sum, i) => sum + Number(i.selling_price) * Number(i.units), 0);
+  const expected = lines + Number(body.shipping_charges ?? 0) - Number(body.total_discount ?? 0);
+  if (Math.abs(Number(body.sub_total) - expected) > 0.005) {
+    return `The sub total must be the items' total plus shipping less the total discount (${expected}).`;
+  }
+  if (body.payment_method === 'COD' && !(Number(body.sub_total) > 0)) {
+    return 'A COD order must have an amount to collect: send it as Prepaid.';
+  }
+  return null;
+}
+
 function words(field: string): string {
   return field.replace(/_/g, ' ');
 }
@@ -423,6 +446,8 @@ export async function startFakeShiprocket(
     if (!['COD', 'Prepaid'].includes(String(body.payment_method ?? ''))) {
       errors.payment_method = ['The payment method must be COD or Prepaid.'];
     }
+    const sums = subTotalProblem(body);
+    if (sums) errors.sub_total = [sums];
     if (Object.keys(errors).length > 0) return invalid(errors);
     const channelOrderId = String(body.order_id);
     if (fake.orders.has(channelOrderId)) {

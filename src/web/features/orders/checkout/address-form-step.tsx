@@ -1,13 +1,16 @@
 import { type ReactNode, useState } from 'react';
 import { ADDRESS_FORM_RULES, type AddressForm, composeAddress } from '../../../../common/account-rules.ts';
 import { checkForm, checkText } from '../../../../common/text-rules.ts';
+import { Message } from '../../../components/message.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { useForm } from '../../../lib/forms/use-form.ts';
 import { lookupPincode } from './pincode-lookup.ts';
 
 const FIELDS = [
-  { key: 'room', label: 'Room no.', autoComplete: 'address-line1' },
-  { key: 'building', label: 'Building name', autoComplete: 'address-line2' },
+  // What a courier needs to find the door (issue 34 item 4): the house or flat number, then the
+  // building, street or area, a landmark and the pincode.
+  { key: 'room', label: 'House or flat no.', autoComplete: 'address-line1' },
+  { key: 'building', label: 'Building, street or area', autoComplete: 'address-line2' },
   { key: 'landmark', label: 'Landmark', autoComplete: 'off' },
   { key: 'pincode', label: 'Pincode', autoComplete: 'postal-code' },
   { key: 'city', label: 'City', autoComplete: 'address-level2' },
@@ -23,14 +26,24 @@ export function AddressFormStep({
   busy,
   onSubmit,
   notice,
+  formAction,
+  formId = 'address',
+  submitLabel = 'Deliver to this address',
 }: {
   busy: boolean;
   onSubmit: (address: string) => Promise<void>;
   /** A failed step's message, shown by the button. */
   notice?: ReactNode;
+  /**
+   * Where the form posts without the script (the address correction page, orders/address-link-form-route.ts),
+   * with `formId`, the id its refusal comes back under (common/address-check.ts ADDRESS_FIX_FORM_ID).
+   */
+  formAction?: string;
+  formId?: string;
+  submitLabel?: string;
 }) {
   const form = useForm({
-    id: 'address',
+    id: formId,
     initial: EMPTY,
     check: (values) => checkForm(ADDRESS_FORM_RULES, values),
     send: (data) => onSubmit(composeAddress(data)),
@@ -55,13 +68,20 @@ export function AddressFormStep({
   }
 
   return (
-    <form onSubmit={form.submit} noValidate className="checkout-address-form">
+    <form
+      onSubmit={form.submit}
+      noValidate
+      className="checkout-address-form"
+      method={formAction ? 'post' : undefined}
+      action={formAction}
+    >
       {FIELDS.map((f) => {
         const field = form.field(f.key);
         return (
           <div key={f.key} className={`checkout-field-${f.key}`}>
             <TextField
               label={f.label}
+              name={f.key}
               autoComplete={f.autoComplete}
               {...field}
               {...(f.key === 'pincode'
@@ -80,11 +100,12 @@ export function AddressFormStep({
           </div>
         );
       })}
-      <p className="checkout-hint">You will see the order details before the order is placed.</p>
+      {!formAction && <p className="checkout-hint">You will see the order details before the order is placed.</p>}
       {notice}
+      {formAction && <Message {...form.messageProps} />}
       {/* Named for what it does (issue 34 item 15): the order is placed on the summary, not here. */}
-      <button type="submit" className="btn btn-gold btn-block" disabled={busy}>
-        Deliver to this address
+      <button type="submit" className="btn btn-gold btn-block" disabled={busy || form.busy}>
+        {submitLabel}
       </button>
     </form>
   );

@@ -13,6 +13,8 @@ export function placeOrder(
   idempotencyKey: string,
   whatsappUpdates = false,
   business?: BusinessBuyer,
+  /** Pay the whole order by UPI now, for the owner's discount (common/pay-in-full.ts). */
+  payInFull = false,
 ): Promise<OrderReply> {
   return call(orderApi.place, {
     body: {
@@ -20,6 +22,7 @@ export function placeOrder(
       idempotencyKey,
       ...(whatsappUpdates ? { whatsappUpdates } : {}),
       ...(business?.buyerGstin ? business : {}),
+      ...(payInFull ? { payInFull } : {}),
     },
   });
 }

@@ -93,10 +93,10 @@ export function CheckoutPopup({ cart, user, createAccount, saveAddress, onPlaced
       await createAccount(input);
       setStep(3);
     });
-  const onPlace = (business: BusinessBuyer) =>
+  const onPlace = (business: BusinessBuyer, payInFull: boolean) =>
     attempt(async () => {
       if (!address) return setStep(0);
-      const { order } = await placeOrder(address, idempotencyKey, whatsappUpdates, business);
+      const { order } = await placeOrder(address, idempotencyKey, whatsappUpdates, business, payInFull);
       onPlaced(order);
     });
 

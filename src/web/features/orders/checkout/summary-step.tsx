@@ -2,6 +2,7 @@ import { type ReactNode, useState } from 'react';
 import { codPlan } from '../../../../common/advance.ts';
 import { type BusinessBuyer, checkBusinessBuyer } from '../../../../common/business-buyer-rules.ts';
 import { formatRupees } from '../../../../common/money.ts';
+import { NO_PAY_IN_FULL_DISCOUNT, payInFullPlan } from '../../../../common/pay-in-full.ts';
 import type { Cart } from '../../../../common/schemas/cart.ts';
 import { LinePicture } from '../../../components/line-picture.tsx';
 import { PriceDetails } from '../../../components/price-details.tsx';
@@ -33,8 +34,8 @@ export function SummaryStep({
   /** The logged-in shopper's own number: who the delivery calls. */
   contactNumber: string | null;
   busy: boolean;
-  /** Places the order, with the business buyer's GSTIN and name (empty for a consumer). */
-  onPlace: (business: BusinessBuyer) => Promise<void>;
+  /** Places the order, with the business buyer's GSTIN and name (empty for a consumer), paid in full or not. */
+  onPlace: (business: BusinessBuyer, payInFull: boolean) => Promise<void>;
   /** The unticked "Send my order updates on WhatsApp" box (docs/whatsapp.md#consent). */
   whatsappUpdates: boolean;
   onWhatsappUpdates: (checked: boolean) => void;
@@ -44,13 +45,16 @@ export function SummaryStep({
   const shop = site();
   const lines = cart.lines.filter((l) => l.available);
   const split = codPlan(cart.totals.total, shop.codAdvance);
+  // Pay in full now (common/pay-in-full.ts): the owner's discount, worked out as the server will.
+  const fullPlan = payInFullPlan(cart.totals.total, shop.payInFull ?? NO_PAY_IN_FULL_DISCOUNT);
+  const [inFull, setInFull] = useState(false);
   const [business, setBusiness] = useState(false);
   const form = useForm({
     id: 'checkout',
     initial: NO_BUSINESS,
     // Unticked, whatever was typed is not sent.
     check: (values) => (business ? checkBusinessBuyer(values) : { ok: true as const, data: NO_BUSINESS }),
-    send: onPlace,
+    send: (data) => onPlace(data, inFull),
   });
   return (
     <form className="checkout-summary" onSubmit={form.submit} noValidate>
@@ -84,16 +88,39 @@ export function SummaryStep({
       <fieldset className="checkout-payment">
         <legend>Payment method</legend>
         <label>
-          <input type="radio" name="payment" value="cod" checked readOnly /> Cash on delivery
+          <input
+            type="radio"
+            name="payment"
+            value="cod"
+            checked={!inFull}
+            onChange={() => setInFull(false)}
+            disabled={busy}
+          />{' '}
+          Cash on delivery
+        </label>
+        <label>
+          <input
+            type="radio"
+            name="payment"
+            value="full"
+            checked={inFull}
+            onChange={() => setInFull(true)}
+            disabled={busy}
+          />{' '}
+          Pay in full now by UPI
+          {fullPlan.discount > 0 && <strong className="checkout-save"> save {formatRupees(fullPlan.discount)}</strong>}
         </label>
         <label className="checkout-payment-disabled">
           <input type="radio" name="payment" value="card" disabled /> Card (not available yet)
         </label>
-        <label className="checkout-payment-disabled">
-          <input type="radio" name="payment" value="upi" disabled /> UPI (not available yet)
-        </label>
-        <p className="checkout-cod">
-          {split.advance > 0 ? (
+        <p className="checkout-cod" aria-live="polite">
+          {inFull ? (
+            <>
+              Pay {formatRupees(fullPlan.payNow)} by UPI after you place the order
+              {fullPlan.discount > 0 ? ` (${formatRupees(fullPlan.discount)} off the total)` : ''}, and send us its
+              reference. Nothing to pay on delivery.
+            </>
+          ) : split.advance > 0 ? (
             <>
               Cash on delivery needs an advance of {formatRupees(split.advance)} to book the order: after you place it,
               pay the advance by UPI and send us its reference. You pay the rest, {formatRupees(split.onDelivery)}, when
@@ -108,7 +135,12 @@ export function SummaryStep({
         </p>
       </fieldset>
       {/* Named apart from the cart's panel behind the dialog (axe's landmark-unique). */}
-      <PriceDetails totals={cart.totals} label="Price details of this order" showAdvance />
+      <PriceDetails
+        totals={cart.totals}
+        label="Price details of this order"
+        showAdvance
+        inFull={inFull ? fullPlan : null}
+      />
       <BusinessBuyerFields open={business} onOpen={setBusiness} field={form.field} disabled={busy} />
       <WhatsAppConsentBox
         id="checkout-whatsapp"
