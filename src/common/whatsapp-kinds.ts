@@ -13,6 +13,8 @@ export const WHATSAPP_KIND_LABELS = {
   cancelled: 'Cancelled',
   expired: 'Cancelled (advance not paid)',
   'unpaid-reminder': 'Advance reminder',
+  'refund-recorded': 'Refund paid',
+  'advance-kept': 'Advance kept',
   'owner-new-order': 'To you: new order',
   'owner-advance-submitted': 'To you: advance to check',
   'owner-delivery-failed': 'To you: failed delivery',

@@ -19,12 +19,9 @@ import {
 import { orderNumberParamsSchema } from '../../common/schemas/order.ts';
 import { plainLine } from '../../common/text.ts';
 import { nowIso } from '../db/ids.ts';
-import type { Db } from '../db/tables.ts';
 import { contractRoute } from '../http/contract-route.ts';
-import { notFound } from '../http/errors.ts';
 import { toCsv } from '../leads/csv.ts';
-import { countOrders, getOrder, listOrders } from './admin-queries.ts';
-import { ORDER_NOT_FOUND } from './lock.ts';
+import { adminOrderOrThrow, countOrders, listOrders } from './admin-queries.ts';
 import { recordAdvance, setOrderState } from './order-changes.ts';
 
 /** The export is for a small shop's records; past this, narrow it by state. */
@@ -113,7 +110,7 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       params: orderNumberParamsSchema,
       response: { 200: adminOrderReplySchema },
     }),
-    handler: async (request) => ({ order: await orderOrThrow(app.db, request.params.orderNumber) }),
+    handler: async (request) => ({ order: await adminOrderOrThrow(app.db, request.params.orderNumber) }),
   });
 
   app.route({
@@ -130,7 +127,7 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       const { state, supplyState } = request.body;
       await setOrderState(app.db, app.config, orderNumber, state, request.adminId!, supplyState);
       app.mail.nudge();
-      return { order: await orderOrThrow(app.db, orderNumber) };
+      return { order: await adminOrderOrThrow(app.db, orderNumber) };
     },
   });
 
@@ -146,13 +143,7 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       const { orderNumber } = request.params;
       await recordAdvance(app.db, app.config, orderNumber, request.body, request.adminId!);
       app.mail.nudge();
-      return { order: await orderOrThrow(app.db, orderNumber) };
+      return { order: await adminOrderOrThrow(app.db, orderNumber) };
     },
   });
 };
-
-async function orderOrThrow(db: Db, orderNumber: string) {
-  const order = await getOrder(db, orderNumber);
-  if (!order) throw notFound(ORDER_NOT_FOUND);
-  return order;
-}

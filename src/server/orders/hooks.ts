@@ -20,6 +20,8 @@ export type OrderMessageKind =
   | 'advance-refused'
   | 'expired'
   | 'unpaid-reminder'
+  | 'refund-recorded'
+  | 'advance-kept'
   | StateMail;
 
 /** One change of an order's state, as the hooks see it (transition.ts). */

@@ -11,6 +11,7 @@ import { notFound } from '../http/errors.ts';
 import { orderCodMoney } from '../money/cod-money.ts';
 import { creditNoteNumbersOf } from './credit-note-numbers.ts';
 import { parcels } from './hooks.ts';
+import { settlementsOf } from './settlement-read.ts';
 
 export const ORDER_NOT_FOUND = 'We could not find this order';
 
@@ -63,7 +64,7 @@ async function withLines(db: Db, config: Config, rows: OrderRow[]): Promise<Orde
   const choicePath = rows.some((row) => awaitingChoice(row.status, shipments.get(row.id)?.step))
     ? await parcels().choicePaths(db, config)
     : null;
-  const creditNotes = await creditNoteNumbersOf(db, ids);
+  const [creditNotes, settlements] = await Promise.all([creditNoteNumbersOf(db, ids), settlementsOf(db, rows)]);
   return rows.map((row) => {
     const own = lines
       .filter((l) => l.order_id === row.id)
@@ -90,6 +91,7 @@ async function withLines(db: Db, config: Config, rows: OrderRow[]): Promise<Orde
       shipment: shipments.get(row.id)?.shopper ?? null,
       deliveryChoicePath:
         choicePath && awaitingChoice(row.status, shipments.get(row.id)?.step) ? choicePath(row.number) : null,
+      settlement: settlements.get(row.id) ?? null,
     };
   });
 }
