@@ -122,6 +122,19 @@ export function codMoney(order: CodOrder): CodMoney {
 }
 
 /**
+ * What the buyer has paid the shop for an order, by the same rule (issue 36 item 3): the advance the
+ * owner marked received, and the cash the courier collected once the parcel was delivered and stayed
+ * (an order cancelled or come back collected none). The credit note prints it apart from its value (the
+ * invoice reversed): a returned COD order's buyer paid ₹300, never the invoice's ₹4,999.
+ */
+export function codPaid(order: CodOrder): { advance: number; onDelivery: number } {
+  const money = codMoney(order);
+  const rule = ORDER_STATE_RULES[order.status as OrderState];
+  const collected = rule !== undefined && rule.live && rule.parcelLeft && rule.closed;
+  return { advance: money.received, onDelivery: collected ? money.onDelivery : 0 };
+}
+
+/**
  * The cash the shopper keeps ready for the courier (Your Orders, /track): what the courier collects,
  * while the order is still open (docs/product.md "Your Orders"); null once delivered, cancelled or
  * returned, or when nothing is left to pay.

@@ -20,9 +20,20 @@ export const MONEY_FIGURES: readonly MoneyFigure[] = [
     paise: (g) => g.advances.awaitingCheck.paise,
     count: (g) => g.advances.awaitingCheck.count,
   },
+  {
+    label: 'Advances kept (the policy’s case)',
+    paise: (g) => g.advances.kept.paise,
+    count: (g) => g.advances.kept.count,
+  },
+  {
+    label: 'Advances to refund or keep (cancelled or returned)',
+    paise: (g) => g.advances.toSettle.paise,
+    count: (g) => g.advances.toSettle.count,
+  },
+  { label: 'Refunded to shoppers', paise: (g) => g.advances.refunded.paise, count: (g) => g.advances.refunded.count },
   { label: 'COD expected from couriers (delivered)', paise: (g) => g.cod.expectedPaise, count: (g) => g.cod.delivered },
   { label: 'COD received from couriers', paise: (g) => g.cod.receivedPaise },
   { label: 'COD still with couriers', paise: (g) => g.cod.outstandingPaise },
   { label: 'Returned to origin (order value)', paise: (g) => g.returns.valuePaise, count: (g) => g.returns.count },
-  { label: 'Returns: sale lost (total less advance kept)', paise: (g) => g.returns.lostPaise },
+  { label: 'Returns: sale lost (total less the advance kept)', paise: (g) => g.returns.lostPaise },
 ];

@@ -14,6 +14,8 @@ export const WHATSAPP_KIND_LABELS = {
   expired: 'Cancelled (advance not paid)',
   'unpaid-reminder': 'Advance reminder',
   'address-check': 'Address to correct',
+  'refund-recorded': 'Refund paid',
+  'advance-kept': 'Advance kept',
   'owner-new-order': 'To you: new order',
   'owner-advance-submitted': 'To you: advance to check',
   'owner-delivery-failed': 'To you: failed delivery',

@@ -6,6 +6,7 @@ import { RISK_TIERS } from '../cod-rules.ts';
 import { GST_STATES } from '../gst-states.ts';
 import { ORDER_STATES } from '../orders.ts';
 import { plainText } from './from-rules.ts';
+import { settlementSchema } from './settlement.ts';
 import { adminShipmentSchema } from './shipping.ts';
 
 export const orderStateInputSchema = z.object({
@@ -112,6 +113,8 @@ export const adminOrderSchema = z.object({
     was: z.string().nullable(),
     correctedAt: z.string().nullable(),
   }),
+  /** What became of the money paid: refunds recorded, the advance kept, or an advance still to settle. */
+  settlement: settlementSchema,
 });
 export type AdminOrder = z.infer<typeof adminOrderSchema>;
 
@@ -131,6 +134,8 @@ export const orderListQuerySchema = z.object({
     .regex(/^[0-9A-Za-z-]*$/, 'Search by an order number, a phone number or a UPI reference')
     .optional(),
   page: z.coerce.number('The page must be a number').int().min(1).max(100_000).default(1),
+  /** todo: cancelled or returned orders whose advance is still to settle (Needs you's link). */
+  settle: z.enum(['todo'], 'Unknown settlement filter').optional(),
 });
 export type OrderListQuery = z.infer<typeof orderListQuerySchema>;
 
@@ -205,6 +210,8 @@ export const statsSchema = z.object({
     complaintsOverdue: z.number().int(),
     /** Parcels after a failed delivery whose choice is not sent to the courier yet (docs/product.md#failed-deliveries). */
     failedDeliveries: z.number().int(),
+    /** Cancelled or returned orders whose advance is neither refunded nor kept yet (common/settlement.ts). */
+    advancesToSettle: z.number().int(),
   }),
   topViewed: z.array(
     z.object({

@@ -63,7 +63,18 @@ export const moneyGlanceSchema = z.object({
   /** Orders placed in the range: all of them, and those cancelled since. */
   orders: z.object({ placed: countSum, cancelled: countSum }),
   /** The advances of those orders: received (or proved by the statement), and sent but not yet checked. */
-  advances: z.object({ received: countSum, awaitingCheck: countSum }),
+  advances: z.object({
+    received: countSum,
+    awaitingCheck: countSum,
+    /**
+     * What became of them once the order was cancelled or came back (common/settlement.ts): kept under a
+     * case of the policy, and still to settle. Refunds: every refund recorded for those orders (an
+     * advance, or all of a delivered order after a problem report), by how many orders.
+     */
+    kept: countSum,
+    toSettle: countSum,
+    refunded: countSum,
+  }),
   /** Their delivered COD balances: what couriers should remit, what they did, what is still out. */
   cod: z.object({
     delivered: z.number().int(),
@@ -71,7 +82,7 @@ export const moneyGlanceSchema = z.object({
     receivedPaise: z.number().int(),
     outstandingPaise: z.number().int(),
   }),
-  /** Their parcels returned to origin: value, and the sale lost (total less the advance kept). */
+  /** Their parcels returned to origin: value, and the sale lost (total less the advance kept, when kept). */
   returns: z.object({ count: z.number().int(), valuePaise: z.number().int(), lostPaise: z.number().int() }),
   /** Needs SHOP_GSTIN: a shop that prints receipts has no GST to pay. */
   gst: z.array(gstByRateSchema),

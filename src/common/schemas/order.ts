@@ -5,6 +5,7 @@ import { BUSINESS_BUYER_RULES, businessPairProblem } from '../business-buyer-rul
 import { addressSchema } from './account.ts';
 import { MAX_CART_LINES, productIdSchema, quantitySchema, totalsSchema } from './cart.ts';
 import { textSchema } from './from-rules.ts';
+import { settlementSchema } from './settlement.ts';
 import { shopperShipmentSchema } from './shipping.ts';
 
 export const placeOrderSchema = z
@@ -84,6 +85,8 @@ export const orderSchema = z.object({
   shipment: shopperShipmentSchema.nullable(),
   /** After a failed delivery attempt: the page to choose a new day or cancel (docs/product.md#failed-deliveries). */
   deliveryChoicePath: z.string().nullable(),
+  /** What became of the advance of a cancelled or returned order, and any refund (common/settlement.ts). */
+  settlement: settlementSchema,
 });
 export type Order = z.infer<typeof orderSchema>;
 

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { AWB_MESSAGE, AWB_PATTERN, COURIER_NAME_MAX } from '../couriers.ts';
 import { SHIPMENT_STEPS } from '../shipments.ts';
 import { plainText } from './from-rules.ts';
+import { settlementSchema } from './settlement.ts';
 
 /** The shipment as the shopper reads it (Your Orders, /track): no courier ids, no booking errors. */
 export const shopperShipmentSchema = z.object({
@@ -112,5 +113,7 @@ export const trackReplySchema = z.object({
   /** After a failed delivery attempt: the page to choose a new day or cancel (docs/product.md#failed-deliveries). */
   deliveryChoicePath: z.string().nullable(),
   history: z.array(trackingEntrySchema),
+  /** What became of the advance of a cancelled or returned order, and any refund (common/settlement.ts). */
+  settlement: settlementSchema,
 });
 export type TrackReply = z.infer<typeof trackReplySchema>;

@@ -85,6 +85,18 @@ const calls: Call[] = [
     url: '/api/admin/orders/TSW-99999/address-doubt',
     route: '/api/admin/orders/:orderNumber/address-doubt',
   },
+  {
+    method: 'POST',
+    url: '/api/admin/orders/TSW-99999/refunds',
+    route: '/api/admin/orders/:orderNumber/refunds',
+    payload: { amount: '300', reference: '412345678901', paidOn: '2026-11-01', reason: 'cancelled' },
+  },
+  {
+    method: 'POST',
+    url: '/api/admin/orders/TSW-99999/advance-kept',
+    route: '/api/admin/orders/:orderNumber/advance-kept',
+    payload: { reason: 'refused-at-door' },
+  },
   { method: 'GET', url: '/api/admin/stats', route: '/api/admin/stats' },
   { method: 'GET', url: '/api/admin/admins', route: '/api/admin/admins' },
   { method: 'POST', url: '/api/admin/admins', route: '/api/admin/admins', payload: { username: 'x', password: 'y' } },

@@ -18,6 +18,7 @@ import { leadAdminRoutes } from '../leads/admin-routes.ts';
 import { uploadRoutes } from '../media/upload-routes.ts';
 import { orderAdminRoutes } from '../orders/admin-routes.ts';
 import { codRulesRoutes } from '../risk/routes.ts';
+import { settlementRoutes } from '../settlements/routes.ts';
 import { shippingAdminRoutes } from '../shipping/admin-routes.ts';
 import { bookingRoutes } from '../shipping/booking-routes.ts';
 import { failedDeliveryAdminRoutes } from '../shipping/delivery-choice-routes.ts';
@@ -53,5 +54,6 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     await guarded.register(moneyRoutes);
     await guarded.register(failedDeliveryAdminRoutes);
     await guarded.register(codRulesRoutes);
+    await guarded.register(settlementRoutes);
   });
 };

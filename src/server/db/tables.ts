@@ -381,6 +381,23 @@ export interface CreditNotesTable {
   reason: string;
 }
 
+/** A refund recorded or an advance kept (migration 0025; settlements/, common/settlement.ts). */
+export interface SettlementsTable {
+  id: string;
+  order_id: string;
+  /** 'refund' | 'kept'. */
+  kind: string;
+  amount_paise: number;
+  /** A refund's UPI or bank reference; null when kept. */
+  reference: string | null;
+  /** A refund's India date (YYYY-MM-DD); null when kept. */
+  paid_on: string | null;
+  /** A RefundReason or a KeepReason (common/settlement.ts). */
+  reason: string;
+  admin_id: string | null;
+  created_at: string;
+}
+
 /** An upload of a bank statement that brought new lines (migration 0009; books/statement/). */
 export interface StatementImportsTable {
   id: string;
@@ -585,6 +602,7 @@ export interface Database {
   whatsapp_proofs: WhatsAppProofsTable;
   delivery_choices: DeliveryChoicesTable;
   app_secrets: AppSecretsTable;
+  settlements: SettlementsTable;
 }
 
 export type Db = Kysely<Database>;

@@ -9,6 +9,7 @@
 import type { Readable } from 'node:stream';
 import { formatPaise } from '../../common/gst.ts';
 import { formatDate } from '../../common/india-time.ts';
+import { KEEP_REASON_WORDS, REFUND_REASON_WORDS, type Settlement } from '../../common/settlement.ts';
 import type { Config } from '../config.ts';
 import type { CreditNoteReason } from './credit-notes.ts';
 import { paperPdf } from './invoice-pdf.ts';
@@ -47,15 +48,32 @@ export function creditNotePdf(
       ['Reason', reason],
     ],
     totalLabel: 'Total credited',
-    // What the buyer really paid, by the one rule (common/advance.ts codMoney): the credit reverses the
-    // invoice's value for the books, while the buyer paid only the advance (if any) and no cash on
-    // delivery. What becomes of that advance is the order's own record, not this note's.
+    // Apart from its value (the invoice reversed, for the books): what the buyer really paid, by the one
+    // rule (common/advance.ts codPaid: a returned COD order's buyer paid the advance, never the invoice's
+    // total), and what became of it, as the owner recorded it (settlements/; common/settlement.ts).
     closing: [
-      ['Advance paid by the buyer', formatPaise(order.advanceReceived * 100)],
-      ['Cash collected on delivery', formatPaise(0)],
+      ['Advance paid by the buyer', formatPaise(order.paid.advance * 100)],
+      ['Cash collected on delivery', formatPaise(order.paid.onDelivery * 100)],
+      ['Refunded to the buyer', formatPaise(order.settlement?.refundedPaise ?? 0)],
+      ...(order.settlement?.keptReason
+        ? ([['Advance kept by the shop', formatPaise(order.settlement.keptPaise)]] as Array<[string, string]>)
+        : []),
     ],
+    closingNotes: settlementNotes(order.settlement),
     signature: options.signature ?? null,
     unsignedWords: UNSIGNED_CREDIT_NOTE_WORDS,
     continued: `${title} ${creditNote.number} (continued)`,
   });
+}
+
+/** Under the amounts: each refund's date and reference, the case an advance was kept under, or what is left. */
+function settlementNotes(s: Settlement | null): string[] {
+  if (!s) return [];
+  const notes = s.refunds.map(
+    (r) =>
+      `Refund of ${formatPaise(r.amountPaise)} paid on ${formatDate(`${r.paidOn}T06:30:00.000Z`)}, reference ${r.reference} (${REFUND_REASON_WORDS[r.reason].en}).`,
+  );
+  if (s.keptReason) notes.push(`Advance kept: ${KEEP_REASON_WORDS[s.keptReason].en}.`);
+  else if (s.state === 'to-settle') notes.push('The advance is still to be refunded or kept under the shop’s policy.');
+  return notes;
 }

@@ -65,6 +65,8 @@ export interface PaperSpec {
   totalLabel: string;
   /** Rows under the amount in words (the advance and balance; what is credited). */
   closing: Array<[string, string]>;
+  /** Lines under those rows, across the page (a credit note's refunds with their references). */
+  closingNotes?: string[];
   /** PNG or JPEG of the owner's signature (signature.ts), or null. */
   signature: Buffer | null;
   /** Printed under "Authorised signatory" when there is no signature. */
@@ -228,7 +230,8 @@ async function draw(doc: Doc, order: PaperOrder, shop: Shop, spec: PaperSpec): P
   // Totals, words, the advance, the signature: kept together on one page.
   const totals = [...inFullRows(order), ...totalRows(kind, rateBp, taxes.totals, spec.totalLabel)];
   const advance = spec.closing;
-  const blockHeight = (totals.length + advance.length) * 14 + 160;
+  const notes = spec.closingNotes ?? [];
+  const blockHeight = (totals.length + advance.length + 2 * notes.length) * 14 + 160;
   if (y + blockHeight > bottomOf(doc)) {
     doc.addPage();
     y = MARGIN;
@@ -249,6 +252,13 @@ async function draw(doc: Doc, order: PaperOrder, shop: Shop, spec: PaperSpec): P
     doc.font(REGULAR).fontSize(9).text(label, labelX, y, { width: 150 });
     doc.text(value, labelX + 150, y, { width: 110, align: 'right' });
     y += 14;
+  }
+  for (const note of notes) {
+    doc
+      .font(REGULAR)
+      .fontSize(9)
+      .text(note, left, y + 2, { width });
+    y = doc.y + 2;
   }
 
   y += 24;

@@ -1,7 +1,11 @@
 /** Reading orders for their paperwork: the invoice and the packing slip with its shipping label. */
+
+import { codPaid } from '../../common/advance.ts';
+import type { Settlement } from '../../common/settlement.ts';
 import type { Db } from '../db/tables.ts';
 import { orderCodMoney } from '../money/cod-money.ts';
 import { orderLinesOf } from '../orders/queries.ts';
+import { settlementsOf } from '../orders/settlement-read.ts';
 
 export interface PaperLine {
   name: string;
@@ -34,6 +38,10 @@ export interface PaperOrder {
   advanceReceived: number;
   /** What the courier collects (common/advance.ts codMoney). */
   balance: number;
+  /** What the buyer really paid, in its present state (common/advance.ts codPaid): the credit note prints it. */
+  paid: { advance: number; onDelivery: number };
+  /** Refunds recorded and the advance kept (common/settlement.ts), or null. */
+  settlement: Settlement | null;
   invoice: {
     number: string;
     date: string;
@@ -73,10 +81,13 @@ export async function paperOrders(db: Db, numbers: readonly string[], userId?: s
   const rows = await query.execute();
   // `in ()` is no SQL PostgreSQL reads.
   if (rows.length === 0) return [];
-  const lines = await orderLinesOf(
-    db,
-    rows.map((r) => r.id),
-  );
+  const [lines, settlements] = await Promise.all([
+    orderLinesOf(
+      db,
+      rows.map((r) => r.id),
+    ),
+    settlementsOf(db, rows),
+  ]);
   const byNumber = new Map(
     rows.map((row) => {
       const total = Number(row.total);
@@ -99,6 +110,13 @@ export async function paperOrders(db: Db, numbers: readonly string[], userId?: s
         advanceAmount: money.advance,
         advanceReceived: money.received,
         balance: money.onDelivery,
+        paid: codPaid({
+          total,
+          advanceAmount: Number(row.advance_amount),
+          advanceState: row.advance_state,
+          status: row.status,
+        }),
+        settlement: settlements.get(row.id) ?? null,
         invoice: row.invoice_number
           ? {
               number: row.invoice_number,

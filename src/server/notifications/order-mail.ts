@@ -14,6 +14,7 @@ import { formatDate, formatDateTime } from '../../common/india-time.ts';
 import { formatRupees } from '../../common/money.ts';
 import { deliveryWindow } from '../../common/orders.ts';
 import { ADMIN_PAGE, PAGE } from '../../common/page-paths.ts';
+import { type Settlement, settlementLines } from '../../common/settlement.ts';
 import { plainLine } from '../../common/text.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/tables.ts';
@@ -23,6 +24,7 @@ import { addressLinkUrl } from '../orders/address-link-url.ts';
 import { advanceLinkUrl } from '../orders/advance-link-url.ts';
 import type { OrderMessageKind } from '../orders/hooks.ts';
 import { orderForMessage } from '../orders/message-read.ts';
+import { settlementOfOrder } from '../orders/settlement-read.ts';
 import { mailHtml, mailText } from './mail-layout.ts';
 import { queueMail } from './outbox.ts';
 import { queueOrderWhatsApp, unpaidExpiry, WHATSAPP_FOR_MAIL } from './whatsapp/order-messages.ts';
@@ -63,7 +65,12 @@ interface OrderFacts {
   /** The order's advance link (orders/advance-link-url.ts) in a mail that asks for the advance; else null. */
   advanceUrl: string | null;
   lines: Array<{ name: string; quantity: number; price: number }>;
+  /** For a refund recorded or an advance kept: the order's settlement (common/settlement.ts). */
+  settlement: Settlement | null;
 }
+
+/** The kinds that tell of the money settled: they read the order's settlement. */
+const SETTLEMENT_MAILS: readonly OrderMailKind[] = ['refund-recorded', 'advance-kept'];
 
 /** What one kind of mail says before the order summary. */
 interface Wording {
@@ -179,6 +186,22 @@ function wording(kind: OrderMailKind, o: OrderFacts, shopName: string, placed: s
           `We could not be sure of the delivery address of your order ${o.number}: ${o.address}`,
           `What is unclear: ${o.addressNote ?? 'please check every part'}`,
           'Please check and correct it from the link below before we pack your order. It waits until then.',
+        ],
+      };
+    case 'refund-recorded':
+    case 'advance-kept':
+      // The owner's record, worded as Your Orders and /track word it (common/settlement.ts).
+      return {
+        subject:
+          kind === 'refund-recorded'
+            ? `A refund for your order ${o.number} - ${shopName}`
+            : `About the advance of your order ${o.number} - ${shopName}`,
+        greeting: hello,
+        paragraphs: [
+          ...(o.settlement ? settlementLines(o.settlement) : []),
+          kind === 'refund-recorded'
+            ? 'Your bank may take a day or two to show it. If you do not see it, please reply to this mail with the reference.'
+            : 'This is the case our Return and refund policy gives for keeping it. If you think it is wrong, please reply to this mail or call us.',
         ],
       };
     case 'cancelled':
@@ -332,6 +355,7 @@ export async function queueOrderMail(trx: Trx, config: Config, kind: OrderMailKi
     // Owner-typed, but it reaches the shopper's mail: one plain line (text.ts).
     addressNote: order.address_doubt_note ? plainLine(order.address_doubt_note) : null,
     addressUrl: kind === 'address-check' ? await addressLinkUrl(trx, config, order.number) : null,
+    settlement: SETTLEMENT_MAILS.includes(kind) ? await settlementOfOrder(trx, order) : null,
     lines: rows.flatMap((l) =>
       l.product_name === null
         ? []

@@ -125,6 +125,33 @@ export const WHATSAPP_TEMPLATES = {
       hi: 'नमस्ते {{1}}, आपके ऑर्डर {{2}} का डिलीवरी पता हमें साफ़ नहीं है। पैक करने से पहले कृपया यहाँ जाँचकर ठीक करें: {{3}}\nतब तक आपका ऑर्डर रुका रहेगा।',
     },
   },
+  /** A refund the owner recorded (docs/product.md "Every advance settled"): amount, date, reason, reference. */
+  refund_recorded: {
+    name: 'refund_recorded',
+    category: 'utility',
+    params: [
+      'shopper name',
+      'order number',
+      'amount refunded',
+      'date paid',
+      'why (the reason the owner chose)',
+      'UPI or bank reference',
+    ],
+    body: {
+      en: 'Hello {{1}}, we refunded {{3}} for your order {{2}} on {{4}} ({{5}}). Reference: {{6}}\nYour bank may take a day or two to show it. If you do not see it, please reply here with the reference.',
+      hi: 'नमस्ते {{1}}, आपके ऑर्डर {{2}} के लिए हमने {{4}} को {{3}} लौटा दिए ({{5}})। रेफ़रेंस: {{6}}\nबैंक में दिखने में एक-दो दिन लग सकते हैं। न दिखे तो यहाँ रेफ़रेंस के साथ जवाब दें।',
+    },
+  },
+  /** An advance kept under a case of the policy, in the shopper's language (common/settlement.ts). */
+  advance_kept: {
+    name: 'advance_kept',
+    category: 'utility',
+    params: ['shopper name', 'order number', 'advance', 'the policy’s case'],
+    body: {
+      en: 'Hello {{1}}, your {{3}} advance for order {{2}} was kept: {{4}}. This is the case our Return and refund policy gives. If you think it is wrong, please reply here or call us.',
+      hi: 'नमस्ते {{1}}, ऑर्डर {{2}} का {{3}} एडवांस रखा गया: {{4}}। हमारी रिटर्न और रिफ़ंड नीति में यही लिखा है। अगर आपको यह गलत लगे तो यहाँ जवाब दें या हमें फ़ोन करें।',
+    },
+  },
   back_in_stock: {
     name: 'back_in_stock',
     category: 'marketing',

@@ -3,24 +3,28 @@ import type { AdvanceState } from '../../common/advance.ts';
 import { type OrderState, RETURNED_STATES } from '../../common/orders.ts';
 import type { AdminOrder, OrderListQuery } from '../../common/schemas/admin-orders.ts';
 import type { Db } from '../db/tables.ts';
+import { notFound } from '../http/errors.ts';
 import { orderCodMoney } from '../money/cod-money.ts';
 import { adminRisk, type RiskColumns } from '../risk/order-risk.ts';
 import { ORDER_BUYER_NAME } from './buyer-name.ts';
 import { creditNoteNumbersOf } from './credit-note-numbers.ts';
 import { parcels } from './hooks.ts';
+import { ORDER_NOT_FOUND } from './lock.ts';
 import { orderLinesOf } from './queries.ts';
+import { advanceToSettleSql, settlementsOf } from './settlement-read.ts';
 
 /** LIKE pattern for "starts with"; the query schema allows letters and digits only, so no wildcard gets in. */
 function startsWith(text: string): string {
   return `${text}%`;
 }
 
-type Filter = Pick<OrderListQuery, 'status' | 'advance' | 'q'>;
+type Filter = Pick<OrderListQuery, 'status' | 'advance' | 'q' | 'settle'>;
 
 function filtered(db: Db, query: Filter) {
   let q = db.selectFrom('orders').innerJoin('users', 'users.id', 'orders.user_id');
   if (query.status) q = q.where('orders.status', '=', query.status);
   if (query.advance) q = q.where('orders.advance_state', '=', query.advance);
+  if (query.settle === 'todo') q = q.where('orders.advance_state', '=', 'received').where(advanceToSettleSql('orders'));
   const search = query.q?.trim();
   if (search) {
     // The order number (or its start, or its digits alone), the shopper's phone
@@ -67,6 +71,13 @@ export async function getOrder(db: Db, orderNumber: string): Promise<AdminOrder 
     .executeTakeFirst();
   if (!order) return null;
   return (await withDetails(db, [order]))[0] ?? null;
+}
+
+/** One order as Admin Orders shows it (the answer of each of the owner's changes); 404 when none. */
+export async function adminOrderOrThrow(db: Db, orderNumber: string): Promise<AdminOrder> {
+  const order = await getOrder(db, orderNumber);
+  if (!order) throw notFound(ORDER_NOT_FOUND);
+  return order;
 }
 
 const HEAD_COLUMNS = [
@@ -138,7 +149,11 @@ async function withDetails(db: Db, orders: OrderHead[]): Promise<AdminOrder[]> {
       .execute(),
     parcels().parcels(db, ids),
   ]);
-  const [creditNotes, returns] = await Promise.all([creditNoteNumbersOf(db, ids), earlierReturnsOf(db, ids)]);
+  const [creditNotes, returns, settlements] = await Promise.all([
+    creditNoteNumbersOf(db, ids),
+    earlierReturnsOf(db, ids),
+    settlementsOf(db, orders),
+  ]);
   return orders.map((o) => {
     const own = lines.filter((l) => l.order_id === o.id);
     const history = events.filter((e) => e.order_id === o.id);
@@ -191,6 +206,7 @@ async function withDetails(db: Db, orders: OrderHead[]): Promise<AdminOrder[]> {
         was: o.address_was,
         correctedAt: o.address_corrected_at,
       },
+      settlement: settlements.get(o.id) ?? null,
     };
   });
 }

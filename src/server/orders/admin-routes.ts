@@ -20,13 +20,10 @@ import {
 import { orderNumberParamsSchema } from '../../common/schemas/order.ts';
 import { plainLine } from '../../common/text.ts';
 import { nowIso } from '../db/ids.ts';
-import type { Db } from '../db/tables.ts';
 import { contractRoute } from '../http/contract-route.ts';
-import { notFound } from '../http/errors.ts';
 import { toCsv } from '../leads/csv.ts';
 import { clearAddressDoubt, markAddressDoubtful } from './address-check.ts';
-import { countOrders, getOrder, listOrders } from './admin-queries.ts';
-import { ORDER_NOT_FOUND } from './lock.ts';
+import { adminOrderOrThrow, countOrders, listOrders } from './admin-queries.ts';
 import { recordAdvance, setOrderState } from './order-changes.ts';
 
 /** The export is for a small shop's records; past this, narrow it by state. */
@@ -115,7 +112,7 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       params: orderNumberParamsSchema,
       response: { 200: adminOrderReplySchema },
     }),
-    handler: async (request) => ({ order: await orderOrThrow(app.db, request.params.orderNumber) }),
+    handler: async (request) => ({ order: await adminOrderOrThrow(app.db, request.params.orderNumber) }),
   });
 
   app.route({
@@ -132,7 +129,7 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       const { state, supplyState } = request.body;
       await setOrderState(app.db, app.config, orderNumber, state, request.adminId!, supplyState);
       app.mail.nudge();
-      return { order: await orderOrThrow(app.db, orderNumber) };
+      return { order: await adminOrderOrThrow(app.db, orderNumber) };
     },
   });
 
@@ -148,7 +145,7 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       const { orderNumber } = request.params;
       await markAddressDoubtful(app.db, app.config, orderNumber, request.body.note, request.adminId!);
       app.mail.nudge();
-      return { order: await orderOrThrow(app.db, orderNumber) };
+      return { order: await adminOrderOrThrow(app.db, orderNumber) };
     },
   });
 
@@ -162,7 +159,7 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       const { orderNumber } = request.params;
       await clearAddressDoubt(app.db, orderNumber, request.adminId!);
-      return { order: await orderOrThrow(app.db, orderNumber) };
+      return { order: await adminOrderOrThrow(app.db, orderNumber) };
     },
   });
 
@@ -178,13 +175,7 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       const { orderNumber } = request.params;
       await recordAdvance(app.db, app.config, orderNumber, request.body, request.adminId!);
       app.mail.nudge();
-      return { order: await orderOrThrow(app.db, orderNumber) };
+      return { order: await adminOrderOrThrow(app.db, orderNumber) };
     },
   });
 };
-
-async function orderOrThrow(db: Db, orderNumber: string) {
-  const order = await getOrder(db, orderNumber);
-  if (!order) throw notFound(ORDER_NOT_FOUND);
-  return order;
-}

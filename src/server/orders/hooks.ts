@@ -21,6 +21,8 @@ export type OrderMessageKind =
   | 'expired'
   | 'unpaid-reminder'
   | 'address-check'
+  | 'refund-recorded'
+  | 'advance-kept'
   | StateMail;
 
 /** One change of an order's state, as the hooks see it (transition.ts). */

@@ -14,6 +14,7 @@ import { orderCodMoney } from '../money/cod-money.ts';
 import { creditNoteNumbersOf } from './credit-note-numbers.ts';
 import { type OrderParcel, parcels } from './hooks.ts';
 import { mayPayInFull } from './pay-in-full.ts';
+import { settlementsOf } from './settlement-read.ts';
 
 export const ORDER_NOT_FOUND = 'We could not find this order';
 
@@ -55,6 +56,8 @@ interface OrderBeside {
   setByAdmin: boolean;
   parcel: OrderParcel | undefined;
   creditNote: string | undefined;
+  /** What became of the money paid (orders/settlement-read.ts); undefined for an order just placed. */
+  settlement?: Order['settlement'];
   /** The signed failed-delivery link's path, when any order of the list awaits that choice. */
   choicePath: ((orderNumber: string) => string) | null;
 }
@@ -85,6 +88,7 @@ function orderView(config: Config, row: OrderRow, beside: OrderBeside): Order {
     creditNoteNumber: beside.creditNote ?? null,
     shipment: beside.parcel?.shopper ?? null,
     deliveryChoicePath: beside.choicePath && awaitingChoice(row.status, step) ? beside.choicePath(row.number) : null,
+    settlement: beside.settlement ?? null,
   };
 }
 
@@ -108,7 +112,7 @@ async function withLines(db: Db, config: Config, rows: OrderRow[]): Promise<Orde
   const choicePath = rows.some((row) => awaitingChoice(row.status, shipments.get(row.id)?.step))
     ? await parcels().choicePaths(db, config)
     : null;
-  const creditNotes = await creditNoteNumbersOf(db, ids);
+  const [creditNotes, settlements] = await Promise.all([creditNoteNumbersOf(db, ids), settlementsOf(db, rows)]);
   return rows.map((row) =>
     orderView(config, row, {
       lines: lines.filter((l) => l.order_id === row.id),
@@ -116,6 +120,7 @@ async function withLines(db: Db, config: Config, rows: OrderRow[]): Promise<Orde
       parcel: shipments.get(row.id),
       creditNote: creditNotes.get(row.id),
       choicePath,
+      settlement: settlements.get(row.id),
     }),
   );
 }

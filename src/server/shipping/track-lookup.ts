@@ -14,6 +14,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/tables.ts';
 import { AppError } from '../http/errors.ts';
 import { orderCodMoney } from '../money/cod-money.ts';
+import { settlementOfOrder } from '../orders/settlement-read.ts';
 import { deliveryChoicePath } from './delivery-choice-link.ts';
 import { shipmentsOf, toShopperShipment, trackingHistory } from './shipments.ts';
 
@@ -68,6 +69,7 @@ export async function trackOrder(
     shipment: shipment && toShopperShipment(shipment),
     deliveryChoicePath: await choicePathOf(db, config, order, shipment?.step),
     history: shipment?.awb ? await trackingHistory(db, shipment.awb) : [],
+    settlement: await settlementOfOrder(db, order),
   };
 }
 

@@ -19,6 +19,12 @@ export interface InvoicedOrder {
   inFullDiscount?: number;
   /** A credit note, when the order was cancelled after its invoice. */
   creditNote?: { number: string; date: string };
+  /** The ₹300 advance marked received (Money at a glance's advances; settlements/). */
+  advanceReceived?: boolean;
+  /** Refunds recorded (settlements/): paise and the India date paid. */
+  refunds?: Array<{ amountPaise: number; paidOn: string }>;
+  /** The advance kept under a case of the policy (paise). */
+  keptPaise?: number;
 }
 
 export const BOOKS_SHOP_GSTIN = '27AAPFU0939F1ZV';
@@ -73,6 +79,7 @@ export async function insertInvoicedOrders(
             created_at: o.invoiceDate,
             updated_at: o.invoiceDate,
             advance_amount: 300,
+            ...(o.advanceReceived ? { advance_state: 'received' } : {}),
             invoice_number: o.invoiceNumber,
             invoice_date: o.invoiceDate,
             invoice_gstin: BOOKS_SHOP_GSTIN,
@@ -103,6 +110,35 @@ export async function insertInvoicedOrders(
           ),
         )
         .execute();
+      const settled = rows.flatMap(({ o, id }) => [
+        ...(o.refunds ?? []).map((r, i) => ({
+          id: newId(),
+          order_id: id,
+          kind: 'refund',
+          amount_paise: r.amountPaise,
+          reference: `R${i}${id.slice(0, 10)}`,
+          paid_on: r.paidOn,
+          reason: 'cancelled',
+          admin_id: null,
+          created_at: o.invoiceDate,
+        })),
+        ...(o.keptPaise
+          ? [
+              {
+                id: newId(),
+                order_id: id,
+                kind: 'kept',
+                amount_paise: o.keptPaise,
+                reference: null,
+                paid_on: null,
+                reason: 'refused-at-door',
+                admin_id: null,
+                created_at: o.invoiceDate,
+              },
+            ]
+          : []),
+      ]);
+      if (settled.length > 0) await trx.insertInto('settlements').values(settled).execute();
       const notes = rows.filter((r) => r.o.creditNote);
       if (notes.length > 0) {
         await trx

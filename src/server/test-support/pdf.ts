@@ -98,6 +98,8 @@ export function testPaperOrder(changes: Partial<PaperOrder> = {}): PaperOrder {
     advanceAmount: 300,
     advanceReceived: 300,
     balance: 10_399,
+    paid: { advance: 300, onDelivery: 0 },
+    settlement: null,
     invoice: {
       number: 'TSW/26-27/000123',
       date: '2026-05-12T10:00:00Z',

@@ -29,6 +29,7 @@ function orderQuery(filter: OrderFilter & { page?: number }) {
     status: (filter.status || undefined) as OrderListQuery['status'],
     advance: (filter.advance || undefined) as OrderListQuery['advance'],
     q: filter.q || undefined,
+    settle: (filter.settle || undefined) as OrderListQuery['settle'],
     page: filter.page,
   };
 }

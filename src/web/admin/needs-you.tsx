@@ -19,6 +19,7 @@ export function NeedsYou({ attention }: { attention: AdminStats['attention'] }) 
     attention.shopperConfirmed === 0 &&
     complaintsOpen === 0 &&
     attention.failedDeliveries === 0 &&
+    attention.advancesToSettle === 0 &&
     lowStock.length === 0 &&
     attention.failedWhatsAppCount === 0 &&
     !showMail;
@@ -68,6 +69,14 @@ export function NeedsYou({ attention }: { attention: AdminStats['attention'] }) 
         >
           <strong>{attention.failedDeliveries}</strong>{' '}
           {attention.failedDeliveries === 1 ? 'failed delivery' : 'failed deliveries'} to act on
+        </Link>
+        {/* docs/product.md "Every advance settled": refund it or keep it under the policy's case. */}
+        <Link
+          className={`card adm-need${attention.advancesToSettle > 0 ? ' adm-need-on' : ''}`}
+          to="/dashboard/orders?settle=todo"
+        >
+          <strong>{attention.advancesToSettle}</strong> {attention.advancesToSettle === 1 ? 'advance' : 'advances'} to
+          refund or keep
         </Link>
       </div>
       {lowStock.length > 0 && (

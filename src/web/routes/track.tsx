@@ -10,6 +10,7 @@ import { isApiErrorBody } from '../../common/errors.ts';
 import type { TrackReply } from '../../common/schemas/shipping.ts';
 import { shippingApi } from '../../common/shipping-api.ts';
 import { PHONE_INPUT } from '../components/text-field.tsx';
+import { SettlementInfo } from '../features/orders/settlement-info.tsx';
 import { ShipmentInfo, TrackingHistory } from '../features/orders/shipment-info.tsx';
 import { call, takeEmbeddedAnswer } from '../lib/api-client.ts';
 import { useLocation } from '../lib/router/index.ts';
@@ -76,6 +77,7 @@ export function TrackPage() {
               To pay on delivery: <strong>{formatRupees(found.toPayOnDelivery)}</strong>
             </p>
           )}
+          <SettlementInfo settlement={found.settlement} />
           {found.shipment ? (
             <ShipmentInfo shipment={found.shipment} choicePath={found.deliveryChoicePath} />
           ) : (

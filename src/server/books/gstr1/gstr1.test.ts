@@ -3,11 +3,14 @@
  * credit notes (fast-check), the return's taxable value and tax equal the sum of the month's invoices
  * minus its credit notes, to the paisa, on SQLite and PostgreSQL; each sale lands in its table (B2CS by
  * place of supply and rate, B2CL above the limit of its date, B2B with a buyer's GSTIN), and Table 13
- * gives each series' range.
+ * gives each series' range. The random months carry refunds, kept advances and exchanges (a return's
+ * credit note plus the replacement's invoice), and Money at a glance, the GSTR-1 summary and the credit
+ * notes agree to the paisa (issue 36 item 4).
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoiceTaxes, taxKindFor } from '../../../common/gst.ts';
+import { indiaDay } from '../../../common/india-time.ts';
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../test-support/databases.ts';
 import {
   BOOKS_SHOP_GSTIN,
@@ -15,12 +18,14 @@ import {
   type InvoicedOrder,
   insertInvoicedOrders,
 } from '../../test-support/invoiced-orders.ts';
+import { moneyGlance, moneyPeriod, registerRows } from '../money/money-queries.ts';
 import { b2clLimitPaise, Gstr1Builder, type Gstr1Return } from './build.ts';
 import { gstr1Csv } from './csv.ts';
 import { type Gstr1Document, periodCreditNotes, periodInvoices } from './documents.ts';
 import { buildGstr1 } from './gstr1.ts';
 import { gstr1Json } from './json.ts';
-import { parsePeriod } from './period.ts';
+import { type Period, parsePeriod } from './period.ts';
+import { gstr1Summary } from './summary.ts';
 
 const MAY = parsePeriod('2026-05')!;
 
@@ -86,6 +91,18 @@ const orderArb = (monthStart: number, days: number) =>
         { minLength: 1, maxLength: 3 },
       ),
       credit: fc.option(fc.integer({ min: 0, max: 40 }), { nil: undefined }),
+      // What became of a credited order's ₹300 advance (settlements/): refunded (paise), or kept.
+      settle: fc.option(fc.oneof(fc.constant('kept' as const), fc.integer({ min: 1, max: 30_000 })), {
+        nil: undefined,
+      }),
+      // An exchange: the return's credit note plus a new order's invoice on the same day.
+      exchange: fc.option(
+        fc.array(
+          fc.record({ unitPrice: fc.integer({ min: 1, max: 250_000 }), quantity: fc.integer({ min: 1, max: 3 }) }),
+          { minLength: 1, maxLength: 2 },
+        ),
+        { nil: undefined },
+      ),
       // Some sales to registered businesses (B2B): their place of supply is their GSTIN's state.
       buyer: fc.option(fc.constantFrom('29AAGCB7383J1Z4', '07AAICT5606J1Z4', '27AAPFU0939F1ZV'), { nil: undefined }),
     })
@@ -183,6 +200,70 @@ describe.each(TEST_DIALECTS)('GSTR-1 from the database on %s', (dialect) => {
     expect(names).toEqual(['Books Shopper', 'Books Shopper']);
   });
 
+  /**
+   * Money at a glance for the same month (issue 36 item 4): its GST by rate, the GSTR-1 summary's tables
+   * and the credit notes in its register agree to the paisa; its advances kept and refunded are the
+   * month's orders' own.
+   */
+  async function agreesWithMoneyAtAGlance(
+    ret: Gstr1Return,
+    period: Period,
+    orders: InvoicedOrder[],
+    expected: { taxable: number; igst: number; cgst: number; sgst: number },
+  ) {
+    const last = new Date(Date.parse(period.to) + 5.5 * 3_600_000 - 86_400_000).toISOString().slice(0, 10);
+    const glance = await moneyGlance(database.db, `${period.key}-01`, last);
+    const gst = { taxable: 0, igst: 0, cgst: 0, sgst: 0 };
+    for (const g of glance.gst) {
+      gst.taxable += g.taxablePaise;
+      gst.igst += g.igstPaise;
+      gst.cgst += g.cgstPaise;
+      gst.sgst += g.sgstPaise;
+    }
+    expect(gst, period.key).toEqual(expected);
+    // The summary the owner reads: sales tables less credit-note tables (B2CS already net of its notes).
+    const summary = gstr1Summary(ret, BOOKS_SHOP_GSTIN, period);
+    const sign = (table: string) => (table === 'CDNR' || table === 'CDNUR' ? -1 : 1);
+    const summed = summary.tables.reduce((sum, t) => sum + sign(t.table) * t.taxable, 0);
+    expect(summed, period.key).toBe(expected.taxable);
+    // The credit notes dated in the month, each the invoice reversed (its own line-by-line tax).
+    const inPeriod = (iso: string | undefined) => !!iso && iso >= period.from && iso < period.to;
+    const notes = orders.filter((o) => inPeriod(o.creditNote?.date));
+    let credited = 0;
+    for (const o of notes)
+      credited += invoiceTaxes(o.lines, o.rateBp, taxKindFor(BOOKS_SHOP_GSTIN, o.supplyCode)).totals.total;
+    let registered = 0;
+    let registerNotes = 0;
+    for await (const page of registerRows(database.db, moneyPeriod(`${period.key}-01`, last))) {
+      for (const r of page.filter((row) => row.type === 'credit-note')) {
+        registered -= r.totalPaise;
+        registerNotes++;
+      }
+    }
+    expect(registerNotes, period.key).toBe(notes.length);
+    expect(registered, period.key).toBe(credited);
+    // Advances kept and refunded, of the orders placed in the month.
+    const placed = orders.filter((o) => inPeriod(o.invoiceDate));
+    const refunds = placed.flatMap((o) => o.refunds ?? []);
+    expect(glance.advances.refunded, period.key).toEqual({
+      count: placed.filter((o) => (o.refunds ?? []).length > 0).length,
+      paise: refunds.reduce((sum, r) => sum + r.amountPaise, 0),
+    });
+    const kept = placed.filter((o) => o.keptPaise);
+    expect(glance.advances.kept, period.key).toEqual({ count: kept.length, paise: kept.length * 30_000 });
+    // A credited order neither refunded in full nor kept is still to settle.
+    // The advance received is the order's own, never above its total (common/advance.ts codMoney).
+    const received = (o: InvoicedOrder) =>
+      Math.min(
+        300,
+        o.lines.reduce((sum, l) => sum + l.unitPrice * l.quantity, 0),
+      ) * 100;
+    const open = placed.filter(
+      (o) => o.creditNote && !o.keptPaise && (o.refunds ?? []).reduce((sum, r) => sum + r.amountPaise, 0) < received(o),
+    );
+    expect(glance.advances.toSettle.count, period.key).toBe(open.length);
+  }
+
   it('equals, for random months, the month’s invoices minus its credit notes, to the paisa', async () => {
     let run = 0;
     await fc.assert(
@@ -199,22 +280,40 @@ describe.each(TEST_DIALECTS)('GSTR-1 from the database on %s', (dialect) => {
           const orders: InvoicedOrder[] = raw
             .map((o, i) => ({ o, at: o.at + yearShift, i }))
             .sort((a, b) => a.at - b.at)
-            .map(({ o, at }, serial) => ({
-              invoiceNumber: `T${String(run).padStart(2, '0')}/${fy}/${String(serial + 1).padStart(6, '0')}`,
-              invoiceDate: new Date(at).toISOString(),
-              supplyCode: o.supplyCode,
-              rateBp: o.rateBp,
-              lines: o.lines,
-              ...(o.buyer ? { buyer: { gstin: o.buyer, name: `Buyer ${o.buyer.slice(2, 7)}` } } : {}),
-              ...(o.credit !== undefined
-                ? {
-                    creditNote: {
-                      number: `T${run}CN/${serial + 1}`,
-                      date: new Date(at + o.credit * 86_400_000).toISOString(),
-                    },
-                  }
-                : {}),
-            }));
+            .flatMap(({ o, at }, serial) => {
+              const creditAt = o.credit !== undefined ? at + o.credit * 86_400_000 : null;
+              const paidOn = creditAt ? indiaDay(new Date(creditAt).toISOString()) : '';
+              const first: InvoicedOrder = {
+                invoiceNumber: `T${String(run).padStart(2, '0')}/${fy}/${String(serial + 1).padStart(6, '0')}`,
+                invoiceDate: new Date(at).toISOString(),
+                supplyCode: o.supplyCode,
+                rateBp: o.rateBp,
+                lines: o.lines,
+                ...(o.buyer ? { buyer: { gstin: o.buyer, name: `Buyer ${o.buyer.slice(2, 7)}` } } : {}),
+                ...(o.credit !== undefined
+                  ? {
+                      creditNote: {
+                        number: `T${run}CN/${serial + 1}`,
+                        date: new Date(at + o.credit * 86_400_000).toISOString(),
+                      },
+                    }
+                  : {}),
+                advanceReceived: true,
+                ...(creditAt && typeof o.settle === 'number' ? { refunds: [{ amountPaise: o.settle, paidOn }] } : {}),
+                ...(creditAt && o.settle === 'kept' ? { keptPaise: 30_000 } : {}),
+              };
+              if (!creditAt || !o.exchange || o.buyer) return [first];
+              // The replacement: its own invoice, dated with the credit note, in the same series.
+              const replacement: InvoicedOrder = {
+                invoiceNumber: `T${String(run).padStart(2, '0')}/${fy}/${String(500_000 + serial).padStart(6, '0')}`,
+                invoiceDate: new Date(creditAt).toISOString(),
+                supplyCode: o.supplyCode,
+                rateBp: o.rateBp,
+                lines: o.exchange,
+                advanceReceived: true,
+              };
+              return [first, replacement];
+            });
           await insertInvoicedOrders(database.db, userId, orders);
           const first = new Date(Date.parse(orders[0]!.invoiceDate) + 5.5 * 3_600_000);
           for (let m = 0; m < 4; m++) {
@@ -248,6 +347,7 @@ describe.each(TEST_DIALECTS)('GSTR-1 from the database on %s', (dialect) => {
             );
             expect(ret.cdnur.every((n) => n.ctin === null)).toBe(true);
             expect(exportedJson(gstr1Json(ret, BOOKS_SHOP_GSTIN, period)), period.key).toEqual(expected);
+            await agreesWithMoneyAtAGlance(ret, period, orders, expected);
           }
         },
       ),

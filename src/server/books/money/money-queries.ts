@@ -10,6 +10,7 @@ import { CANCELLED_STATES, COD_COLLECTED_STATES } from '../../../common/orders.t
 import type { MoneyGlance, RegisterRow } from '../../../common/schemas/money.ts';
 import type { Db } from '../../db/tables.ts';
 import { codMoneySql } from '../../money/cod-money.ts';
+import { settlementSql } from '../../orders/settlement-read.ts';
 import { type Gstr1Document, periodCreditNotes, periodInvoices } from '../gstr1/documents.ts';
 import type { Period } from '../gstr1/period.ts';
 import { LIST_ROWS, remittedSql } from '../remittance/remittance-queries.ts';
@@ -34,6 +35,7 @@ const RETURNED_STEPS = ['rto_initiated', 'rto_delivered'];
 /** The orders placed in the period, one pass: counts and sums by what became of them. */
 async function orderFigures(db: Db, period: Period) {
   const money = codMoneySql('o');
+  const settled = settlementSql('o');
   const d = db
     .selectFrom('orders as o')
     .leftJoin('shipments as s', 's.order_id', 'o.id')
@@ -47,6 +49,10 @@ async function orderFigures(db: Db, period: Period) {
       money.received.as('received_paise'),
       money.advance.as('advance_paise'),
       remittedSql('o').as('remitted_paise'),
+      // What the owner recorded for the money (settlements/): refunds, the advance kept, or still to settle.
+      settled.refunded.as('refunded_paise'),
+      settled.kept.as('kept_paise'),
+      sql<number>`case when ${settled.unsettled} then 1 else 0 end`.as('unsettled'),
     ])
     .where('o.created_at', '>=', period.from)
     .where('o.created_at', '<', period.to)
@@ -73,7 +79,15 @@ async function orderFigures(db: Db, period: Period) {
       when(delivered, sql`d.remitted_paise`).as('cod_received'),
       when(returned, sql`1`).as('returns'),
       when(returned, sql`d.total * 100`).as('returns_paise'),
-      when(returned, sql`d.total * 100 - d.received_paise`).as('returns_lost'),
+      // The sale lost is the total less what the shop kept: an advance refunded or not settled yet is no
+      // money kept (a walk found the returned order's ₹300 counted as kept while nothing said so).
+      when(returned, sql`d.total * 100 - d.kept_paise`).as('returns_lost'),
+      when(sql`d.kept_paise > 0`, sql`1`).as('adv_kept'),
+      when(sql`d.kept_paise > 0`, sql`d.kept_paise`).as('adv_kept_paise'),
+      when(sql`d.unsettled = 1`, sql`1`).as('adv_to_settle'),
+      when(sql`d.unsettled = 1`, sql`d.received_paise - d.refunded_paise`).as('adv_to_settle_paise'),
+      when(sql`d.refunded_paise > 0`, sql`1`).as('refunded'),
+      when(sql`d.refunded_paise > 0`, sql`d.refunded_paise`).as('refunded_paise'),
     ])
     .executeTakeFirstOrThrow();
   const n = (v: unknown) => Number(v ?? 0);
@@ -87,6 +101,9 @@ async function orderFigures(db: Db, period: Period) {
     advances: {
       received: { count: n(row.adv_received), paise: n(row.adv_received_paise) },
       awaitingCheck: { count: n(row.adv_waiting), paise: n(row.adv_waiting_paise) },
+      kept: { count: n(row.adv_kept), paise: n(row.adv_kept_paise) },
+      toSettle: { count: n(row.adv_to_settle), paise: n(row.adv_to_settle_paise) },
+      refunded: { count: n(row.refunded), paise: n(row.refunded_paise) },
     },
     cod: {
       delivered: n(row.delivered),

@@ -212,6 +212,10 @@ describe.each(TEST_DIALECTS)('COD remittance and money at a glance on %s', (dial
     expect(m.advances).toEqual({
       received: { count: 5, paise: 5 * ADVANCE * 100 },
       awaitingCheck: { count: 1, paise: ADVANCE * 100 },
+      // Nothing cancelled or returned held a received advance: nothing kept, refunded or to settle.
+      kept: { count: 0, paise: 0 },
+      toSettle: { count: 0, paise: 0 },
+      refunded: { count: 0, paise: 0 },
     });
     // Remitted: paid 6,700 + short 6,500 + split 6,700 + hostile 6,700; the late one nothing.
     const remitted = (6700 + 6500 + 6700 + 6700) * 100;

@@ -25,6 +25,7 @@ import * as m0020provenNumbers from './0020-proven-numbers.ts';
 import * as m0022unpaidCount from './0022-unpaid-count-indexes.ts';
 import * as m0023codRisk from './0023-cod-risk.ts';
 import * as m0024payAddress from './0024-pay-in-full-address-check.ts';
+import * as m0025settlements from './0025-settlements.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   '0022-unpaid-count-indexes': m0022unpaidCount,
   '0023-cod-risk': m0023codRisk,
   '0024-pay-in-full-address-check': m0024payAddress,
+  '0025-settlements': m0025settlements,
 };

@@ -10,9 +10,11 @@
  */
 
 import type { Kysely, Transaction } from 'kysely';
-import { formatDateTime } from '../../../common/india-time.ts';
+import { formatPaise } from '../../../common/gst.ts';
+import { formatDate, formatDateTime } from '../../../common/india-time.ts';
 import { formatRupees } from '../../../common/money.ts';
 import { PAGE } from '../../../common/page-paths.ts';
+import { KEEP_REASON_WORDS, REFUND_REASON_WORDS, type Settlement } from '../../../common/settlement.ts';
 import type { WhatsAppKind } from '../../../common/whatsapp-kinds.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/tables.ts';
@@ -20,6 +22,7 @@ import { orderCodMoney } from '../../money/cod-money.ts';
 import { addressLinkUrl } from '../../orders/address-link-url.ts';
 import { advanceLinkUrl } from '../../orders/advance-link-url.ts';
 import { orderForMessage } from '../../orders/message-read.ts';
+import { settlementOfOrder } from '../../orders/settlement-read.ts';
 import {
   fillBody,
   greetingName,
@@ -27,6 +30,7 @@ import {
   type TemplateName,
   templateParam,
   WHATSAPP_TEMPLATES,
+  type WhatsAppLanguage,
   whatsappLanguage,
 } from '../whatsapp-templates.ts';
 import { accountProven } from './consent.ts';
@@ -46,6 +50,8 @@ export type OrderWhatsAppKind = Extract<
   | 'expired'
   | 'unpaid-reminder'
   | 'address-check'
+  | 'refund-recorded'
+  | 'advance-kept'
 >;
 
 /** What some kinds need beyond the order: the courier's tracking link, a failed delivery's reason... */
@@ -55,6 +61,9 @@ export interface OrderMessageExtra {
   rescheduleUrl?: string;
   /** When an unpaid order expires (ISO time). */
   expiresAt?: string;
+  /** A refund recorded or an advance kept: the order's settlement, in the shopper's language. */
+  settlement?: Settlement | null;
+  language?: WhatsAppLanguage;
 }
 
 /** Whether this shopper may get a template of this category (docs/whatsapp.md#consent). */
@@ -65,6 +74,9 @@ export function whatsappAllowed(
   if (user.deleted_at !== null || user.whatsapp_consent_at === null) return false;
   return category === 'utility' || user.offers_consent_at !== null;
 }
+
+/** The messages that tell of money settled: they read the order's settlement. */
+const SETTLEMENT_KINDS: readonly OrderWhatsAppKind[] = ['refund-recorded', 'advance-kept'];
 
 /** The messages that ask for the advance: they carry its link. */
 const ADVANCE_KINDS: readonly OrderWhatsAppKind[] = ['order-placed', 'unpaid-reminder'];
@@ -106,6 +118,30 @@ function templateFor(kind: OrderWhatsAppKind, o: OrderFacts, extra: OrderMessage
       return ['order_cancelled', [o.name, o.number]];
     case 'address-check':
       return ['address_check', [o.name, o.number, o.addressUrl]];
+    case 'refund-recorded': {
+      // The refund just recorded: the last of the order's refunds (settlements/record.ts).
+      const refund = extra.settlement?.refunds.at(-1);
+      if (!refund) throw new Error(`order ${o.number} has no refund to tell of`);
+      return [
+        'refund_recorded',
+        [
+          o.name,
+          o.number,
+          formatPaise(refund.amountPaise),
+          formatDate(`${refund.paidOn}T06:30:00.000Z`),
+          REFUND_REASON_WORDS[refund.reason][extra.language ?? 'en'],
+          refund.reference,
+        ],
+      ];
+    }
+    case 'advance-kept': {
+      const s = extra.settlement;
+      if (!s?.keptReason) throw new Error(`order ${o.number} has no advance kept`);
+      return [
+        'advance_kept',
+        [o.name, o.number, formatPaise(s.keptPaise), KEEP_REASON_WORDS[s.keptReason][extra.language ?? 'en']],
+      ];
+    }
     case 'unpaid-reminder':
       return [
         'unpaid_reminder',
@@ -145,12 +181,13 @@ export async function queueOrderWhatsApp(
   };
   // The reminder tells when the order expires: UNPAID_ORDER_HOURS after it was placed (orders/unpaid.ts).
   const expiresAt = extra.expiresAt ?? unpaidExpiry(order.created_at, config);
-  const [name, params] = templateFor(kind, facts, { ...extra, expiresAt });
+  const language = whatsappLanguage(order.language);
+  const settlement = SETTLEMENT_KINDS.includes(kind) ? await settlementOfOrder(trx, order) : undefined;
+  const [name, params] = templateFor(kind, facts, { ...extra, expiresAt, settlement, language });
   const template = WHATSAPP_TEMPLATES[name];
   if (!whatsappAllowed(order, template.category)) return null;
   // Only a number that sent this account's code (proof-codes.ts); until then the mail goes.
   if (!(await accountProven(trx, order.user_id, order.user_phone))) return null;
-  const language = whatsappLanguage(order.language);
   const body = params.map((p) => templateParam(p));
   // A button's payload names what it acts on; the webhook checks the replying phone is the order's.
   const buttons = 'quickReplies' in template ? template.quickReplies.map((b) => `${b.id}:${order.id}`) : [];
@@ -191,4 +228,6 @@ export const WHATSAPP_FOR_MAIL: Partial<Record<string, OrderWhatsAppKind>> = {
   expired: 'expired',
   'unpaid-reminder': 'unpaid-reminder',
   'address-check': 'address-check',
+  'refund-recorded': 'refund-recorded',
+  'advance-kept': 'advance-kept',
 };

@@ -7,6 +7,7 @@ import { formatRupees } from '../../../common/money.ts';
 import { ORDER_STATES, type OrderState, orderStatusLabel, stateRule } from '../../../common/orders.ts';
 import { type AdminOrder, type AdvanceActionInput, advanceActionSchema } from '../../../common/schemas/admin-orders.ts';
 import type { CourierInfo } from '../../../common/schemas/courier-booking.ts';
+import { SETTLEMENT_EVENT_LABELS } from '../../../common/settlement.ts';
 import { stepRule } from '../../../common/shipments.ts';
 import { Message } from '../../components/message.tsx';
 import { TextAreaField } from '../../components/text-area-field.tsx';
@@ -16,6 +17,7 @@ import { AddressDoubt, addressEventLabel } from './address-doubt.tsx';
 import { BookCourier } from './book-courier.tsx';
 import { OrderPapers, SupplyStateForm } from './order-papers.tsx';
 import { OrderRisk } from './order-risk.tsx';
+import { SettlementPanel } from './settlement-panel.tsx';
 import { ShipmentPanel } from './shipment-panel.tsx';
 
 export const ORDER_COLUMNS = ['USER', 'QTY', 'PRODUCT LINK', 'ORDER ID', 'DATE & TIME', 'ADVANCE', 'STATE'] as const;
@@ -175,6 +177,7 @@ export function OrderRow({
               )}
             </div>
           )}
+          <SettlementPanel order={order} onOrder={onShipped} />
         </td>
         <td data-label="STATE">
           <label className="visually-hidden" htmlFor={`state-${number}`}>
@@ -205,7 +208,9 @@ export function OrderRow({
                       ? orderStatusLabel(event.status, true)
                       : event.kind === 'address'
                         ? addressEventLabel(event.status)
-                        : (ADVANCE_ADMIN_LABELS[event.status as AdvanceState] ?? event.status)}
+                        : (ADVANCE_ADMIN_LABELS[event.status as AdvanceState] ??
+                          SETTLEMENT_EVENT_LABELS[event.status] ??
+                          event.status)}
                   </strong>
                   {event.note && <span className="adm-history-note"> {event.note}</span>}
                   <span className="adm-history-meta">

@@ -28,6 +28,8 @@ function filterFromQuery(search: string): Required<OrderFilter> {
   const advance = query.get('advance') ?? '';
   const q = (query.get('q') ?? '').trim();
   return {
+    // Needs you's "advances to refund or keep" (docs/product.md "Every advance settled").
+    settle: query.get('settle') === 'todo' ? 'todo' : '',
     status: (ORDER_STATES as readonly string[]).includes(status) ? status : '',
     advance: (ADVANCE_STATES as readonly string[]).includes(advance) ? advance : '',
     q: /^[0-9A-Za-z-]{0,40}$/.test(q) ? q : '',
@@ -61,9 +63,10 @@ function OrdersView({ initial }: { initial: Required<OrderFilter> }) {
   const [asking, setAsking] = useState<{ number: string; state: OrderState }>();
   // The store's courier: with an API, "Book courier" for one order or the ticked ones (book-courier.tsx).
   const courier = useCourier();
-  const filter = { status, advance, q, page };
+  const [settle, setSettle] = useState(initial.settle);
+  const filter = { status, advance, q, page, settle };
   const { data, error, loading, reload } = useResource<AdminOrderPage>(
-    `admin:orders:${status}:${advance}:${q}:${page}`,
+    `admin:orders:${status}:${advance}:${q}:${page}:${settle}`,
     (signal) => adminApi.orders(filter, signal),
   );
 
@@ -225,6 +228,14 @@ function OrdersView({ initial }: { initial: Required<OrderFilter> }) {
           </button>
         </form>
       </div>
+      {settle === 'todo' && (
+        <p className="adm-notice" role="note">
+          Cancelled or returned orders whose advance is still to refund or keep.{' '}
+          <button type="button" className="btn btn-ghost btn-small" onClick={() => refilter(() => setSettle(''))}>
+            Show all orders
+          </button>
+        </p>
+      )}
       {data && (
         <p className="adm-count" aria-live="polite">
           {data.total} {data.total === 1 ? 'order' : 'orders'}

@@ -9,6 +9,7 @@ import { whatsappLink } from '../../../common/site.ts';
 import { LinePicture } from '../../components/line-picture.tsx';
 import { site } from '../../lib/site.ts';
 import { AdvancePanel, ownOrderChannel } from './advance-panel.tsx';
+import { SettlementInfo } from './settlement-info.tsx';
 import { ShipmentInfo } from './shipment-info.tsx';
 
 /**
@@ -49,6 +50,7 @@ export function OrderCard({ order: listed }: { order: Order }) {
       </ul>
       {order.shipment && <ShipmentInfo shipment={order.shipment} choicePath={order.deliveryChoicePath} />}
       <AdvancePanel order={order} channel={ownOrderChannel(order.number, setChanged)} heading="h3" />
+      <SettlementInfo settlement={order.settlement} />
       <footer className="order-card-foot">
         <p>
           Total <strong>{formatRupees(order.totals.total)}</strong>

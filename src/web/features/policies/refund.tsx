@@ -33,6 +33,30 @@ export function Refund({ shop }: { shop: string }) {
         advance of {FIGURES.advance} is refunded within {FIGURES.refundDays}. After dispatch, the exchange rules above
         apply.
       </p>
+      <h2 id="advance-kept">When the advance is refunded, and when it is kept</h2>
+      <ul>
+        <li>
+          An order cancelled before it is dispatched, by you or by us, for any reason: the advance is refunded in full.
+          There is no cancellation charge.
+        </li>
+        <li>
+          An order we cancel or call back after dispatch, a parcel lost or damaged on the way, or a wrong, damaged or
+          faulty watch: the advance (and anything else you paid) is refunded in full, and the courier charges are ours.
+        </li>
+        <li>
+          The advance is kept only when a dispatched parcel comes back to us because of you: you refused it at the door,
+          or the courier could not reach you at the address and phone you gave. It then pays the courier charges both
+          ways, which we have paid; we keep no more than the advance.
+        </li>
+        <li>
+          Either way we tell you on WhatsApp or by email, with the refund’s reference and date or the reason the advance
+          was kept, and your order on Your Orders says the same.
+        </li>
+      </ul>
+      <p>
+        This follows the Consumer Protection (E-Commerce) Rules, 2020, rule 4(10): we charge nothing for cancelling, and
+        when we cancel, the same courier charges are ours.
+      </p>
       <GrievanceOfficer />
     </>
   );

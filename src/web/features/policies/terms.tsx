@@ -23,7 +23,8 @@ export function Terms({ shop }: { shop: string }) {
       <p>
         We accept cash on delivery only. You pay {FIGURES.advance} in advance to book the order and the rest in cash to
         the courier. There are no hidden charges; urgent delivery, when you ask for it, costs extra and we tell you the
-        amount before booking.
+        amount before booking. The advance is refunded when an order is cancelled; it is kept only for a dispatched
+        parcel that comes back because of you, as the <Link to={PAGE.refunds}>return and refund policy</Link> says.
       </p>
       <h2>Delivery</h2>
       <p>
