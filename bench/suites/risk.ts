@@ -19,7 +19,6 @@ import { DEFAULT_COD_RULES, tierAdvanceAmount } from '../../src/common/cod-rules
 import { openDatabase } from '../../src/server/db/database.ts';
 import { migrateToLatest } from '../../src/server/db/migrate.ts';
 import type { Db } from '../../src/server/db/tables.ts';
-import { addressKey } from '../../src/server/risk/address-signals.ts';
 import { assessOrder } from '../../src/server/risk/assess.ts';
 import type { Outcomes, ShopperHistory } from '../../src/server/risk/history-queries.ts';
 import { placeOfPincode } from '../../src/server/risk/pincode-areas.ts';
