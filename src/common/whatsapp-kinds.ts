@@ -13,6 +13,7 @@ export const WHATSAPP_KIND_LABELS = {
   cancelled: 'Cancelled',
   expired: 'Cancelled (advance not paid)',
   'unpaid-reminder': 'Advance reminder',
+  'after-sales': 'Exchange or problem report',
   'owner-new-order': 'To you: new order',
   'owner-advance-submitted': 'To you: advance to check',
   'owner-delivery-failed': 'To you: failed delivery',
