@@ -102,3 +102,6 @@ export const RETURN_STEP_LABELS: Record<ReturnStep, string> = {
   in_transit: 'On its way back to the shop',
   delivered: 'Back at the shop',
 };
+
+/** The shopper's forms as plain data (checked in the browser without zod, and by the server's schema). */
+export const AFTER_SALES_FORM_RULES = { reason: REASON_RULE };

@@ -39,7 +39,11 @@ export const afterSalesRequestInputSchema = z
       ctx.addIssue({ code: 'custom', path: ['wantedProductId'], message: 'Please choose the watch you want instead' });
     }
     if (v.kind === 'problem' && !v.problem) {
-      ctx.addIssue({ code: 'custom', path: ['problem'], message: 'Please say what is wrong: wrong, damaged or faulty' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['problem'],
+        message: 'Please say what is wrong: wrong, damaged or faulty',
+      });
     }
     if (v.kind === 'exchange' && v.photos.length > 0) {
       ctx.addIssue({ code: 'custom', path: ['photos'], message: 'Photos go with a problem report' });

@@ -73,7 +73,13 @@ export const afterSalesAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'Approve a request (with how the watch comes back) or refuse it with a reason the shopper reads',
       params: requestNumberParamsSchema,
       body: decideRequestSchema,
-      response: { 200: adminRequestReplySchema, 400: errorSchema, 404: errorSchema, 409: errorSchema, 502: errorSchema },
+      response: {
+        200: adminRequestReplySchema,
+        400: errorSchema,
+        404: errorSchema,
+        409: errorSchema,
+        502: errorSchema,
+      },
     }),
     handler: async (request) => {
       const { requestNumber } = request.params;

@@ -50,7 +50,11 @@ export async function askRequest(
         .executeTakeFirst();
       if (!line) throw badRequest(LINE_NOT_FOUND, { lineNo: LINE_NOT_FOUND });
       const key = openKey(order.id, input.lineNo);
-      const open = await trx.selectFrom('after_sales_requests').select('id').where('open_key', '=', key).executeTakeFirst();
+      const open = await trx
+        .selectFrom('after_sales_requests')
+        .select('id')
+        .where('open_key', '=', key)
+        .executeTakeFirst();
       if (open) throw conflict(ALREADY_OPEN);
 
       let wanted: { id: string; name: string; price: number } | null = null;

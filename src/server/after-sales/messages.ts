@@ -19,6 +19,10 @@ import type { Database } from '../db/tables.ts';
 import { escapeHtml } from '../http/html.ts';
 import { mailHtml, mailText } from '../notifications/mail-layout.ts';
 import { queueMail } from '../notifications/outbox.ts';
+import { accountProven } from '../notifications/whatsapp/consent.ts';
+import { queueShopperWhatsApp } from '../notifications/whatsapp/daily-cap.ts';
+import { whatsappAllowed } from '../notifications/whatsapp/order-messages.ts';
+import { toE164 } from '../notifications/whatsapp/outbox.ts';
 import {
   fillBody,
   greetingName,
@@ -27,10 +31,6 @@ import {
   type WhatsAppLanguage,
   whatsappLanguage,
 } from '../notifications/whatsapp-templates.ts';
-import { accountProven } from '../notifications/whatsapp/consent.ts';
-import { queueShopperWhatsApp } from '../notifications/whatsapp/daily-cap.ts';
-import { whatsappAllowed } from '../notifications/whatsapp/order-messages.ts';
-import { toE164 } from '../notifications/whatsapp/outbox.ts';
 import { orderForMessage } from '../orders/message-read.ts';
 
 type Trx = Kysely<Database> | Transaction<Database>;
@@ -61,9 +61,13 @@ const STEP_WORDS: Record<AfterSalesStep, Record<WhatsAppLanguage, (due: string) 
   },
   replacement: {
     en: (due) =>
-      due ? `your replacement order is placed. Please pay ${due} on your orders page to have it sent.` : 'your replacement order is placed and will be sent soon.',
+      due
+        ? `your replacement order is placed. Please pay ${due} on your orders page to have it sent.`
+        : 'your replacement order is placed and will be sent soon.',
     hi: (due) =>
-      due ? `आपका बदले का ऑर्डर बन गया है। भेजने के लिए कृपया ऑर्डर पेज पर ${due} दें।` : 'आपका बदले का ऑर्डर बन गया है और जल्द भेजा जाएगा।',
+      due
+        ? `आपका बदले का ऑर्डर बन गया है। भेजने के लिए कृपया ऑर्डर पेज पर ${due} दें।`
+        : 'आपका बदले का ऑर्डर बन गया है और जल्द भेजा जाएगा।',
   },
   refund: {
     en: () => `your refund will be sent within ${POLICY.refundBusinessDays} business days.`,

@@ -32,7 +32,8 @@ export const NOT_RECEIVED = 'Mark the watch received back and checked first.';
 export const EXCHANGE_ONLY = 'An exchange ends in its replacement: the policy offers no refund for an exchange.';
 export const AWB_NEEDED = 'Please type the return AWB and the courier’s name, as the courier gave them.';
 export const STEP_BACK = 'The return parcel is already further along: a step never moves back.';
-export const NO_COURIER_RETURNS = 'The courier the shop uses cannot book returns: type the AWB, or let the shopper send it.';
+export const NO_COURIER_RETURNS =
+  'The courier the shop uses cannot book returns: type the AWB, or let the shopper send it.';
 
 /** The request's row lock; 404 for none. */
 export async function lockRequest(trx: Transaction<Database>, number: string): Promise<RequestRow> {
@@ -82,7 +83,14 @@ export async function decideRequest(
       if (row.state !== 'requested') throw conflict(NOT_WAITING);
       await trx
         .updateTable('after_sales_requests')
-        .set({ state: 'refused', open_key: null, owner_note: input.note, decided_at: at, decided_by: adminId, updated_at: at })
+        .set({
+          state: 'refused',
+          open_key: null,
+          owner_note: input.note,
+          decided_at: at,
+          decided_by: adminId,
+          updated_at: at,
+        })
         .where('id', '=', row.id)
         .execute();
       await queueStepMessages(trx, config, { requestId: row.id, step: 'refused' });
@@ -90,7 +98,12 @@ export async function decideRequest(
     }
     const approve = input as Extract<DecideRequestInput, { decision: 'approve' }> & { note: string };
     // Approving again only books a courier return that did not get its AWB the first time.
-    if (row.state === 'approved' && row.return_method === 'courier' && !row.return_awb && approve.returnMethod === 'courier') {
+    if (
+      row.state === 'approved' &&
+      row.return_method === 'courier' &&
+      !row.return_awb &&
+      approve.returnMethod === 'courier'
+    ) {
       return { bookReturn: true };
     }
     if (row.state !== 'requested') throw conflict(NOT_WAITING);
@@ -99,7 +112,10 @@ export async function decideRequest(
     const awb = approve.returnAwb ?? '';
     const courierName = approve.returnCourier ?? '';
     if (method === 'manual' && (!awb || !courierName)) {
-      throw badRequest(AWB_NEEDED, { ...(awb ? {} : { returnAwb: AWB_NEEDED }), ...(courierName ? {} : { returnCourier: AWB_NEEDED }) });
+      throw badRequest(AWB_NEEDED, {
+        ...(awb ? {} : { returnAwb: AWB_NEEDED }),
+        ...(courierName ? {} : { returnCourier: AWB_NEEDED }),
+      });
     }
     await trx
       .updateTable('after_sales_requests')
@@ -224,7 +240,13 @@ export async function finishRequest(
     const placed = await placeReplacement(trx, config, row);
     await trx
       .updateTable('after_sales_requests')
-      .set({ state: 'replacement', open_key: null, replacement_order_id: placed.orderId, decided_by: adminId, updated_at: at })
+      .set({
+        state: 'replacement',
+        open_key: null,
+        replacement_order_id: placed.orderId,
+        decided_by: adminId,
+        updated_at: at,
+      })
       .where('id', '=', row.id)
       .execute();
     await queueStepMessages(trx, config, { requestId: row.id, step: 'replacement', due: placed.due });

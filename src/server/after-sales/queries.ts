@@ -141,7 +141,11 @@ export async function listQueue(
 }
 
 export async function findAdminRequest(db: Db, config: Config, number: string, courierReturns: boolean) {
-  const row = await queueQuery(db, 'all').selectAll('r').select(QUEUE_COLUMNS).where('r.number', '=', number).executeTakeFirst();
+  const row = await queueQuery(db, 'all')
+    .selectAll('r')
+    .select(QUEUE_COLUMNS)
+    .where('r.number', '=', number)
+    .executeTakeFirst();
   return row ? toAdminRequest(db, config, row, courierReturns) : undefined;
 }
 

@@ -57,7 +57,11 @@ export async function placeReplacement(
   }
   const due =
     row.kind === 'exchange'
-      ? exchangeMoney(Number(line.discount_price), Number(row.wanted_price ?? product.discount_price), config.exchangeCourierCharge).due
+      ? exchangeMoney(
+          Number(line.discount_price),
+          Number(row.wanted_price ?? product.discount_price),
+          config.exchangeCourierCharge,
+        ).due
       : 0;
   const lines = [
     {

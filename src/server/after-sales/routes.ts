@@ -48,8 +48,7 @@ export const afterSalesShopperRoutes: FastifyPluginAsyncZod = async (app) => {
       params: orderNumberParamsSchema,
       response: { 200: orderAfterSalesSchema },
     }),
-    handler: async (request) =>
-      orderAfterSales(app.db, app.config, request.userId!, request.params.orderNumber),
+    handler: async (request) => orderAfterSales(app.db, app.config, request.userId!, request.params.orderNumber),
   });
 
   app.route({

@@ -133,7 +133,8 @@ export async function storeFiles(
       // The bucket unreachable (or the disk full): said plainly, answered 503 by the error
       // handler. Nothing names the picture yet, and its largest width, written last, marks it
       // stored, so a part written now is simply written again by the next try.
-      if (outageOf(err)) throw new OutageError('pictures_not_stored', 'the pictures could not be stored', { cause: err });
+      if (outageOf(err))
+        throw new OutageError('pictures_not_stored', 'the pictures could not be stored', { cause: err });
       throw err;
     }
   }

@@ -86,7 +86,11 @@ export function registerOtherParcels(reader: OtherParcels): void {
 }
 
 /** Offers an event about an AWB no shipment has to each registered reader; true when one took it. */
-export async function applyToOtherParcels(db: Kysely<Database>, config: Config, event: TrackingEvent): Promise<boolean> {
+export async function applyToOtherParcels(
+  db: Kysely<Database>,
+  config: Config,
+  event: TrackingEvent,
+): Promise<boolean> {
   for (const reader of otherParcelList) if (await reader.apply(db, config, event)) return true;
   return false;
 }

@@ -500,10 +500,12 @@ export async function startFakeShiprocket(
         errors[f] = [`The ${words(f)} field is required.`];
     }
     for (const f of ['pickup_pincode', 'shipping_pincode']) {
-      if (body[f] !== undefined && !/^[1-9]\d{5}$/.test(String(body[f]))) errors[f] = [`The ${words(f)} must be 6 digits.`];
+      if (body[f] !== undefined && !/^[1-9]\d{5}$/.test(String(body[f])))
+        errors[f] = [`The ${words(f)} must be 6 digits.`];
     }
     for (const f of ['pickup_phone', 'shipping_phone']) {
-      if (body[f] !== undefined && !/^\d{10}$/.test(String(body[f]))) errors[f] = [`The ${words(f)} must be 10 digits.`];
+      if (body[f] !== undefined && !/^\d{10}$/.test(String(body[f])))
+        errors[f] = [`The ${words(f)} must be 10 digits.`];
     }
     if (body.payment_method !== undefined && !/^prepaid$/i.test(String(body.payment_method))) {
       errors.payment_method = ['The payment method must be PREPAID.'];
