@@ -315,10 +315,17 @@ describe.each(TEST_DIALECTS)('after-sales requests on %s', (dialect) => {
       lineNo: 1,
       kind: 'problem',
       problem: 'wrong',
-      reason: 'Wrong watch\u0007 sent\u0000 to me',
+      reason: 'Wrong watch\u0007 sent to me, please',
     });
     expect(control.statusCode).toBe(400);
     expect(control.json().error.message).toMatch(/no control characters/);
+    const nul = await ask(number, {
+      lineNo: 1,
+      kind: 'problem',
+      problem: 'wrong',
+      reason: 'Wrong watch\u0000 sent to me',
+    });
+    expect(nul.statusCode).toBe(400);
     // A bidi override (text that reads backwards on the owner's screen) is refused the same way.
     const override = await ask(number, {
       lineNo: 1,
@@ -340,7 +347,7 @@ describe.each(TEST_DIALECTS)('after-sales requests on %s', (dialect) => {
       .orderBy('created_at', 'desc')
       .executeTakeFirstOrThrow();
     expect(owner.html_body).not.toContain('<script>');
-    expect(owner.html_body).toContain('&lt;script&gt;');
+    expect(owner.html_body).toContain('&#60;script&#62;');
     // The refusal's reason is required and reaches the shopper's screen as typed.
     expect((await decide(request.number, { decision: 'refuse', note: '' })).statusCode).toBe(400);
     const refused = await decide(request.number, {

@@ -179,8 +179,8 @@ export const WHATSAPP_TEMPLATES = {
     category: 'utility',
     params: ['shopper name', 'request number', 'order number', 'what happened', 'orders link'],
     body: {
-      en: 'Hello {{1}}, about your request {{2}} for order {{3}}: {{4}}\nDetails: {{5}}',
-      hi: 'नमस्ते {{1}}, ऑर्डर {{3}} के आपके अनुरोध {{2}} के बारे में: {{4}}\nविवरण: {{5}}',
+      en: 'Hello {{1}}, about your request {{2}} for order {{3}}: {{4}}\nSee {{5}} for the details.',
+      hi: 'नमस्ते {{1}}, ऑर्डर {{3}} के आपके अनुरोध {{2}} के बारे में: {{4}}\nपूरी जानकारी {{5}} पर देखें।',
     },
   },
 } as const satisfies Record<string, WhatsAppTemplate>;
