@@ -7,7 +7,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { afterSalesApi } from '../../common/after-sales-api.ts';
-import { MAX_PHOTO_BYTES, MAX_REQUEST_PHOTOS } from '../../common/after-sales-rules.ts';
+import { MAX_REQUEST_PHOTOS } from '../../common/after-sales-rules.ts';
 import { PAGE_SIZE } from '../../common/constants.ts';
 import {
   adminRequestReplySchema,
@@ -28,20 +28,10 @@ import { readFiles, storeFiles } from '../media/upload-routes.ts';
 import { checkRequest, decideRequest, finishRequest, setReturnStep } from './owner-steps.ts';
 import { countQueue, findAdminRequest, listQueue, REQUEST_NOT_FOUND } from './queries.ts';
 import { bookCourierReturn } from './return-booking.ts';
-import { PHOTOS_NOT_FOUND } from './routes.ts';
+import { PHOTO_MULTIPART, PHOTOS_NOT_FOUND } from './routes.ts';
 
 export const afterSalesAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  await app.register(multipart, {
-    preservePath: true,
-    limits: {
-      fileSize: MAX_PHOTO_BYTES,
-      files: MAX_REQUEST_PHOTOS,
-      fields: 0,
-      parts: MAX_REQUEST_PHOTOS,
-      fieldNameSize: 50,
-      headerPairs: 50,
-    },
-  });
+  await app.register(multipart, PHOTO_MULTIPART);
   const courierReturns = app.courier.returns !== undefined;
   const reply = async (number: string) => {
     const request = await findAdminRequest(app.db, app.config, number, courierReturns);

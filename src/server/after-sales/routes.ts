@@ -27,19 +27,21 @@ import { orderAfterSales, ownOrderStatus } from './shopper-view.ts';
 export const PHOTO_UPLOADS_PER_HOUR = 20;
 export const PHOTOS_NOT_FOUND = 'Please attach the photos again: one of them was not stored.';
 
+/** Multipart in the scopes that take photos only, with the photos' own limits (as media/upload-routes.ts). */
+export const PHOTO_MULTIPART = {
+  preservePath: true,
+  limits: {
+    fileSize: MAX_PHOTO_BYTES,
+    files: MAX_REQUEST_PHOTOS,
+    fields: 0,
+    parts: MAX_REQUEST_PHOTOS,
+    fieldNameSize: 50,
+    headerPairs: 50,
+  },
+};
+
 export const afterSalesShopperRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Multipart only in this scope, with the photos' own limits.
-  await app.register(multipart, {
-    preservePath: true,
-    limits: {
-      fileSize: MAX_PHOTO_BYTES,
-      files: MAX_REQUEST_PHOTOS,
-      fields: 0,
-      parts: MAX_REQUEST_PHOTOS,
-      fieldNameSize: 50,
-      headerPairs: 50,
-    },
-  });
+  await app.register(multipart, PHOTO_MULTIPART);
 
   app.route({
     ...contractRoute(app, afterSalesApi.forOrder, {

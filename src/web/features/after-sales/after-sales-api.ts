@@ -21,17 +21,13 @@ export const askAfterSales = (orderNumber: string, body: AfterSalesRequestInput)
 export const searchWatches = (q: string, signal?: AbortSignal) =>
   call(catalogApi.search, { query: { q }, ...(signal ? { signal } : {}) });
 
-/** Sends up to 4 photos as multipart (field "photos"); their ids, or the server's message. */
-export async function uploadPhotos(orderNumber: string, files: readonly File[]): Promise<string[]> {
+/** Sends up to 4 photos as multipart (field "photos") to the shopper's or the owner's photo endpoint; their ids. */
+export async function sendPhotos(url: string, files: readonly File[]): Promise<string[]> {
   const form = new FormData();
   for (const file of files) form.append('photos', file, file.name);
   let res: Response;
   try {
-    res = await fetch(API_PREFIX + apiPath(afterSalesApi.photos.path, { orderNumber }), {
-      method: afterSalesApi.photos.method,
-      body: form,
-      headers: { accept: 'application/json' },
-    });
+    res = await fetch(url, { method: 'POST', body: form, headers: { accept: 'application/json' } });
   } catch {
     throw new ApiError(
       0,
@@ -40,7 +36,7 @@ export async function uploadPhotos(orderNumber: string, files: readonly File[]):
     );
   }
   const body: unknown = await res.json().catch(() => null);
-  if (res.status === afterSalesApi.photos.status && body && typeof body === 'object' && 'photos' in body) {
+  if (res.status === 201 && body && typeof body === 'object' && 'photos' in body) {
     return (body as { photos: string[] }).photos;
   }
   if (isApiErrorBody(body)) throw new ApiError(res.status, body.error.code, body.error.message, body.error.fields);
@@ -48,3 +44,7 @@ export async function uploadPhotos(orderNumber: string, files: readonly File[]):
     throw new ApiError(413, 'too_large', 'These photos are too large: each must be at most 8 MB.');
   throw new ApiError(res.status, 'http', `The photos could not be sent (error ${res.status}). Please try again.`);
 }
+
+/** A problem report's photos, before the report itself. */
+export const uploadPhotos = (orderNumber: string, files: readonly File[]) =>
+  sendPhotos(API_PREFIX + apiPath(afterSalesApi.photos.path, { orderNumber }), files);
