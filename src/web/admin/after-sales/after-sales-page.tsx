@@ -104,12 +104,12 @@ function RequestCard({ request: r, onChanged }: { request: AdminRequest; onChang
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const titleId = `as-${r.number}`;
-  const act = async (work: () => Promise<unknown>, text: string) => {
+  const act = async <R,>(work: () => Promise<R>, text: string | ((result: R) => string)) => {
     setBusy(true);
     setError(null);
     try {
-      await work();
-      onChanged(text);
+      const result = await work();
+      onChanged(typeof text === 'string' ? text : text(result));
     } catch (err) {
       setError(errorMessage(err));
     } finally {
@@ -223,7 +223,11 @@ function RequestCard({ request: r, onChanged }: { request: AdminRequest; onChang
             className="btn btn-gold"
             disabled={busy}
             onClick={() =>
-              act(() => finish(r.number, { outcome: 'replacement' }), `${r.number}: replacement order placed`)
+              act(
+                () => finish(r.number, { outcome: 'replacement' }),
+                // Finished, it leaves the open list: the message names the new order.
+                (res) => `${r.number}: replacement order ${res.request.replacementNumber ?? ''} placed`,
+              )
             }
           >
             Place the replacement order
