@@ -202,6 +202,8 @@ test('a damaged watch is reported with a photo, which the owner sees', async ({ 
 
   await page.goto('/dashboard/after-sales');
   const item = page.locator('li.adm-as', { hasText: requestNumber });
+  // The queue loads after the dashboard's own chunk: on a busy machine that took over 10 s.
+  await expect(item).toBeVisible({ timeout: 60_000 });
   await expect(item.getByRole('img', { name: 'Shopper’s photo 1' })).toBeVisible();
   // The shopper's markup is text on the owner's screen.
   await expect(item.locator('.adm-as-reason')).toHaveText('The glass arrived cracked <b>badly</b>.');
