@@ -156,4 +156,5 @@ export const PAGE = {
 export const ADMIN_PAGE = {
   orders: '/dashboard/orders',
   complaints: '/dashboard/complaints',
+  afterSales: '/dashboard/after-sales',
 } as const satisfies Record<string, `/dashboard/${string}`>;

@@ -16,6 +16,7 @@ export const WHATSAPP_KIND_LABELS = {
   'address-check': 'Address to correct',
   'refund-recorded': 'Refund paid',
   'advance-kept': 'Advance kept',
+  'after-sales': 'Exchange or problem report',
   'owner-new-order': 'To you: new order',
   'owner-advance-submitted': 'To you: advance to check',
   'owner-delivery-failed': 'To you: failed delivery',

@@ -134,6 +134,14 @@ const envSchema = z.object({
     .min(1, 'must be at least 1')
     .max(1_000_000)
     .default(DEFAULT_UNPAID_ORDERS_MAX),
+  // What the courier charges the shopper for each way of an exchange (docs/product.md#after-sales):
+  // the policy says the shopper pays both ways; shown before an exchange is asked and collected with it.
+  EXCHANGE_COURIER_CHARGE: z.coerce
+    .number('must be a whole number of rupees such as 100')
+    .int('must be a whole number of rupees such as 100')
+    .min(0, 'must be 0 or more rupees')
+    .max(10_000, 'must be at most 10000 rupees')
+    .default(100),
   // The parcel of a watch whose product names no weight or size (docs/product.md#shipping): what a
   // courier's booking and rate need. A boxed watch in a padded mailer.
   PARCEL_DEFAULT_GRAMS: parcelMeasure('grams', 400, 30_000),
@@ -211,6 +219,8 @@ export interface Config {
   unpaidUtrGraceHours: number;
   /** Open unpaid orders one shopper may hold before a new order is refused. */
   unpaidOrdersMax: number;
+  /** Rupees the shopper pays the courier for each way of an exchange (after-sales/). */
+  exchangeCourierCharge: number;
   /** A parcel's weight (grams) and box (cm) when its products name none (docs/product.md#shipping). */
   parcel: { grams: number; lengthCm: number; breadthCm: number; heightCm: number };
   /** The merchant UPI id the advance is paid to; without it shoppers are offered WhatsApp. */
@@ -329,6 +339,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     unpaidOrderHours: e.UNPAID_ORDER_HOURS,
     unpaidUtrGraceHours: e.UNPAID_UTR_GRACE_HOURS,
     unpaidOrdersMax: e.UNPAID_ORDERS_MAX,
+    exchangeCourierCharge: e.EXCHANGE_COURIER_CHARGE,
     parcel: {
       grams: e.PARCEL_DEFAULT_GRAMS,
       lengthCm: e.PARCEL_DEFAULT_LENGTH_CM,

@@ -4,6 +4,7 @@
  * in the order they run (the invoice before the messages that tell of it). Called by buildApp (app.ts) and by any process
  * that changes orders or shipments without an app; calling it again changes nothing.
  */
+import { registerReturnTracking } from './after-sales/return-tracking.ts';
 import { registerBackInStockHooks } from './back-in-stock/restock.ts';
 import { registerInvoiceHooks } from './invoices/state-hooks.ts';
 import { registerMessageHooks } from './notifications/order-hooks.ts';
@@ -16,4 +17,5 @@ export function installOrderHooks(): void {
   registerShipmentMessageHooks();
   registerParcelHooks();
   registerBackInStockHooks();
+  registerReturnTracking();
 }

@@ -8,6 +8,7 @@ import { passwordResetRoutes } from './accounts/reset-routes.ts';
 import { accountRightsRoutes } from './accounts/rights-routes.ts';
 import { accountRoutes } from './accounts/routes.ts';
 import { adminRoutes } from './admin/routes.ts';
+import { afterSalesShopperRoutes } from './after-sales/routes.ts';
 import { backInStockRoutes } from './back-in-stock/routes.ts';
 import { cartQuoteRoutes, cartRoutes } from './cart/routes.ts';
 import { catalogRoutes } from './catalog/routes.ts';
@@ -34,7 +35,7 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(cartQuoteRoutes);
   await app.register(cartRoutes);
   // The shopper's invoice PDF, under the orders scope's guard and no-store.
-  await app.register(orderRoutes, { within: [invoiceShopperRoutes] });
+  await app.register(orderRoutes, { within: [invoiceShopperRoutes, afterSalesShopperRoutes] });
   await app.register(shippingRoutes);
   // The shopper's choice after a failed delivery, through a signed link (docs/product.md#failed-deliveries).
   await app.register(deliveryChoiceRoutes);

@@ -181,6 +181,8 @@ export const statsSchema = z.object({
     ordersToPack: z.number().int(),
     /** Orders still "ordered" that the shopper confirmed on WhatsApp (docs/whatsapp.md). */
     shopperConfirmed: z.number().int(),
+    /** Exchange and problem requests waiting for the owner: to answer, or checked and to finish (after-sales/). */
+    afterSalesWaiting: z.number().int(),
     /** Counted watches at or under LOW_STOCK, fewest first. */
     lowStock: z.array(z.object({ id: z.string(), name: z.string(), stockCount: z.number().int() })),
     /** False without SMTP_URL: the store keeps messages and lists them here. */

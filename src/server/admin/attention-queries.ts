@@ -6,6 +6,7 @@
 import { LOW_STOCK } from '../../common/constants.ts';
 import { LIVE_STATES, TO_PACK_STATES } from '../../common/orders.ts';
 import type { AdminStats } from '../../common/schemas/admin-orders.ts';
+import { countAwaitingOwner } from '../after-sales/queries.ts';
 import { countOpenComplaints } from '../complaints/queries.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/tables.ts';
@@ -33,6 +34,7 @@ export async function readAttention(db: Db, config: Config): Promise<AdminStats[
     failed,
     failedWhatsApp,
     toSettle,
+    afterSales,
   ] = await Promise.all([
     db
       .selectFrom('orders')
@@ -70,12 +72,14 @@ export async function readAttention(db: Db, config: Config): Promise<AdminStats[
     countFailedDeliveries(db),
     listFailedWhatsApp(db, FAILED_SHOWN),
     countAdvancesToSettle(db),
+    countAwaitingOwner(db),
   ]);
   return {
     advancesToCheck: Number(toCheck.n),
     advancesUnfound: unfound,
     ordersToPack: Number(toPack.n),
     shopperConfirmed: Number(confirmed.n),
+    afterSalesWaiting: afterSales,
     lowStock: lowStock.map((p) => ({ id: p.id, name: p.name, stockCount: Number(p.stock_count) })),
     mailConfigured: config.smtpUrl !== undefined,
     unsentMessages: unsent,

@@ -130,6 +130,38 @@ const calls: Call[] = [
     route: '/api/admin/complaints/:ticket/answer',
     payload: { note: '' },
   },
+  // After-sales requests (docs/product.md#after-sales).
+  { method: 'GET', url: '/api/admin/after-sales', route: '/api/admin/after-sales' },
+  {
+    method: 'POST',
+    url: '/api/admin/after-sales/AS-999999/decision',
+    route: '/api/admin/after-sales/:requestNumber/decision',
+    payload: { decision: 'refuse', note: 'Not within the policy' },
+  },
+  {
+    method: 'POST',
+    url: '/api/admin/after-sales/AS-999999/return-step',
+    route: '/api/admin/after-sales/:requestNumber/return-step',
+    payload: { step: 'picked_up' },
+  },
+  {
+    method: 'POST',
+    url: '/api/admin/after-sales/AS-999999/check',
+    route: '/api/admin/after-sales/:requestNumber/check',
+    payload: { passed: true, note: '' },
+  },
+  {
+    method: 'POST',
+    url: '/api/admin/after-sales/AS-999999/photos',
+    route: '/api/admin/after-sales/:requestNumber/photos',
+    multipart: true,
+  },
+  {
+    method: 'POST',
+    url: '/api/admin/after-sales/AS-999999/finish',
+    route: '/api/admin/after-sales/:requestNumber/finish',
+    payload: { outcome: 'replacement' },
+  },
   { method: 'GET', url: '/api/admin/shoppers?phone=99999', route: '/api/admin/shoppers' },
   {
     method: 'POST',

@@ -5,6 +5,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { shopperAdminRoutes } from '../accounts/admin-routes.ts';
+import { afterSalesAdminRoutes } from '../after-sales/admin-routes.ts';
 import { requireAdmin } from '../auth/guards.ts';
 import { gstr1Routes } from '../books/gstr1/routes.ts';
 import { moneyRoutes } from '../books/money/routes.ts';
@@ -55,5 +56,6 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     await guarded.register(failedDeliveryAdminRoutes);
     await guarded.register(codRulesRoutes);
     await guarded.register(settlementRoutes);
+    await guarded.register(afterSalesAdminRoutes);
   });
 };

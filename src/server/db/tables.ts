@@ -568,6 +568,41 @@ export interface AppSecretsTable {
   created_at: string;
 }
 
+/** A shopper's exchange or problem report on one delivered line (migration 0026; after-sales/). */
+export interface AfterSalesRequestsTable {
+  id: string;
+  number: string;
+  order_id: string;
+  line_no: number;
+  user_id: string;
+  kind: string;
+  problem: Optional<string>;
+  reason: string;
+  wanted_product_id: Optional<string>;
+  wanted_name: Optional<string>;
+  wanted_price: Optional<number>;
+  photos: ColumnType<string, string | undefined, string>;
+  /** `order_id:line_no` while open, null once ended: unique, one open request per line. */
+  open_key: Optional<string>;
+  state: string;
+  owner_note: Optional<string>;
+  decided_at: Optional<string>;
+  decided_by: Optional<string>;
+  return_method: Optional<string>;
+  return_courier: Optional<string>;
+  return_awb: Optional<string>;
+  return_courier_order_id: Optional<string>;
+  return_step: Optional<string>;
+  return_scan_at: Optional<string>;
+  check_passed: Optional<number>;
+  check_note: Optional<string>;
+  check_photos: ColumnType<string, string | undefined, string>;
+  checked_at: Optional<string>;
+  replacement_order_id: Optional<string>;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   products: ProductsTable;
   users: UsersTable;
@@ -603,6 +638,7 @@ export interface Database {
   delivery_choices: DeliveryChoicesTable;
   app_secrets: AppSecretsTable;
   settlements: SettlementsTable;
+  after_sales_requests: AfterSalesRequestsTable;
 }
 
 export type Db = Kysely<Database>;

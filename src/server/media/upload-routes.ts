@@ -17,7 +17,8 @@ import { contractRoute } from '../http/contract-route.ts';
 import { AppError, badRequest } from '../http/errors.ts';
 import { multipartClientError } from '../http/multipart-errors.ts';
 import { OutageError, outageOf } from '../http/service-unavailable.ts';
-import { NotAnImageError, storeImage } from './store.ts';
+import type { ObjectStorage } from './storage/object-storage.ts';
+import { NotAnImageError, type StoredImage, storeImage } from './store.ts';
 
 export const MAX_FILE_BYTES = 10 * 1024 * 1024;
 export const MAX_REQUEST_BYTES = 50 * 1024 * 1024;
@@ -33,13 +34,23 @@ export function isSafeFileName(name: string): boolean {
 
 type FilesIterator = ReturnType<FastifyRequest['files']>;
 
+/** Which field the pictures come in, and how many at most (the product form's; a problem report's photos). */
+export interface ImageParts {
+  field: string;
+  max: number;
+}
+const PRODUCT_IMAGES: ImageParts = { field: 'images', max: MAX_IMAGES };
+
 /** Reads every part first, so names, count and sizes are checked before anything is stored. */
-async function readFiles(parts: FilesIterator): Promise<Array<{ name: string; data: Buffer }>> {
+export async function readFiles(
+  parts: FilesIterator,
+  { field, max }: ImageParts = PRODUCT_IMAGES,
+): Promise<Array<{ name: string; data: Buffer }>> {
   const files: Array<{ name: string; data: Buffer }> = [];
   let total = 0;
   try {
     for await (const part of parts) {
-      if (part.fieldname !== 'images') throw badRequest('Send the images in the field named "images"');
+      if (part.fieldname !== field) throw badRequest(`Send the images in the field named "${field}"`);
       if (!isSafeFileName(part.filename)) {
         part.file.resume();
         throw badRequest(
@@ -61,7 +72,7 @@ async function readFiles(parts: FilesIterator): Promise<Array<{ name: string; da
     if (err instanceof AppError) throw err;
     const { code, statusCode } = err as { code?: string; statusCode?: number };
     if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') {
-      throw new AppError(413, 'too_many_files', `Please upload at most ${MAX_IMAGES} images at a time`);
+      throw new AppError(413, 'too_many_files', `Please upload at most ${max} images at a time`);
     }
     if (statusCode && statusCode < 500) throw err;
     throw multipartClientError(err);
@@ -93,28 +104,39 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     handler: async (request, reply) => {
       const files = await readFiles(request.files());
-      if (files.length === 0) throw badRequest('Please choose at least one image');
-      const images = [];
-      for (const file of files) {
-        try {
-          images.push(await storeImage(app.media, file.data));
-        } catch (err) {
-          if (err instanceof NotAnImageError) {
-            throw new AppError(
-              415,
-              'not_an_image',
-              `“${file.name}” is not an image we can read. Please upload JPEG, PNG, WebP, AVIF or GIF files.`,
-            );
-          }
-          // The bucket unreachable (or the disk full): said plainly, answered 503 by the error
-          // handler. Nothing names the picture yet, and its largest width, written last, marks it
-          // stored, so a part written now is simply written again by the next try.
-          if (outageOf(err))
-            throw new OutageError('pictures_not_stored', 'the pictures could not be stored', { cause: err });
-          throw err;
-        }
-      }
-      return reply.status(201).send({ images });
+      return reply.status(201).send({ images: await storeFiles(app.media, files) });
     },
   });
 };
+
+/**
+ * Stores each file read by readFiles through storeImage (decoded, rotated, metadata dropped, WebP):
+ * a file that is not an image is a 415 naming it; the storage down a 503.
+ */
+export async function storeFiles(
+  media: ObjectStorage,
+  files: Array<{ name: string; data: Buffer }>,
+): Promise<StoredImage[]> {
+  if (files.length === 0) throw badRequest('Please choose at least one image');
+  const images: StoredImage[] = [];
+  for (const file of files) {
+    try {
+      images.push(await storeImage(media, file.data));
+    } catch (err) {
+      if (err instanceof NotAnImageError) {
+        throw new AppError(
+          415,
+          'not_an_image',
+          `“${file.name}” is not an image we can read. Please upload JPEG, PNG, WebP, AVIF or GIF files.`,
+        );
+      }
+      // The bucket unreachable (or the disk full): said plainly, answered 503 by the error
+      // handler. Nothing names the picture yet, and its largest width, written last, marks it
+      // stored, so a part written now is simply written again by the next try.
+      if (outageOf(err))
+        throw new OutageError('pictures_not_stored', 'the pictures could not be stored', { cause: err });
+      throw err;
+    }
+  }
+  return images;
+}

@@ -210,6 +210,16 @@ export const WHATSAPP_TEMPLATES = {
       hi: 'शिकायत {{1}}, {{2}} से (फ़ोन {{3}})। कृपया {{4}} तक जवाब दें।\nउन्होंने लिखा: {{5}}\nफ़ोन करने के बाद {{6}} पर इसे जवाब दिया दर्ज करें।',
     },
   },
+  /** Each step of an exchange or problem report (after-sales/messages.ts words {{4}} in the shopper's language). */
+  after_sales_update: {
+    name: 'after_sales_update',
+    category: 'utility',
+    params: ['shopper name', 'request number', 'order number', 'what happened', 'orders link'],
+    body: {
+      en: 'Hello {{1}}, about your request {{2}} for order {{3}}: {{4}}\nSee {{5}} for the details.',
+      hi: 'नमस्ते {{1}}, ऑर्डर {{3}} के आपके अनुरोध {{2}} के बारे में: {{4}}\nपूरी जानकारी {{5}} पर देखें।',
+    },
+  },
 } as const satisfies Record<string, WhatsAppTemplate>;
 
 export type TemplateName = keyof typeof WHATSAPP_TEMPLATES;

@@ -262,7 +262,7 @@ export async function parcelOfOrder(
  * The city of a checkout address ('room, building, near landmark, city - pincode, state',
  * account-rules.ts composeAddress): the words before " - pincode"; else the pincode's district.
  */
-function cityOf(address: string, pincode: string): string {
+export function cityOf(address: string, pincode: string): string {
   const segment = address.split(',').find((part) => part.replace(/\s/g, '').includes(pincode));
   const city = segment?.split(/\s+-\s+|\s*-\s*(?=\d)/)[0]?.trim();
   if (city && /\p{L}/u.test(city) && !/\d{6}/.test(city)) return plainLine(city);

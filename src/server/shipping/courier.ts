@@ -122,6 +122,39 @@ export interface CourierBooking {
   cancel(parcel: BookedParcel): Promise<void>;
 }
 
+/**
+ * A return parcel (docs/product.md#after-sales): the watch picked up at the shopper's address and
+ * brought to the shop. `returnId` is ours (the request number, AS-000123): the courier's order id,
+ * so booking twice is recognised. Prepaid: the courier collects nothing.
+ */
+export interface ReturnBooking {
+  returnId: string;
+  /** The first order's number, for the courier's records. */
+  orderNumber: string;
+  askedAt: string;
+  shopperName: string;
+  phone: string;
+  email: string | null;
+  address: string;
+  city: string;
+  state: string;
+  pincode: string;
+  lines: ParcelLine[];
+  /** Where it goes: the shop's own address (SHOP_LEGAL_NAME, SHOP_ADDRESS, SHOP_PHONE). */
+  to: { name: string; address: string; city: string; state: string; pincode: string; phone: string; email: string };
+  /** The declared value (rupees). */
+  total: number;
+  weightGrams: number;
+  lengthCm: number;
+  breadthCm: number;
+  heightCm: number;
+}
+
+/** Booking a return through the courier's API; its tracking events then arrive like any parcel's. */
+export interface CourierReturns {
+  bookReturn(parcel: ReturnBooking): Promise<BookedParcel>;
+}
+
 /** Request headers as the webhook route hands them over. */
 export type WebhookHeaders = Record<string, string | string[] | undefined>;
 
@@ -163,6 +196,8 @@ export interface Courier {
   /** Sends the shopper's choice for a failed delivery to the courier (an NDR action). */
   retryDelivery?(parcel: BookedParcel, retry: DeliveryRetry): Promise<void>;
   readonly webhook?: CourierWebhook;
+  /** Books a return parcel (after-sales); without it the owner types the return AWB or the shopper sends it. */
+  readonly returns?: CourierReturns;
 }
 
 /**

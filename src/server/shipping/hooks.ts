@@ -7,11 +7,11 @@
  * that applies the tracking event: a message is queued exactly when the step it tells of is
  * stored, and a hook that throws rolls the event back.
  */
-import type { Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { StepMail } from '../../common/shipments.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/tables.ts';
-import type { ShipmentStep } from './courier.ts';
+import type { ShipmentStep, TrackingEvent } from './courier.ts';
 
 /** The order, its shopper and its shipment as the event's transaction holds them after the change. */
 export interface ShipmentFacts {
@@ -67,4 +67,30 @@ export function stepHooks(): readonly StepHook[] {
 
 export async function runStepHooks(change: StepChange): Promise<void> {
   for (const hook of stepHooks()) await hook.run(change);
+}
+
+/**
+ * Parcels the shipments table does not hold (an after-sales return: after-sales/return-tracking.ts),
+ * whose courier events still arrive at the one webhook route: a folder above registers a reader,
+ * asked for an event whose AWB no shipment has. True: the event was about one of its parcels.
+ */
+export interface OtherParcels {
+  name: string;
+  apply(db: Kysely<Database>, config: Config, event: TrackingEvent): Promise<boolean>;
+}
+
+const otherParcelList: OtherParcels[] = [];
+
+export function registerOtherParcels(reader: OtherParcels): void {
+  if (!otherParcelList.some((r) => r.name === reader.name)) otherParcelList.push(reader);
+}
+
+/** Offers an event about an AWB no shipment has to each registered reader; true when one took it. */
+export async function applyToOtherParcels(
+  db: Kysely<Database>,
+  config: Config,
+  event: TrackingEvent,
+): Promise<boolean> {
+  for (const reader of otherParcelList) if (await reader.apply(db, config, event)) return true;
+  return false;
 }

@@ -20,6 +20,7 @@ import { courierUpdateReplySchema } from '../../common/schemas/courier-booking.t
 import { contractRoute } from '../http/contract-route.ts';
 import { AppError, badRequest } from '../http/errors.ts';
 import { applyTrackingEvent } from './apply-event.ts';
+import { applyToOtherParcels } from './hooks.ts';
 
 export const WEBHOOK_BODY_LIMIT = 64 * 1024;
 export const BAD_TOKEN = 'This webhook does not carry the shop’s token';
@@ -65,7 +66,10 @@ export const courierWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
         return { received: true };
       }
       const result = await applyTrackingEvent(app.db, app.config, event);
-      if (result.outcome === 'unknown') {
+      if (result.outcome === 'unknown' && (await applyToOtherParcels(app.db, app.config, event))) {
+        // A parcel the shipments table does not hold, such as an after-sales return (shipping/hooks.ts).
+        request.log.info({ awb: event.awb, status: event.statusId }, 'courier webhook applied to a return parcel');
+      } else if (result.outcome === 'unknown') {
         request.log.warn({ awb: event.awb }, 'courier webhook: an AWB the store never booked; nothing changed');
       } else {
         request.log.info(

@@ -22,6 +22,9 @@ const AdminsPage = lazy(async () => ({ default: (await import('./admins-page.tsx
 const ComplaintsPage = lazy(async () => ({
   default: (await import('./complaints/complaints-page.tsx')).ComplaintsPage,
 }));
+const AfterSalesPage = lazy(async () => ({
+  default: (await import('./after-sales/after-sales-page.tsx')).AfterSalesPage,
+}));
 const FailedDeliveriesPage = lazy(async () => ({
   default: (await import('./failed-deliveries/failed-deliveries-page.tsx')).FailedDeliveriesPage,
 }));
@@ -71,6 +74,7 @@ function DashboardGate() {
           <Route path="leads" element={<LeadsPage />} />
           <Route path="admins" element={<AdminsPage />} />
           <Route path="complaints" element={<ComplaintsPage />} />
+          <Route path="after-sales" element={<AfterSalesPage />} />
           <Route path="shoppers" element={<ShoppersPage />} />
           <Route path="books/statement" element={<StatementPage />} />
           <Route path="books/gstr1" element={<Gstr1Page />} />

@@ -22,6 +22,7 @@ export function NeedsYou({ attention }: { attention: AdminStats['attention'] }) 
     attention.advancesToSettle === 0 &&
     lowStock.length === 0 &&
     attention.failedWhatsAppCount === 0 &&
+    attention.afterSalesWaiting === 0 &&
     !showMail;
   return (
     <section className="panel adm-needs" aria-labelledby="adm-needs-title">
@@ -78,6 +79,13 @@ export function NeedsYou({ attention }: { attention: AdminStats['attention'] }) 
           <strong>{attention.advancesToSettle}</strong> {attention.advancesToSettle === 1 ? 'advance' : 'advances'} to
           refund or keep
         </Link>
+        {/* docs/product.md#after-sales: exchanges and problem reports to answer, or checked and to finish. */}
+        {attention.afterSalesWaiting > 0 && (
+          <Link className="card adm-need adm-need-on" to={ADMIN_PAGE.afterSales}>
+            <strong>{attention.afterSalesWaiting}</strong>{' '}
+            {attention.afterSalesWaiting === 1 ? 'exchange or problem' : 'exchanges or problems'} to act on
+          </Link>
+        )}
       </div>
       {lowStock.length > 0 && (
         <div className="adm-needs-part">

@@ -26,6 +26,7 @@ import * as m0022unpaidCount from './0022-unpaid-count-indexes.ts';
 import * as m0023codRisk from './0023-cod-risk.ts';
 import * as m0024payAddress from './0024-pay-in-full-address-check.ts';
 import * as m0025settlements from './0025-settlements.ts';
+import * as m0026afterSales from './0026-after-sales.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   '0023-cod-risk': m0023codRisk,
   '0024-pay-in-full-address-check': m0024payAddress,
   '0025-settlements': m0025settlements,
+  '0026-after-sales': m0026afterSales,
 };

@@ -8,6 +8,7 @@ import type { Order } from '../../../common/schemas/order.ts';
 import { whatsappLink } from '../../../common/site.ts';
 import { LinePicture } from '../../components/line-picture.tsx';
 import { site } from '../../lib/site.ts';
+import { AfterSalesPanel } from '../after-sales/after-sales-panel.tsx';
 import { AdvancePanel, ownOrderChannel } from './advance-panel.tsx';
 import { SettlementInfo } from './settlement-info.tsx';
 import { ShipmentInfo } from './shipment-info.tsx';
@@ -18,7 +19,7 @@ import { ShipmentInfo } from './shipment-info.tsx';
  * open), the delivery window, the invoice once dispatched, and Cancel as a WhatsApp message with
  * the order number (not for cancelled or delivered orders).
  */
-export function OrderCard({ order: listed }: { order: Order }) {
+export function OrderCard({ order: listed, userId }: { order: Order; userId?: string }) {
   // The answer to the shopper's own change (the advance's reference) until the list is read again.
   const [changed, setChanged] = useState<Order | null>(null);
   const order = changed && changed.number === listed.number ? changed : listed;
@@ -51,6 +52,8 @@ export function OrderCard({ order: listed }: { order: Order }) {
       {order.shipment && <ShipmentInfo shipment={order.shipment} choicePath={order.deliveryChoicePath} />}
       <AdvancePanel order={order} channel={ownOrderChannel(order.number, setChanged)} heading="h3" />
       <SettlementInfo settlement={order.settlement} />
+      {/* docs/product.md#after-sales: exchange within 24 hours, a problem within 5 days of delivery. */}
+      {userId && order.status === 'delivered' && <AfterSalesPanel orderNumber={order.number} userId={userId} />}
       <footer className="order-card-foot">
         <p>
           Total <strong>{formatRupees(order.totals.total)}</strong>

@@ -36,7 +36,7 @@ export function OrdersList({ view, userId }: { view: Extract<OrderView, 'open' |
   return (
     <div className="orders-list">
       {data.orders.map((order) => (
-        <OrderCard key={order.number} order={order} />
+        <OrderCard key={order.number} order={order} userId={userId} />
       ))}
     </div>
   );

@@ -260,8 +260,27 @@ export class ShiprocketClient {
     return answer.data.filter((o) => o.channel_order_id === orderNumber);
   }
 
-  async assignAwb(shipmentId: string): Promise<{ awb: string; courierName: string; pickupAt: string | null }> {
-    const body = await this.call('POST', '/courier/assign/awb', { body: { shipment_id: Number(shipmentId) } });
+  /**
+   * "Create Return Order" (POST /orders/create/return; apidocs.shiprocket.in, the collection's
+   * Orders folder, mirrored in openapi/shiprocket-orders-api-openapi.yml): `order` is the documented
+   * body (shiprocket-courier.ts shiprocketReturnBody); answers the return's order_id and shipment_id.
+   */
+  async createReturnOrder(order: Record<string, unknown>): Promise<CreatedOrder> {
+    return parse(
+      createOrderAnswer,
+      await this.call('POST', '/orders/create/return', { body: order }),
+      'orders/create/return',
+    );
+  }
+
+  /** "Generate AWB for Shipment"; `isReturn` asks a return shipment's AWB (the call's `is_return: 1`). */
+  async assignAwb(
+    shipmentId: string,
+    isReturn = false,
+  ): Promise<{ awb: string; courierName: string; pickupAt: string | null }> {
+    const body = await this.call('POST', '/courier/assign/awb', {
+      body: { shipment_id: Number(shipmentId), ...(isReturn ? { is_return: 1 } : {}) },
+    });
     const answer = parse(assignAwbAnswer, body, 'courier/assign/awb');
     const data = answer.response?.data;
     if (answer.awb_assign_status !== 1 || !data?.awb_code) {

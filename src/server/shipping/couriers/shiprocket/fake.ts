@@ -21,7 +21,9 @@ export interface FakeShiprocketOrder {
   /** Ours (the channel order id). */
   channelOrderId: string;
   shipmentId: number;
-  status: 'NEW' | 'CANCELED';
+  status: 'NEW' | 'CANCELED' | 'RETURN PENDING';
+  /** A return order (POST /orders/create/return): its AWB is asked with is_return 1. */
+  isReturn?: boolean;
   awb: string | null;
   courierName: string | null;
   body: Record<string, unknown>;
@@ -107,6 +109,8 @@ export function shiprocketWebhookBody(opts: {
   activity?: string;
   location?: string;
   etd?: Date;
+  /** A return shipment's event (Create Return Order's parcel): Shiprocket marks it is_return 1. */
+  isReturn?: boolean;
 }): Record<string, unknown> {
   const stamp = indiaStamp(opts.at);
   const [date, time] = stamp.split(' ') as [string, string];
@@ -134,7 +138,7 @@ export function shiprocketWebhookBody(opts: {
         'sr-status-label': opts.status,
       },
     ],
-    is_return: 0,
+    is_return: opts.isReturn ? 1 : 0,
     channel_id: 3422553,
     pod_status: '',
     pod: 'Not Available',
@@ -192,6 +196,32 @@ function subTotalProblem(body: Record<string, unknown>): string | null {
   }
   return null;
 }
+/** The fields Create Return Order requires (its parameter table). */
+const RETURN_REQUIRED = [
+  'order_id',
+  'order_date',
+  'pickup_customer_name',
+  'pickup_address',
+  'pickup_city',
+  'pickup_state',
+  'pickup_country',
+  'pickup_pincode',
+  'pickup_phone',
+  'shipping_customer_name',
+  'shipping_address',
+  'shipping_city',
+  'shipping_country',
+  'shipping_pincode',
+  'shipping_state',
+  'shipping_phone',
+  'order_items',
+  'payment_method',
+  'sub_total',
+  'length',
+  'breadth',
+  'height',
+  'weight',
+];
 
 function words(field: string): string {
   return field.replace(/_/g, ' ');
@@ -377,6 +407,7 @@ export async function startFakeShiprocket(
       return serviceability(query);
     }
     if (method === 'POST' && path === '/orders/create/adhoc') return createOrder(body);
+    if (method === 'POST' && path === '/orders/create/return') return createReturnOrder(body);
     if (method === 'GET' && path === '/orders') return listOrders(query);
     if (method === 'POST' && path === '/courier/assign/awb') return assignAwb(body);
     if (method === 'POST' && path === '/courier/generate/label') return label(body);
@@ -481,6 +512,49 @@ export async function startFakeShiprocket(
     };
   }
 
+  /**
+   * "Create Return Order" (apidocs.shiprocket.in, Orders folder; openapi/shiprocket-orders-api-openapi.yml):
+   * its required fields (pickup_* the customer, shipping_* the warehouse), then a return order and
+   * shipment answered as `{ order_id, shipment_id, status: "RETURN PENDING", status_code: 21 }`.
+   */
+  function createReturnOrder(body: Record<string, unknown>) {
+    const errors: Record<string, string[]> = {};
+    for (const f of RETURN_REQUIRED) {
+      if (body[f] === undefined || body[f] === null || body[f] === '')
+        errors[f] = [`The ${words(f)} field is required.`];
+    }
+    for (const f of ['pickup_pincode', 'shipping_pincode']) {
+      if (body[f] !== undefined && !/^[1-9]\d{5}$/.test(String(body[f])))
+        errors[f] = [`The ${words(f)} must be 6 digits.`];
+    }
+    for (const f of ['pickup_phone', 'shipping_phone']) {
+      if (body[f] !== undefined && !/^\d{10}$/.test(String(body[f])))
+        errors[f] = [`The ${words(f)} must be 10 digits.`];
+    }
+    if (body.payment_method !== undefined && !/^prepaid$/i.test(String(body.payment_method))) {
+      errors.payment_method = ['The payment method must be PREPAID.'];
+    }
+    if (Object.keys(errors).length > 0) return invalid(errors);
+    const channelOrderId = String(body.order_id);
+    if (fake.orders.has(channelOrderId)) return invalid({ order_id: ['Order Id already exists.'] });
+    const order: FakeShiprocketOrder = {
+      id: nextOrderId++,
+      channelOrderId,
+      shipmentId: nextShipmentId++,
+      status: 'RETURN PENDING',
+      isReturn: true,
+      awb: null,
+      courierName: null,
+      body,
+      pickups: 0,
+    };
+    fake.orders.set(channelOrderId, order);
+    return {
+      status: 200,
+      body: { order_id: order.id, shipment_id: order.shipmentId, status: 'RETURN PENDING', status_code: 21 },
+    };
+  }
+
   /** "Get all Orders" with `search`: AWB or channel order id. */
   function listOrders(query: URLSearchParams) {
     const search = query.get('search') ?? '';
@@ -522,6 +596,10 @@ export async function startFakeShiprocket(
     }
     if (order.awb) {
       return { status: 400, body: { message: 'Oops! Cannot reassign courier for this shipment.', status_code: 400 } };
+    }
+    // A return shipment's AWB is asked with is_return 1 ("Generate AWB for Shipment"'s return flag).
+    if (Boolean(order.isReturn) !== (Number(body.is_return ?? 0) === 1)) {
+      return invalid({ is_return: ['The is return field does not match the shipment.'] });
     }
     order.awb = String(nextAwb++);
     order.courierName = 'Delhivery Surface';

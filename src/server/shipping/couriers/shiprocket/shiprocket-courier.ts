@@ -15,9 +15,11 @@ import {
   type Courier,
   type CourierBooking,
   CourierRefusal,
+  type CourierReturns,
   type CourierWebhook,
   type DeliveryRetry,
   type ParcelBooking,
+  type ReturnBooking,
   type Serviceability,
   type TrackingEvent,
 } from '../../courier.ts';
@@ -85,6 +87,51 @@ export function shiprocketOrderBody(parcel: ParcelBooking, settings: ShiprocketS
   };
 }
 
+/**
+ * The body of POST /orders/create/return for a return parcel (apidocs.shiprocket.in "Create Return
+ * Order", its parameter table): pickup_* is where the courier collects it (the shopper), shipping_*
+ * where it goes (the shop), payment_method PREPAID (a return collects nothing), the watch at its
+ * price for the courier's liability.
+ */
+export function shiprocketReturnBody(parcel: ReturnBooking) {
+  const [first, ...rest] = parcel.shopperName.trim().split(/\s+/);
+  return {
+    order_id: parcel.returnId,
+    order_date: indiaDateTimeCell(parcel.askedAt),
+    pickup_customer_name: first ?? parcel.shopperName,
+    pickup_last_name: rest.join(' '),
+    pickup_address: parcel.address,
+    pickup_city: parcel.city.slice(0, CITY_MAX),
+    pickup_state: parcel.state,
+    pickup_country: 'India',
+    pickup_pincode: Number(parcel.pincode),
+    pickup_email: parcel.email ?? parcel.to.email,
+    pickup_phone: parcel.phone.replace(/\D/g, '').slice(-10),
+    shipping_customer_name: parcel.to.name,
+    shipping_address: parcel.to.address,
+    shipping_city: parcel.to.city.slice(0, CITY_MAX),
+    shipping_country: 'India',
+    shipping_pincode: Number(parcel.to.pincode),
+    shipping_state: parcel.to.state,
+    shipping_email: parcel.to.email,
+    shipping_phone: parcel.to.phone.replace(/\D/g, '').slice(-10),
+    order_items: parcel.lines.map((l) => ({
+      name: l.name,
+      sku: l.sku,
+      units: l.quantity,
+      selling_price: l.unitPrice,
+      discount: 0,
+      hsn: l.hsn,
+    })),
+    payment_method: 'PREPAID',
+    sub_total: parcel.total,
+    length: parcel.lengthCm,
+    breadth: parcel.breadthCm,
+    height: parcel.heightCm,
+    weight: gramsToKg(parcel.weightGrams),
+  };
+}
+
 function gramsToKg(grams: number): number {
   return Math.round(grams) / 1000;
 }
@@ -120,6 +167,7 @@ export class ShiprocketCourier implements Courier, CourierBooking {
   readonly id = SHIPROCKET_ID;
   readonly title = 'Shiprocket';
   readonly booking: CourierBooking = this;
+  readonly returns: CourierReturns = { bookReturn: (parcel) => this.bookReturn(parcel) };
   /** Only with SHIPROCKET_WEBHOOK_TOKEN: without it no webhook route, tracking by the poll. */
   readonly webhook: CourierWebhook | undefined;
 
@@ -158,6 +206,42 @@ export class ShiprocketCourier implements Courier, CourierBooking {
     if (prepaid.companies.length === 0) return { pincode, served: false, cod: false, expectedBy: null };
     const pick = prepaid.recommended ?? prepaid.companies[0]!;
     return { pincode, served: true, cod: false, expectedBy: expected(pick) };
+  }
+
+  /**
+   * A return, idempotent on our request number as a booking is on the order number: an order
+   * Shiprocket already has under it is carried on with, then its AWB assigned (is_return: 1).
+   * Its tracking events reach the one webhook route like any parcel's.
+   */
+  async bookReturn(parcel: ReturnBooking): Promise<BookedParcel> {
+    const existing = (await this.client.findOrders(parcel.returnId)).find(
+      (o) => !/cancel/i.test(o.status) && o.shipments.length > 0,
+    );
+    let courierOrderId: string;
+    let shipmentId: string;
+    let awb: string | null;
+    let courierName: string;
+    let pickupAt: string | null = null;
+    if (existing) {
+      const shipment = existing.shipments[0]!;
+      courierOrderId = existing.id;
+      shipmentId = shipment.id;
+      awb = shipment.awb?.trim() || null;
+      courierName = shipment.courier ?? '';
+    } else {
+      const created = await this.client.createReturnOrder(shiprocketReturnBody(parcel));
+      courierOrderId = created.order_id;
+      shipmentId = created.shipment_id;
+      awb = created.awb_code?.trim() || null;
+      courierName = created.courier_name ?? '';
+    }
+    if (!awb) {
+      const assigned = await this.client.assignAwb(shipmentId, true);
+      awb = assigned.awb;
+      courierName = assigned.courierName;
+      pickupAt = shiprocketTime(assigned.pickupAt);
+    }
+    return { courierName, awb, courierOrderId, courierShipmentId: shipmentId, labelUrl: null, pickupAt };
   }
 
   async book(parcel: ParcelBooking): Promise<BookedParcel> {

@@ -1,0 +1,254 @@
+/**
+ * The owner's steps on a request (docs/product.md#after-sales), each one transaction under the
+ * request's row lock (a no-op update, as orders/lock.ts takes an order's), each refusing a step
+ * out of turn with a 409 in words, each queueing its messages (messages.ts):
+ * - decide: refuse with a reason the shopper reads (the line is free again), or approve with how
+ *   the watch comes back: booked with the courier's return API (booked after this commits:
+ *   return-booking.ts), an AWB the owner typed, or the shopper's own parcel;
+ * - the return parcel's step, by hand (a typed AWB or the shopper's parcel; a courier's own
+ *   events move it through return-tracking.ts);
+ * - "Received back and checked": pass or fail with a note and photos; a passed watch that can be
+ *   sold again goes back into stock;
+ * - finish: an exchange, or a problem report the owner replaces, becomes a new order linked to the
+ *   first (replacement.ts); a problem report refunded is left "refund to record".
+ */
+import type { Transaction } from 'kysely';
+import { RETURN_STEPS, type ReturnMethod, type ReturnStep } from '../../common/after-sales-rules.ts';
+import type { CheckRequestInput, DecideRequestInput } from '../../common/schemas/after-sales.ts';
+import type { Config } from '../config.ts';
+import { writeTransaction } from '../db/group-commit.ts';
+import { nowIso } from '../db/ids.ts';
+import { toJson } from '../db/json.ts';
+import type { Database, Db } from '../db/tables.ts';
+import { badRequest, conflict, notFound } from '../http/errors.ts';
+import { returnStock } from '../orders/stock.ts';
+import { queueStepMessages } from './messages.ts';
+import { REQUEST_NOT_FOUND, type RequestRow } from './queries.ts';
+import { placeReplacement } from './replacement.ts';
+
+export const NOT_WAITING = 'This request was already answered.';
+export const NOT_APPROVED = 'Only an approved request waits for its watch to come back.';
+export const NOT_RECEIVED = 'Mark the watch received back and checked first.';
+export const EXCHANGE_ONLY = 'An exchange ends in its replacement: the policy offers no refund for an exchange.';
+export const AWB_NEEDED = 'Please type the return AWB and the courier’s name, as the courier gave them.';
+export const STEP_BACK = 'The return parcel is already further along: a step never moves back.';
+export const NO_COURIER_RETURNS =
+  'The courier the shop uses cannot book returns: type the AWB, or let the shopper send it.';
+
+/** The request's row lock; 404 for none. */
+export async function lockRequest(trx: Transaction<Database>, number: string): Promise<RequestRow> {
+  const row = await trx
+    .updateTable('after_sales_requests')
+    .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+    .where('number', '=', number)
+    .returningAll()
+    .executeTakeFirst();
+  if (!row) throw notFound(REQUEST_NOT_FOUND);
+  return row;
+}
+
+/** What the shopper reads about sending the watch back, by the way it comes back. */
+export function returnLines(
+  method: ReturnMethod,
+  shop: Config['shop'],
+  courier: { name: string | null; awb: string | null },
+  requestNumber: string,
+): string[] {
+  if (method === 'self') {
+    return [
+      'Please pack the watch in its box and send it by any courier or India Post to:',
+      `${shop.legalName}, ${shop.address}`,
+      `Write ${requestNumber} on the parcel, and keep the courier’s receipt.`,
+    ];
+  }
+  if (!courier.awb) return ['The courier will be booked to pick the watch up; we will send you its tracking number.'];
+  return [
+    `${courier.name || 'The courier'} will pick the watch up. Return tracking number (AWB): ${courier.awb}.`,
+    `Please pack the watch in its box and write ${requestNumber} on the parcel.`,
+  ];
+}
+
+export async function decideRequest(
+  db: Db,
+  config: Config,
+  number: string,
+  adminId: string,
+  input: Extract<DecideRequestInput, object> & { note: string },
+  canBookReturns: boolean,
+): Promise<{ bookReturn: boolean }> {
+  return writeTransaction(db, async (trx) => {
+    const row = await lockRequest(trx, number);
+    const at = nowIso();
+    if (input.decision === 'refuse') {
+      if (row.state !== 'requested') throw conflict(NOT_WAITING);
+      await trx
+        .updateTable('after_sales_requests')
+        .set({
+          state: 'refused',
+          open_key: null,
+          owner_note: input.note,
+          decided_at: at,
+          decided_by: adminId,
+          updated_at: at,
+        })
+        .where('id', '=', row.id)
+        .execute();
+      await queueStepMessages(trx, config, { requestId: row.id, step: 'refused' });
+      return { bookReturn: false };
+    }
+    const approve = input as Extract<DecideRequestInput, { decision: 'approve' }> & { note: string };
+    // Approving again only books a courier return that did not get its AWB the first time.
+    if (
+      row.state === 'approved' &&
+      row.return_method === 'courier' &&
+      !row.return_awb &&
+      approve.returnMethod === 'courier'
+    ) {
+      return { bookReturn: true };
+    }
+    if (row.state !== 'requested') throw conflict(NOT_WAITING);
+    const method = approve.returnMethod;
+    if (method === 'courier' && !canBookReturns) throw conflict(NO_COURIER_RETURNS);
+    const awb = approve.returnAwb ?? '';
+    const courierName = approve.returnCourier ?? '';
+    if (method === 'manual' && (!awb || !courierName)) {
+      throw badRequest(AWB_NEEDED, {
+        ...(awb ? {} : { returnAwb: AWB_NEEDED }),
+        ...(courierName ? {} : { returnCourier: AWB_NEEDED }),
+      });
+    }
+    await trx
+      .updateTable('after_sales_requests')
+      .set({
+        state: 'approved',
+        owner_note: approve.note || null,
+        decided_at: at,
+        decided_by: adminId,
+        return_method: method,
+        return_courier: method === 'manual' ? courierName : null,
+        return_awb: method === 'manual' ? awb : null,
+        return_step: method === 'manual' ? 'booked' : null,
+        updated_at: at,
+      })
+      .where('id', '=', row.id)
+      .execute();
+    if (method !== 'courier') {
+      await queueStepMessages(trx, config, {
+        requestId: row.id,
+        step: 'approved',
+        returnLines: returnLines(method, config.shop, { name: courierName, awb: awb || null }, row.number),
+      });
+    }
+    // A courier return is booked after this commits (return-booking.ts): no transaction waits on a courier.
+    return { bookReturn: method === 'courier' };
+  });
+}
+
+/** Moves the return parcel's step (forward only) by the owner's hand, or by the courier's event. */
+export async function moveReturnStep(
+  trx: Transaction<Database>,
+  row: RequestRow,
+  step: ReturnStep,
+  at: string,
+): Promise<boolean> {
+  if (row.state !== 'approved') throw conflict(NOT_APPROVED);
+  const current = row.return_step ? RETURN_STEPS.indexOf(row.return_step as ReturnStep) : -1;
+  const next = RETURN_STEPS.indexOf(step);
+  if (next < current) throw conflict(STEP_BACK);
+  if (next === current) return false;
+  await trx
+    .updateTable('after_sales_requests')
+    .set({ return_step: step, return_scan_at: at, updated_at: nowIso() })
+    .where('id', '=', row.id)
+    .execute();
+  return true;
+}
+
+export async function setReturnStep(db: Db, number: string, step: ReturnStep): Promise<void> {
+  await writeTransaction(db, async (trx) => {
+    const row = await lockRequest(trx, number);
+    await moveReturnStep(trx, row, step, nowIso());
+  });
+}
+
+/** "Received back and checked". A passed watch goes back into stock when it can be sold again. */
+export async function checkRequest(
+  db: Db,
+  config: Config,
+  number: string,
+  adminId: string,
+  input: CheckRequestInput & { note: string; photos: string[] },
+): Promise<void> {
+  await writeTransaction(db, async (trx) => {
+    const row = await lockRequest(trx, number);
+    if (row.state !== 'approved') throw conflict(NOT_APPROVED);
+    const at = nowIso();
+    await trx
+      .updateTable('after_sales_requests')
+      .set({
+        state: input.passed ? 'received' : 'failed',
+        // A failed check ends the request (the policy: a defective or wrong item sent back gets no exchange).
+        open_key: input.passed ? row.open_key : null,
+        return_step: 'delivered',
+        check_passed: input.passed ? 1 : 0,
+        check_note: input.note || null,
+        check_photos: toJson(input.photos),
+        checked_at: at,
+        decided_by: adminId,
+        updated_at: at,
+      })
+      .where('id', '=', row.id)
+      .execute();
+    // Sellable again: an exchanged watch that passed, or the wrong watch sent (never a damaged or faulty one).
+    const sellable = input.passed && (row.kind === 'exchange' || row.problem === 'wrong');
+    if (sellable) {
+      const line = await trx
+        .selectFrom('order_lines')
+        .select(['product_id', 'product_name'])
+        .where('order_id', '=', row.order_id)
+        .where('line_no', '=', row.line_no)
+        .executeTakeFirstOrThrow();
+      await returnStock(trx, config, [{ ...line, quantity: 1 }]);
+    }
+    await queueStepMessages(trx, config, { requestId: row.id, step: input.passed ? 'received' : 'failed' });
+  });
+}
+
+/** The end of a checked request: its replacement order, or (a problem report only) a refund to record. */
+export async function finishRequest(
+  db: Db,
+  config: Config,
+  number: string,
+  adminId: string,
+  outcome: 'replacement' | 'refund',
+): Promise<void> {
+  await writeTransaction(db, async (trx) => {
+    const row = await lockRequest(trx, number);
+    if (row.state !== 'received') throw conflict(NOT_RECEIVED);
+    const at = nowIso();
+    if (outcome === 'refund') {
+      if (row.kind === 'exchange') throw conflict(EXCHANGE_ONLY);
+      // Stays open as "refund to record": the refund itself (amount, UTR, date) is the books' record.
+      await trx
+        .updateTable('after_sales_requests')
+        .set({ state: 'refund', decided_by: adminId, updated_at: at })
+        .where('id', '=', row.id)
+        .execute();
+      await queueStepMessages(trx, config, { requestId: row.id, step: 'refund' });
+      return;
+    }
+    const placed = await placeReplacement(trx, config, row);
+    await trx
+      .updateTable('after_sales_requests')
+      .set({
+        state: 'replacement',
+        open_key: null,
+        replacement_order_id: placed.orderId,
+        decided_by: adminId,
+        updated_at: at,
+      })
+      .where('id', '=', row.id)
+      .execute();
+    await queueStepMessages(trx, config, { requestId: row.id, step: 'replacement', due: placed.due });
+  });
+}

@@ -1,0 +1,125 @@
+import { useState } from 'react';
+import type { ReturnMethod } from '../../../common/after-sales-rules.ts';
+import { MAX_REQUEST_PHOTOS } from '../../../common/after-sales-rules.ts';
+import { type AdminRequest, checkRequestSchema, decideRequestSchema } from '../../../common/schemas/after-sales.ts';
+import { Message } from '../../components/message.tsx';
+import { TextAreaField } from '../../components/text-area-field.tsx';
+import { TextField } from '../../components/text-field.tsx';
+import { useForm } from '../../lib/forms/use-form.ts';
+import { check, decide, uploadCheckPhotos } from './after-sales-api.ts';
+
+const METHOD_LABELS: Record<ReturnMethod, string> = {
+  courier: 'Book the courier’s return pickup',
+  manual: 'I booked it: type the return AWB',
+  self: 'The shopper sends it (we show them our address)',
+};
+
+/** Approve (with how the watch comes back) or refuse (with the reason the shopper reads). */
+export function DecideForms({ request: r, onDone }: { request: AdminRequest; onDone: (text: string) => void }) {
+  const methods: ReturnMethod[] = r.courierReturns ? ['courier', 'manual', 'self'] : ['manual', 'self'];
+  const [method, setMethod] = useState<ReturnMethod>(methods[0]!);
+  const approve = useForm({
+    id: `approve-${r.number}`,
+    initial: { note: '', returnAwb: '', returnCourier: '' },
+    check: (values) => decideRequestSchema.safeParse({ decision: 'approve', returnMethod: method, ...values }),
+    send: (data) => decide(r.number, data),
+    onSuccess: () => onDone(`${r.number} approved`),
+  });
+  const refuse = useForm({
+    id: `refuse-${r.number}`,
+    initial: { note: '' },
+    check: (values) => decideRequestSchema.safeParse({ decision: 'refuse', ...values }),
+    send: (data) => decide(r.number, data),
+    defaultField: 'note',
+    onSuccess: () => onDone(`${r.number} refused`),
+  });
+  return (
+    <div className="adm-as-forms">
+      <form className="adm-as-form" onSubmit={approve.submit} noValidate aria-label={`Approve ${r.number}`}>
+        <fieldset>
+          <legend>How does the watch come back?</legend>
+          {methods.map((m) => (
+            <label key={m} className="adm-as-choice">
+              <input type="radio" name={`method-${r.number}`} checked={method === m} onChange={() => setMethod(m)} />
+              {METHOD_LABELS[m]}
+            </label>
+          ))}
+        </fieldset>
+        {method === 'manual' && (
+          <>
+            <TextField label="Courier’s name" {...approve.field('returnCourier')} />
+            <TextField label="Return AWB" {...approve.field('returnAwb')} />
+          </>
+        )}
+        <TextAreaField label="Note to the shopper (optional)" rows={2} {...approve.field('note')} />
+        <Message {...approve.messageProps} />
+        <button type="submit" className="btn btn-gold" disabled={approve.busy}>
+          Approve {r.number}
+        </button>
+      </form>
+      <form className="adm-as-form" onSubmit={refuse.submit} noValidate aria-label={`Refuse ${r.number}`}>
+        <TextAreaField label="Reason the shopper will read" rows={2} {...refuse.field('note')} />
+        <Message {...refuse.messageProps} />
+        <button type="submit" className="btn" disabled={refuse.busy}>
+          Refuse {r.number}
+        </button>
+      </form>
+    </div>
+  );
+}
+
+/** "Received back and checked": pass or fail, a note, and up to 4 photos. */
+export function CheckForm({ request: r, onDone }: { request: AdminRequest; onDone: (text: string) => void }) {
+  const [passed, setPassed] = useState<boolean | null>(null);
+  const [files, setFiles] = useState<File[]>([]);
+  const form = useForm({
+    id: `check-${r.number}`,
+    initial: { note: '' },
+    check: (values) => {
+      if (files.length > MAX_REQUEST_PHOTOS) {
+        return { ok: false as const, field: 'note', message: `Please choose at most ${MAX_REQUEST_PHOTOS} photos` };
+      }
+      return checkRequestSchema.safeParse({ passed, note: values.note, photos: [] });
+    },
+    send: async (data) => {
+      const photos = files.length > 0 ? await uploadCheckPhotos(r.number, files) : [];
+      return check(r.number, { ...data, photos });
+    },
+    onSuccess: () => onDone(`${r.number}: received back and checked`),
+  });
+  return (
+    <form className="adm-as-form" onSubmit={form.submit} noValidate aria-label={`Check ${r.number}`}>
+      <fieldset id={`check-${r.number}-passed`} tabIndex={-1}>
+        <legend>Received back and checked</legend>
+        <label className="adm-as-choice">
+          <input type="radio" name={`passed-${r.number}`} checked={passed === true} onChange={() => setPassed(true)} />
+          Passed: as the shopper said
+        </label>
+        <label className="adm-as-choice">
+          <input
+            type="radio"
+            name={`passed-${r.number}`}
+            checked={passed === false}
+            onChange={() => setPassed(false)}
+          />
+          Failed: no exchange (used, damaged by the shopper, not our watch)
+        </label>
+      </fieldset>
+      <div className="field">
+        <label htmlFor={`check-${r.number}-photos`}>Photos (up to {MAX_REQUEST_PHOTOS})</label>
+        <input
+          id={`check-${r.number}-photos`}
+          type="file"
+          accept="image/*"
+          multiple
+          onChange={(e) => setFiles([...(e.target.files ?? [])])}
+        />
+      </div>
+      <TextAreaField label="What you found" rows={2} {...form.field('note')} />
+      <Message {...form.messageProps} />
+      <button type="submit" className="btn btn-gold" disabled={form.busy}>
+        Save the check
+      </button>
+    </form>
+  );
+}
