@@ -153,4 +153,5 @@ export const PAGE = {
 export const ADMIN_PAGE = {
   orders: '/dashboard/orders',
   complaints: '/dashboard/complaints',
+  inbox: '/dashboard/inbox',
 } as const satisfies Record<string, `/dashboard/${string}`>;

@@ -184,6 +184,9 @@ export const statsSchema = z.object({
     complaintsOverdue: z.number().int(),
     /** Parcels after a failed delivery whose choice is not sent to the courier yet (docs/product.md#failed-deliveries). */
     failedDeliveries: z.number().int(),
+    /** WhatsApp conversations with a shopper's message not answered yet, and orders cancelled with WhatsApp's button since (issue 37). */
+    inboxWaiting: z.number().int(),
+    inboxCancels: z.number().int(),
   }),
   topViewed: z.array(
     z.object({

@@ -10,6 +10,7 @@ import { countOpenComplaints } from '../complaints/queries.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/tables.ts';
 import { countUnsent, listUnsent } from '../notifications/outbox.ts';
+import { countWaiting, countWhatsAppCancels } from '../notifications/whatsapp/conversations/thread-read.ts';
 import { listFailedWhatsApp } from '../notifications/whatsapp/outbox.ts';
 import { countUnfoundReferences } from '../orders/unpaid.ts';
 import { countFailedDeliveries } from '../shipping/delivery-choices.ts';
@@ -20,44 +21,56 @@ const FAILED_SHOWN = 20;
 
 /** `config` says whether mail is configured (SMTP_URL) and how long a sent reference waits to be found. */
 export async function readAttention(db: Db, config: Config): Promise<AdminStats['attention']> {
-  const [toCheck, unfound, toPack, confirmed, lowStock, unsentCount, unsent, complaints, failed, failedWhatsApp] =
-    await Promise.all([
-      db
-        .selectFrom('orders')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('advance_state', '=', 'submitted')
-        .where('status', 'in', LIVE_STATES)
-        .executeTakeFirstOrThrow(),
-      countUnfoundReferences(db, config),
-      db
-        .selectFrom('orders')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('status', 'in', TO_PACK_STATES)
-        .where('advance_state', 'in', ['received', 'waived'])
-        .executeTakeFirstOrThrow(),
-      // Confirmed by the shopper on WhatsApp and not packed yet (docs/whatsapp.md).
-      db
-        .selectFrom('orders')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('status', 'in', TO_PACK_STATES)
-        .where('shopper_confirmed_at', 'is not', null)
-        .executeTakeFirstOrThrow(),
-      db
-        .selectFrom('products')
-        .select(['id', 'name', 'stock_count'])
-        .where('deleted_at', 'is', null)
-        .where('stock_count', 'is not', null)
-        .where('stock_count', '<=', LOW_STOCK)
-        .orderBy('stock_count')
-        .orderBy('name')
-        .limit(LOW_STOCK_SHOWN)
-        .execute(),
-      countUnsent(db),
-      listUnsent(db, UNSENT_SHOWN),
-      countOpenComplaints(db),
-      countFailedDeliveries(db),
-      listFailedWhatsApp(db, FAILED_SHOWN),
-    ]);
+  const [
+    toCheck,
+    unfound,
+    toPack,
+    confirmed,
+    lowStock,
+    unsentCount,
+    unsent,
+    complaints,
+    failed,
+    failedWhatsApp,
+    inbox,
+  ] = await Promise.all([
+    db
+      .selectFrom('orders')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('advance_state', '=', 'submitted')
+      .where('status', 'in', LIVE_STATES)
+      .executeTakeFirstOrThrow(),
+    countUnfoundReferences(db, config),
+    db
+      .selectFrom('orders')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('status', 'in', TO_PACK_STATES)
+      .where('advance_state', 'in', ['received', 'waived'])
+      .executeTakeFirstOrThrow(),
+    // Confirmed by the shopper on WhatsApp and not packed yet (docs/whatsapp.md).
+    db
+      .selectFrom('orders')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('status', 'in', TO_PACK_STATES)
+      .where('shopper_confirmed_at', 'is not', null)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('products')
+      .select(['id', 'name', 'stock_count'])
+      .where('deleted_at', 'is', null)
+      .where('stock_count', 'is not', null)
+      .where('stock_count', '<=', LOW_STOCK)
+      .orderBy('stock_count')
+      .orderBy('name')
+      .limit(LOW_STOCK_SHOWN)
+      .execute(),
+    countUnsent(db),
+    listUnsent(db, UNSENT_SHOWN),
+    countOpenComplaints(db),
+    countFailedDeliveries(db),
+    listFailedWhatsApp(db, FAILED_SHOWN),
+    Promise.all([countWaiting(db), countWhatsAppCancels(db)]),
+  ]);
   return {
     advancesToCheck: Number(toCheck.n),
     advancesUnfound: unfound,
@@ -72,5 +85,7 @@ export async function readAttention(db: Db, config: Config): Promise<AdminStats[
     failedDeliveries: failed,
     failedWhatsApp: failedWhatsApp.messages,
     failedWhatsAppCount: failedWhatsApp.count,
+    inboxWaiting: inbox[0],
+    inboxCancels: inbox[1],
   };
 }

@@ -16,6 +16,7 @@ import { invoiceAdminRoutes } from '../invoices/routes.ts';
 import { signatureRoutes } from '../invoices/signature-routes.ts';
 import { leadAdminRoutes } from '../leads/admin-routes.ts';
 import { uploadRoutes } from '../media/upload-routes.ts';
+import { inboxAdminRoutes } from '../notifications/whatsapp/conversations/routes.ts';
 import { orderAdminRoutes } from '../orders/admin-routes.ts';
 import { shippingAdminRoutes } from '../shipping/admin-routes.ts';
 import { bookingRoutes } from '../shipping/booking-routes.ts';
@@ -51,5 +52,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     await guarded.register(remittanceRoutes);
     await guarded.register(moneyRoutes);
     await guarded.register(failedDeliveryAdminRoutes);
+    // The WhatsApp inbox (issue 37).
+    await guarded.register(inboxAdminRoutes);
   });
 };
