@@ -13,6 +13,8 @@ const LINKS = [
   { to: ADMIN_PAGE.orders, label: 'ORDERS' },
   // docs/product.md#failed-deliveries
   { to: '/dashboard/failed-deliveries', label: 'FAILED DELIVERIES' },
+  // The WhatsApp inbox (issue 37).
+  { to: ADMIN_PAGE.inbox, label: 'INBOX' },
   { to: '/dashboard/leads', label: 'LEADS' },
   // docs/product.md#contact and #admin-shoppers
   { to: ADMIN_PAGE.complaints, label: 'COMPLAINTS' },

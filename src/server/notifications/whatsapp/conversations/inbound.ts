@@ -44,7 +44,7 @@ export interface InboundMessage {
  */
 export function storableText(value: unknown, max: number): string {
   if (typeof value !== 'string') return '';
-  return Array.from(value.replace(/\u0000/g, '\uFFFD'))
+  return Array.from(value.replaceAll(String.fromCharCode(0), '\uFFFD'))
     .slice(0, max)
     .join('');
 }
