@@ -193,8 +193,8 @@ export const WHATSAPP_TEMPLATES = {
     category: 'utility',
     params: ['how many conversations', 'the longest wait', 'who is waiting', 'inbox link'],
     body: {
-      en: '{{1}} WhatsApp conversations are waiting for an answer, the longest for {{2}}: {{3}}.\nAnswer them at {{4}}.',
-      hi: '{{1}} WhatsApp बातचीत जवाब का इंतज़ार कर रही हैं, सबसे पुरानी {{2}} से: {{3}}।\nजवाब {{4}} पर दें।',
+      en: 'Inbox: {{1}} WhatsApp conversations are waiting for an answer, the longest for {{2}}: {{3}}.\nAnswer them at {{4}}.',
+      hi: 'इनबॉक्स: {{1}} WhatsApp बातचीत जवाब का इंतज़ार कर रही हैं, सबसे पुरानी {{2}} से: {{3}}।\nजवाब {{4}} पर दें।',
     },
   },
 } as const satisfies Record<string, WhatsAppTemplate>;
