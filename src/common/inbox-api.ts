@@ -17,5 +17,5 @@ export const inboxApi = {
   /** Marked done (by either admin): nothing waits any more. */
   done: endpoint<{ reply: Thread }>()('POST', '/admin/inbox/:phone/done'),
   /** A photo, voice note or document the shopper sent, as the store kept it. */
-  media: endpoint<{ reply: FileReply }>()('GET', '/admin/inbox/media/:messageId'),
+  media: endpoint<{ reply: FileReply }>()('GET', '/admin/inbox-media/:messageId'),
 } as const;

@@ -127,7 +127,7 @@ const calls: Call[] = [
   },
   { method: 'POST', url: '/api/admin/inbox/9000000009/replying', route: '/api/admin/inbox/:phone/replying' },
   { method: 'POST', url: '/api/admin/inbox/9000000009/done', route: '/api/admin/inbox/:phone/done' },
-  { method: 'GET', url: '/api/admin/inbox/media/abc', route: '/api/admin/inbox/media/:messageId' },
+  { method: 'GET', url: '/api/admin/inbox-media/abc', route: '/api/admin/inbox-media/:messageId' },
   {
     method: 'POST',
     url: '/api/admin/failed-deliveries/TSW-99999/send',

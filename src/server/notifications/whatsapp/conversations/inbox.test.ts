@@ -116,12 +116,12 @@ describe.each(TEST_DIALECTS)('the WhatsApp inbox on %s', (dialect: Dialect) => {
     expect(t.profileName).toBe('Asha <b>');
     expect(t.window.open).toBe(true);
     const image = t.items.find((i: { type: string; media: unknown }) => i.type === 'image' && i.media);
-    const file = await api('GET', `/api/admin/inbox/media/${image.id}`);
+    const file = await api('GET', `/api/admin/inbox-media/${image.id}`);
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('image/webp');
     expect(file.headers['content-security-policy']).toContain('sandbox');
     // A shopper's file is for an admin only.
-    expect((await app.inject({ method: 'GET', url: `/api/admin/inbox/media/${image.id}` })).statusCode).toBe(401);
+    expect((await app.inject({ method: 'GET', url: `/api/admin/inbox-media/${image.id}` })).statusCode).toBe(401);
     const list = (await api('GET', `/api/admin/inbox?q=${phone.slice(-6)}`)).json();
     expect(list.conversations.map((c: { phone: string }) => c.phone)).toEqual([phone]);
     const byName = (await api('GET', '/api/admin/inbox?q=asha%20%3Cb')).json();
