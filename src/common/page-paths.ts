@@ -157,4 +157,5 @@ export const ADMIN_PAGE = {
   orders: '/dashboard/orders',
   complaints: '/dashboard/complaints',
   afterSales: '/dashboard/after-sales',
+  inbox: '/dashboard/inbox',
 } as const satisfies Record<string, `/dashboard/${string}`>;

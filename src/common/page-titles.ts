@@ -68,6 +68,7 @@ export const DASHBOARD_TITLES: Record<string, string> = {
   editproduct: 'Edit a product',
   orders: 'Orders',
   'failed-deliveries': 'Failed deliveries',
+  inbox: 'Inbox',
   leads: 'Leads',
   admins: 'Admins',
   complaints: 'Complaints',

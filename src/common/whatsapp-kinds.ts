@@ -21,6 +21,8 @@ export const WHATSAPP_KIND_LABELS = {
   'owner-advance-submitted': 'To you: advance to check',
   'owner-delivery-failed': 'To you: failed delivery',
   'owner-complaint': 'To you: complaint',
+  'owner-inbox-waiting': 'To you: messages waiting in the inbox',
+  'inbox-reply': 'Reply from the inbox',
   'back-in-stock': 'Back in stock (Notify me)',
   'cart-reminder': 'Cart reminder',
   'reply-confirmed': 'Reply: order confirmed',

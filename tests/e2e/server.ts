@@ -2,9 +2,11 @@
  * The server the journeys run against: a fresh data folder, a small seeded demo
  * catalogue and a known admin login (tests/e2e/fixtures.ts reads the same values).
  */
+
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import sharp from 'sharp';
 import { loadConfig } from '../../src/server/config.ts';
 import { startServer } from '../../src/server/main.ts';
 import { startFakeShiprocket } from '../../src/server/shipping/couriers/shiprocket/fake.ts';
@@ -19,7 +21,7 @@ import {
   E2E_UNSERVED_PINCODE,
 } from './fixtures.ts';
 import { clearMailbox, deliverToMailbox } from './mailbox.ts';
-import { clearWhatsAppInbox, deliverToWhatsAppInbox } from './whatsapp-inbox.ts';
+import { clearWhatsAppInbox, deliverToWhatsAppInbox, E2E_MEDIA, E2E_OWNER_WHATSAPP } from './whatsapp-inbox.ts';
 
 // A real mail server in front of the store: what it accepts lands in the journeys' mailbox.
 clearMailbox();
@@ -52,7 +54,15 @@ if (process.env.E2E_FAKE_WHATSAPP === '1') {
     });
     return { status: res.status, body: await res.text() };
   });
-  whatsapp = fake.env;
+  // The inbox journey (services-inbox.spec.ts): the owner's number, all-day shop hours, and the
+  // media a shopper's photo and voice note name (E2E_MEDIA), held by the fake's media endpoint.
+  whatsapp = { ...fake.env, OWNER_WHATSAPP: E2E_OWNER_WHATSAPP, SHOP_HOURS: '00:00-24:00' };
+  const photo = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#b08d57' } })
+    .jpeg()
+    .toBuffer();
+  fake.media.set(E2E_MEDIA.photo, { bytes: photo, mimeType: 'image/jpeg', declaredSize: photo.length });
+  const voice = Buffer.concat([Buffer.from('OggS'), Buffer.alloc(2000, 7)]);
+  fake.media.set(E2E_MEDIA.voice, { bytes: voice, mimeType: 'audio/ogg', declaredSize: voice.length });
 }
 const config = loadConfig({
   NODE_ENV: 'test',

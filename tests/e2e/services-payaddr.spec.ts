@@ -60,10 +60,7 @@ test('a pay-in-full order is booked Prepaid and its label says do not collect', 
   // The advance screen: the whole amount, nothing on delivery.
   const panel = shopper.getByRole('region', { name: /Pay for your order/ });
   await expect(panel).toBeVisible({ timeout: 20_000 });
-  await expect(panel.getByRole('link', { name: /IN FULL/ })).toHaveAttribute(
-    'href',
-    new RegExp(`am=${payNow}\\.00`),
-  );
+  await expect(panel.getByRole('link', { name: /IN FULL/ })).toHaveAttribute('href', new RegExp(`am=${payNow}\\.00`));
   await expect(panel).toContainText('Nothing to pay on delivery');
   await screenshots(shopper, 'payaddr-advance-in-full');
   expect(await axeViolations(shopper)).toEqual([]);

@@ -47,8 +47,18 @@ export async function expectWhatsApp(phone: string, template: string): Promise<S
   return find() as SentMessage;
 }
 
+/** The owner's WhatsApp number of the journeys' store (tests/e2e/server.ts). */
+export const E2E_OWNER_WHATSAPP = '919800000001';
+/** Media ids the journeys' fake Graph API holds: a JPEG photo and an Ogg voice note. */
+export const E2E_MEDIA = { photo: '900000000001', voice: '900000000002' } as const;
+
+/** How many WhatsApp messages from this template reached this 10-digit phone. */
+export function countWhatsApp(phone: string, template: string): number {
+  return readInbox().filter((m) => m.to === `91${phone}` && m.template === template).length;
+}
+
 /** Posts one shopper's message as Meta does: signed with the app secret, to the store's webhook. */
-async function postShopperMessage(request: APIRequestContext, from: string, message: Record<string, unknown>) {
+export async function postShopperMessage(request: APIRequestContext, from: string, message: Record<string, unknown>) {
   const body = JSON.stringify({
     object: 'whatsapp_business_account',
     entry: [

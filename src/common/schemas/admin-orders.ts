@@ -214,6 +214,9 @@ export const statsSchema = z.object({
     failedDeliveries: z.number().int(),
     /** Cancelled or returned orders whose advance is neither refunded nor kept yet (common/settlement.ts). */
     advancesToSettle: z.number().int(),
+    /** WhatsApp conversations with a shopper's message not answered yet, and orders cancelled with WhatsApp's button since (issue 37). */
+    inboxWaiting: z.number().int(),
+    inboxCancels: z.number().int(),
   }),
   topViewed: z.array(
     z.object({

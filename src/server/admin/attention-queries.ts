@@ -11,6 +11,7 @@ import { countOpenComplaints } from '../complaints/queries.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/tables.ts';
 import { countUnsent, listUnsent } from '../notifications/outbox.ts';
+import { countWaiting, countWhatsAppCancels } from '../notifications/whatsapp/conversations/thread-read.ts';
 import { listFailedWhatsApp } from '../notifications/whatsapp/outbox.ts';
 import { countUnfoundReferences } from '../orders/unpaid.ts';
 import { countAdvancesToSettle } from '../settlements/queries.ts';
@@ -35,6 +36,7 @@ export async function readAttention(db: Db, config: Config): Promise<AdminStats[
     failedWhatsApp,
     toSettle,
     afterSales,
+    inbox,
   ] = await Promise.all([
     db
       .selectFrom('orders')
@@ -73,6 +75,7 @@ export async function readAttention(db: Db, config: Config): Promise<AdminStats[
     listFailedWhatsApp(db, FAILED_SHOWN),
     countAdvancesToSettle(db),
     countAwaitingOwner(db),
+    Promise.all([countWaiting(db), countWhatsAppCancels(db)]),
   ]);
   return {
     advancesToCheck: Number(toCheck.n),
@@ -90,5 +93,7 @@ export async function readAttention(db: Db, config: Config): Promise<AdminStats[
     failedWhatsApp: failedWhatsApp.messages,
     failedWhatsAppCount: failedWhatsApp.count,
     advancesToSettle: toSettle,
+    inboxWaiting: inbox[0],
+    inboxCancels: inbox[1],
   };
 }

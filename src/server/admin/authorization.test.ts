@@ -172,6 +172,18 @@ const calls: Call[] = [
   { method: 'GET', url: '/api/admin/courier', route: '/api/admin/courier' },
   // Failed deliveries (docs/product.md#failed-deliveries).
   { method: 'GET', url: '/api/admin/failed-deliveries', route: '/api/admin/failed-deliveries' },
+  // The WhatsApp inbox (issue 37).
+  { method: 'GET', url: '/api/admin/inbox', route: '/api/admin/inbox' },
+  { method: 'GET', url: '/api/admin/inbox/9000000009', route: '/api/admin/inbox/:phone' },
+  {
+    method: 'POST',
+    url: '/api/admin/inbox/9000000009/reply',
+    route: '/api/admin/inbox/:phone/reply',
+    payload: { text: 'hello' },
+  },
+  { method: 'POST', url: '/api/admin/inbox/9000000009/replying', route: '/api/admin/inbox/:phone/replying' },
+  { method: 'POST', url: '/api/admin/inbox/9000000009/done', route: '/api/admin/inbox/:phone/done' },
+  { method: 'GET', url: '/api/admin/inbox-media/abc', route: '/api/admin/inbox-media/:messageId' },
   {
     method: 'POST',
     url: '/api/admin/failed-deliveries/TSW-99999/send',

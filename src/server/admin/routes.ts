@@ -17,6 +17,7 @@ import { invoiceAdminRoutes } from '../invoices/routes.ts';
 import { signatureRoutes } from '../invoices/signature-routes.ts';
 import { leadAdminRoutes } from '../leads/admin-routes.ts';
 import { uploadRoutes } from '../media/upload-routes.ts';
+import { inboxAdminRoutes } from '../notifications/whatsapp/conversations/routes.ts';
 import { orderAdminRoutes } from '../orders/admin-routes.ts';
 import { codRulesRoutes } from '../risk/routes.ts';
 import { settlementRoutes } from '../settlements/routes.ts';
@@ -57,5 +58,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     await guarded.register(codRulesRoutes);
     await guarded.register(settlementRoutes);
     await guarded.register(afterSalesAdminRoutes);
+    // The WhatsApp inbox (issue 37).
+    await guarded.register(inboxAdminRoutes);
   });
 };

@@ -603,6 +603,58 @@ export interface AfterSalesRequestsTable {
   updated_at: string;
 }
 
+/** One shopper's number in the WhatsApp inbox (migration 0027; notifications/whatsapp/conversations/). */
+export interface WhatsAppConversationsTable {
+  /** 10 digits for an Indian number (the store's form), else the digits WhatsApp gives. */
+  phone: string;
+  /** WhatsApp's id of the number (digits with the country code): replies go to it. */
+  wa_id: string;
+  profile_name: Optional<string>;
+  user_id: Optional<string>;
+  created_at: string;
+  last_at: string;
+  /** Meta's time of the shopper's last message: the 24-hour window counts from it. */
+  last_inbound_at: Optional<string>;
+  /** The oldest of the shopper's messages not answered yet; null when none waits. */
+  waiting_since: Optional<string>;
+  unread: ColumnType<number, number | undefined, number>;
+  replying_admin: Optional<string>;
+  replying_at: Optional<string>;
+  done_at: Optional<string>;
+  done_by: Optional<string>;
+  /** The waiting_since the owner's summary told of (one summary per wait). */
+  alerted_for: Optional<string>;
+}
+
+/** A message (in, out) or an event in a conversation (migration 0027). */
+export interface WhatsAppMessagesTable {
+  id: string;
+  phone: string;
+  wa_message_id: Optional<string>;
+  /** in | out | event */
+  direction: string;
+  /** text | image | audio | document | location | contacts | reaction | button | sticker | video | unsupported | reply | template-reply */
+  type: string;
+  /** The text as written (never markup), a caption, or the words of an event. */
+  body: string;
+  /** JSON: what else the message carries (location, contacts, the reacted-to id, a file name). */
+  details: Optional<string>;
+  order_id: Optional<string>;
+  outbox_id: Optional<string>;
+  admin: Optional<string>;
+  at: string;
+  created_at: string;
+  media_id: Optional<string>;
+  /** pending | stored | refused */
+  media_state: Optional<string>;
+  media_key: Optional<string>;
+  media_type: Optional<string>;
+  media_size: Optional<number>;
+  media_error: Optional<string>;
+  media_attempts: ColumnType<number, number | undefined, number>;
+  media_next_at: Optional<string>;
+}
+
 export interface Database {
   products: ProductsTable;
   users: UsersTable;
@@ -639,6 +691,8 @@ export interface Database {
   app_secrets: AppSecretsTable;
   settlements: SettlementsTable;
   after_sales_requests: AfterSalesRequestsTable;
+  whatsapp_conversations: WhatsAppConversationsTable;
+  whatsapp_messages: WhatsAppMessagesTable;
 }
 
 export type Db = Kysely<Database>;

@@ -220,6 +220,30 @@ export const WHATSAPP_TEMPLATES = {
       hi: 'नमस्ते {{1}}, ऑर्डर {{3}} के आपके अनुरोध {{2}} के बारे में: {{4}}\nपूरी जानकारी {{5}} पर देखें।',
     },
   },
+  /**
+   * The owner's answer to a shopper's message after WhatsApp's 24-hour customer service window
+   * closed (issue 37; docs/whatsapp.md#the-inbox): free-form text is refused then, a template is not.
+   * The answer is one plain line (templateParam).
+   */
+  inbox_reply: {
+    name: 'inbox_reply',
+    category: 'utility',
+    params: ['shopper name', 'the shop’s answer'],
+    body: {
+      en: 'Hello {{1}}, this is the shop’s answer to your message:\n\n{{2}}\n\nReply here if you need anything else.',
+      hi: 'नमस्ते {{1}}, आपके संदेश का दुकान की ओर से जवाब:\n\n{{2}}\n\nऔर कुछ चाहिए तो यहीं जवाब दें।',
+    },
+  },
+  /** Shoppers' messages that waited past INBOX_WAIT_MINUTES within shop hours: one summary (issue 37). */
+  owner_inbox_waiting: {
+    name: 'owner_inbox_waiting',
+    category: 'utility',
+    params: ['how many conversations', 'the longest wait', 'who is waiting', 'inbox link'],
+    body: {
+      en: 'Inbox: {{1}} WhatsApp conversations are waiting for an answer, the longest for {{2}}: {{3}}.\nAnswer them at {{4}}.',
+      hi: 'इनबॉक्स: {{1}} WhatsApp बातचीत जवाब का इंतज़ार कर रही हैं, सबसे पुरानी {{2}} से: {{3}}।\nजवाब {{4}} पर दें।',
+    },
+  },
 } as const satisfies Record<string, WhatsAppTemplate>;
 
 export type TemplateName = keyof typeof WHATSAPP_TEMPLATES;

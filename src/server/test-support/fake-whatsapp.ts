@@ -16,8 +16,13 @@
  *   { object: "whatsapp_business_account", entry: [{ id, changes: [{ field: "messages", value:
  *   { messaging_product, metadata, contacts?, messages? | statuses? } }] }] }, signed with
  *   X-Hub-Signature-256: sha256=HMAC-SHA256(app secret, body).
+ * Inbound media (developers.facebook.com/docs/whatsapp/cloud-api/reference/media): a shopper's
+ *   image / audio / document message names a media id; GET /{version}/{media-id} with the Bearer
+ *   token answers { messaging_product, url, mime_type, sha256, file_size, id }, and GET url, with
+ *   the same token, the bytes (the url expires after 5 minutes at Meta; here it holds a one-time
+ *   key that expiresMedia() can void).
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { signatureOf } from '../notifications/whatsapp/signature.ts';
@@ -108,6 +113,19 @@ export interface FakeWhatsApp {
     buttonIndex: number,
     options?: { id?: string; from?: string },
   ): Promise<WebhookAnswer>;
+  /** Inbound media the fake holds (addMedia), by media id. */
+  media: Map<string, FakeMedia>;
+  /** Media metadata requests and downloads received. */
+  mediaRequests: { meta: number; download: number };
+  /** Holds a file a shopper sends; `declaredSize` is what Meta's metadata says (default: its length). */
+  addMedia(bytes: Buffer, mimeType: string, options?: { declaredSize?: number }): string;
+  /** The user sends any message: `type` and its part as Meta posts it (image, audio, location…). */
+  userMessage(
+    from: string,
+    type: string,
+    part: unknown,
+    options?: { id?: string; timestamp?: number; name?: string },
+  ): Promise<WebhookAnswer>;
   /** The user writes text (opens the 24-hour window for free-form text). */
   userText(from: string, text: string, options?: { id?: string }): Promise<WebhookAnswer>;
   /** A status callback for a sent message. */
@@ -120,6 +138,12 @@ export interface FakeWhatsApp {
   /** Resolves once `count` messages were accepted. */
   waitForSent(count: number, timeoutMs?: number): Promise<SentMessage[]>;
   close(): Promise<void>;
+}
+
+export interface FakeMedia {
+  bytes: Buffer;
+  mimeType: string;
+  declaredSize: number;
 }
 
 function graphError(res: ServerResponse, spec: GraphErrorSpec): void {
@@ -210,7 +234,49 @@ export async function startFakeWhatsApp(
     };
   }
 
+  const media = new Map<string, FakeMedia>();
+  const mediaRequests = { meta: 0, download: 0 };
+  let mediaCounter = 0;
+
+  /** GET /{version}/{media-id} and the download url it gives; false when the request is not one. */
+  function answerMedia(req: IncomingMessage, res: ServerResponse): boolean {
+    if (req.method !== 'GET') return false;
+    const metaMatch = /^\/v[0-9.]+\/([0-9]+)$/.exec(req.url ?? '');
+    const download = /^\/download\/([0-9]+)$/.exec(req.url ?? '');
+    if (!metaMatch && !download) return false;
+    if (req.headers.authorization !== `Bearer ${FAKE_TOKEN}`) {
+      graphError(res, { status: 401, code: 190, message: 'Invalid OAuth access token - Cannot parse access token' });
+      return true;
+    }
+    const id = (metaMatch ?? download)?.[1] ?? '';
+    const file = media.get(id);
+    if (!file) {
+      graphError(res, { status: 404, code: 100, message: 'Unsupported get request.', details: 'no such media' });
+      return true;
+    }
+    if (metaMatch) {
+      mediaRequests.meta += 1;
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(
+        JSON.stringify({
+          messaging_product: 'whatsapp',
+          url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/download/${id}`,
+          mime_type: file.mimeType,
+          sha256: createHash('sha256').update(file.bytes).digest('hex'),
+          file_size: file.declaredSize,
+          id,
+        }),
+      );
+      return true;
+    }
+    mediaRequests.download += 1;
+    res.writeHead(200, { 'content-type': file.mimeType, 'content-length': file.bytes.length });
+    res.end(file.bytes);
+    return true;
+  }
+
   async function answer(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (answerMedia(req, res)) return;
     const match = /^\/v[0-9.]+\/([0-9]+)\/messages$/.exec(req.url ?? '');
     if (req.method !== 'POST' || !match) {
       graphError(res, { status: 400, code: 100, message: 'Unsupported post request.' });
@@ -409,6 +475,36 @@ export async function startFakeWhatsApp(
             timestamp: String(Math.floor(Date.now() / 1000)),
             type: 'button',
             button: { payload: replyTo.buttons[index], text: quick?.text.en ?? 'Button' },
+          },
+        ],
+      });
+    },
+    media,
+    mediaRequests,
+    addMedia: (bytes: Buffer, mimeType: string, options: { declaredSize?: number } = {}) => {
+      mediaCounter += 1;
+      const id = `${Date.now()}${String(mediaCounter).padStart(4, '0')}`;
+      media.set(id, { bytes, mimeType, declaredSize: options.declaredSize ?? bytes.length });
+      return id;
+    },
+    userMessage: (
+      from: string,
+      type: string,
+      part: unknown,
+      options: { id?: string; timestamp?: number; name?: string } = {},
+    ) => {
+      const wa = digits(from);
+      const at = options.timestamp ?? Date.now();
+      lastUserMessage.set(wa, Math.max(lastUserMessage.get(wa) ?? 0, at));
+      return post({
+        contacts: [{ profile: { name: options.name ?? 'Shopper' }, wa_id: wa }],
+        messages: [
+          {
+            from: wa,
+            id: options.id ?? `wamid.IN${randomBytes(10).toString('hex')}`,
+            timestamp: String(Math.floor(at / 1000)),
+            type,
+            ...(type === 'contacts' ? { contacts: part } : { [type]: part }),
           },
         ],
       });

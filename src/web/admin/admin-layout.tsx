@@ -15,6 +15,8 @@ const LINKS = [
   { to: '/dashboard/failed-deliveries', label: 'FAILED DELIVERIES' },
   // docs/product.md#after-sales
   { to: ADMIN_PAGE.afterSales, label: 'AFTER-SALES' },
+  // The WhatsApp inbox (issue 37).
+  { to: ADMIN_PAGE.inbox, label: 'INBOX' },
   { to: '/dashboard/leads', label: 'LEADS' },
   // docs/product.md#contact and #admin-shoppers
   { to: ADMIN_PAGE.complaints, label: 'COMPLAINTS' },

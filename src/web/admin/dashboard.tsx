@@ -28,6 +28,7 @@ const AfterSalesPage = lazy(async () => ({
 const FailedDeliveriesPage = lazy(async () => ({
   default: (await import('./failed-deliveries/failed-deliveries-page.tsx')).FailedDeliveriesPage,
 }));
+const InboxPage = lazy(async () => ({ default: (await import('./inbox/inbox-page.tsx')).InboxPage }));
 const ShoppersPage = lazy(async () => ({ default: (await import('./shoppers/shoppers-page.tsx')).ShoppersPage }));
 const Gstr1Page = lazy(async () => ({ default: (await import('./books/gstr1-page.tsx')).Gstr1Page }));
 const StatementPage = lazy(async () => ({ default: (await import('./books/statement-page.tsx')).StatementPage }));
@@ -71,6 +72,8 @@ function DashboardGate() {
           <Route path="editproduct/:proid" element={<ProductFormPage />} />
           <Route path="orders" element={<OrdersPage />} />
           <Route path="failed-deliveries" element={<FailedDeliveriesPage />} />
+          <Route path="inbox" element={<InboxPage />} />
+          <Route path="inbox/:phone" element={<InboxPage />} />
           <Route path="leads" element={<LeadsPage />} />
           <Route path="admins" element={<AdminsPage />} />
           <Route path="complaints" element={<ComplaintsPage />} />

@@ -23,6 +23,8 @@ export function NeedsYou({ attention }: { attention: AdminStats['attention'] }) 
     lowStock.length === 0 &&
     attention.failedWhatsAppCount === 0 &&
     attention.afterSalesWaiting === 0 &&
+    attention.inboxWaiting === 0 &&
+    attention.inboxCancels === 0 &&
     !showMail;
   return (
     <section className="panel adm-needs" aria-labelledby="adm-needs-title">
@@ -62,6 +64,19 @@ export function NeedsYou({ attention }: { attention: AdminStats['attention'] }) 
         >
           <strong>{complaintsOpen}</strong> {complaintsOpen === 1 ? 'complaint' : 'complaints'} to answer
           {complaintsOverdue > 0 && <span className="adm-need-note">{complaintsOverdue} past 48 hours</span>}
+        </Link>
+        {/* Issue 37: shoppers' WhatsApp messages not answered yet, and orders they cancelled with the button. */}
+        <Link
+          className={`card adm-need${attention.inboxWaiting > 0 ? ' adm-need-on' : ''}${attention.inboxCancels > 0 ? ' adm-need-late' : ''}`}
+          to={ADMIN_PAGE.inbox}
+        >
+          <strong>{attention.inboxWaiting}</strong>{' '}
+          {attention.inboxWaiting === 1 ? 'WhatsApp conversation' : 'WhatsApp conversations'} to answer
+          {attention.inboxCancels > 0 && (
+            <span className="adm-need-note">
+              {attention.inboxCancels} {attention.inboxCancels === 1 ? 'order' : 'orders'} cancelled on WhatsApp
+            </span>
+          )}
         </Link>
         {/* docs/product.md#failed-deliveries: parcels whose shopper's choice is not with the courier yet. */}
         <Link

@@ -10,6 +10,8 @@
  *   button ("confirm:<order id>").
  * - A text (…/messages/text/): type "text", text: { body } (STOP takes consent back; a text with
  *   a "Get updates on WhatsApp" code proves the sender's number, proof-codes.ts).
+ * - Any other message (image, audio, document, location, contacts, reaction…): kept in the
+ *   shopper's conversation (conversations/inbound.ts), like every text and tap (issue 37).
  * - A status (…/messages/status/): statuses[] { id: the store's message's wamid, status: sent |
  *   delivered | read | failed, timestamp, recipient_id, errors?: [{ code, title, message }] }.
  * WhatsApp repeats a webhook it thinks was not received, and may send statuses out of order: each
@@ -28,6 +30,7 @@ import { orderForMessage } from '../../orders/message-read.ts';
 import { cancelOrderByShopper } from '../../orders/shopper-cancel.ts';
 import { FREE_TEXTS, fillBody, whatsappLanguage } from '../whatsapp-templates.ts';
 import { withdrawByPhone } from './consent.ts';
+import { type InboundMessage, keepEvent, keepInbound } from './conversations/inbound.ts';
 import { queueShopperWhatsApp } from './daily-cap.ts';
 import { dropFallbackMail, fromWhatsAppNumber, releaseFallbackMail } from './outbox.ts';
 import { applyProofCode, type ProofResult } from './proof-codes.ts';
@@ -36,7 +39,8 @@ type Trx = Kysely<Database> | Transaction<Database>;
 
 export interface InboxEvent {
   id: string;
-  kind: 'reply' | 'text' | 'status';
+  /** reply: a quick-reply tap; text; message: any other message (kept in the inbox); status. */
+  kind: 'reply' | 'text' | 'message' | 'status';
   body: unknown;
 }
 
@@ -71,17 +75,25 @@ export function eventsOf(payload: unknown, phoneNumberId: string): InboxEvent[] 
       const value =
         (change as {
           field?: unknown;
-          value?: { metadata?: { phone_number_id?: unknown }; messages?: unknown; statuses?: unknown };
+          value?: {
+            metadata?: { phone_number_id?: unknown };
+            messages?: unknown;
+            statuses?: unknown;
+            contacts?: unknown;
+          };
         }) ?? {};
       if (value.field !== 'messages' || !value.value) continue;
       if (value.value.metadata?.phone_number_id !== phoneNumberId) continue;
       const messages = Array.isArray(value.value.messages) ? (value.value.messages as WebhookMessage[]) : [];
       for (const m of messages) {
         if (typeof m?.id !== 'string' || typeof m.from !== 'string' || m.id.length > 200) continue;
+        if (!/^[0-9]{6,20}$/.test(m.from)) continue;
+        // The sender's profile name travels beside the message (contacts[]): kept with it for the inbox.
+        const body = { ...m, profile_name: profileName(value.value.contacts, m.from) };
         if (m.type === 'button' && typeof m.button?.payload === 'string')
-          events.push({ id: m.id, kind: 'reply', body: m });
-        else if (m.type === 'text' && typeof m.text?.body === 'string')
-          events.push({ id: m.id, kind: 'text', body: m });
+          events.push({ id: m.id, kind: 'reply', body });
+        else if (m.type === 'text' && typeof m.text?.body === 'string') events.push({ id: m.id, kind: 'text', body });
+        else events.push({ id: m.id, kind: 'message', body });
       }
       const statuses = Array.isArray(value.value.statuses) ? (value.value.statuses as WebhookStatus[]) : [];
       for (const s of statuses) {
@@ -92,6 +104,15 @@ export function eventsOf(payload: unknown, phoneNumberId: string): InboxEvent[] 
     }
   }
   return events;
+}
+
+/** The webhook's contacts[] profile name of `waId`, if given. */
+function profileName(contacts: unknown, waId: string): string | undefined {
+  if (!Array.isArray(contacts)) return undefined;
+  const c = contacts.find((x) => (x as { wa_id?: unknown })?.wa_id === waId) as
+    | { profile?: { name?: unknown } }
+    | undefined;
+  return typeof c?.profile?.name === 'string' ? c.profile.name : undefined;
 }
 
 /** Keeps the events (a repeat is recognised by its id and kept once); one short transaction. */
@@ -113,7 +134,11 @@ const BATCH = 100;
 const STOP_WORDS = new Set(['STOP', 'UNSUBSCRIBE', 'STOP ALL', 'बंद']);
 
 /** Applies what is pending; `queued` says a message or mail was queued or released (nudge the workers). */
-export async function applyPendingEvents(db: Db, config: Config, log: WorkerLog): Promise<{ queued: boolean }> {
+export async function applyPendingEvents(
+  db: Db,
+  config: Config,
+  log: WorkerLog,
+): Promise<{ queued: boolean; kept: boolean }> {
   const pending = await db
     .selectFrom('whatsapp_inbox')
     .selectAll()
@@ -123,6 +148,7 @@ export async function applyPendingEvents(db: Db, config: Config, log: WorkerLog)
     .limit(BATCH)
     .execute();
   let queued = false;
+  let kept = false;
   for (const event of pending) {
     const effect = await db.transaction().execute(async (trx) => {
       if (event.kind === 'status') {
@@ -140,12 +166,16 @@ export async function applyPendingEvents(db: Db, config: Config, log: WorkerLog)
       if (Number(claimed.numUpdatedRows) === 0) return 'none' as const;
       const body = JSON.parse(event.body) as WebhookMessage & WebhookStatus;
       if (event.kind === 'status') return applyStatus(trx, body);
+      // Every shopper's message is kept in its conversation first (issue 37), then acted on.
+      await keepInbound(trx, body as InboundMessage);
+      if (event.kind === 'message') return 'kept' as const;
       if (event.kind === 'reply') return applyReply(trx, config, body, log);
       return applyText(trx, config, body);
     });
     if (effect === 'queued') queued = true;
+    if (event.kind !== 'status' && effect !== 'wait') kept = true;
   }
-  return { queued };
+  return { queued, kept };
 }
 
 async function statusTarget(trx: Trx, raw: string): Promise<{ id: string; status: string } | undefined> {
@@ -161,7 +191,7 @@ async function statusTarget(trx: Trx, raw: string): Promise<{ id: string; status
 const RANK: Record<string, number> = { queued: 0, accepted: 1, sent: 2, delivered: 3, read: 4 };
 const DELIVERED = 3;
 
-type Effect = 'none' | 'queued' | 'wait';
+type Effect = 'none' | 'queued' | 'wait' | 'kept';
 
 async function applyStatus(trx: Transaction<Database>, body: WebhookStatus): Promise<Effect> {
   const target = await trx
@@ -247,10 +277,23 @@ async function applyReply(
       .where('status', '!=', 'cancelled')
       .executeTakeFirst();
     if (Number(confirmed.numUpdatedRows) === 0) return 'none';
+    await keepEvent(trx, from, {
+      type: 'confirmed',
+      body: `Order ${order.number} confirmed by the shopper with WhatsApp’s Confirm button`,
+      orderId: order.id,
+    });
     return queueFreeText(trx, config, 'reply-confirmed', from, order.language, 'confirmed', [order.number], order.id);
   }
   const result = await cancelOrderByShopper(trx, config, order.id, 'Cancelled by the shopper on WhatsApp');
-  if (result === 'cancelled') return 'queued';
+  if (result === 'cancelled') {
+    // The owner sees it in the thread and in Needs you (issue 37), not only as the order's state.
+    await keepEvent(trx, from, {
+      type: 'cancelled',
+      body: `Order ${order.number} cancelled by the shopper with WhatsApp’s Cancel button`,
+      orderId: order.id,
+    });
+    return 'queued';
+  }
   if (result === 'too-late') {
     return queueFreeText(
       trx,

@@ -29,12 +29,13 @@ const TEMPLATE: Record<OwnerWhatsAppKind, TemplateName> = {
   'owner-advance-submitted': 'owner_advance_submitted',
   'owner-delivery-failed': 'owner_delivery_failed',
   'owner-complaint': 'owner_complaint',
+  'owner-inbox-waiting': 'owner_inbox_waiting',
 };
 
 const base = (config: Config) => config.publicUrl ?? `http://localhost:${config.port}`;
 
 /** Queues one owner message in `trx`; null when WhatsApp or OWNER_WHATSAPP is not set. */
-async function queueOwnerWhatsApp(
+export async function queueOwnerWhatsApp(
   trx: Trx,
   config: Config,
   kind: OwnerWhatsAppKind,

@@ -7,6 +7,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { InboxJobs } from './conversations/jobs.ts';
 import { WhatsAppWorker, type WhatsAppWorkerOptions } from './worker.ts';
 
 declare module 'fastify' {
@@ -25,15 +26,34 @@ async function whatsapp(app: FastifyInstance, options: WhatsAppWorkerOptions) {
     return;
   }
   const mailNudge = app.mail.nudge;
-  const worker = new WhatsAppWorker(app.db, app.dialect, app.config, app.log, () => nudgeBoth(), options);
+  const inbox = new InboxJobs(app.db, app.media, app.config, app.log, () => nudgeBoth(), options.inbox);
+  const worker = new WhatsAppWorker(
+    app.db,
+    app.dialect,
+    app.config,
+    app.log,
+    () => nudgeBoth(),
+    options,
+    () => inbox.nudge(),
+  );
   const nudgeBoth = () => {
     mailNudge();
     worker.nudge();
   };
   app.mail.nudge = nudgeBoth;
-  app.decorate('whatsapp', { nudge: nudgeBoth, idle: () => worker.idle() });
-  app.addHook('onReady', async () => worker.start());
-  app.addHook('preClose', async () => worker.stop());
+  app.decorate('whatsapp', {
+    nudge: nudgeBoth,
+    idle: async () => {
+      await Promise.all([worker.idle(), inbox.idle()]);
+    },
+  });
+  app.addHook('onReady', async () => {
+    worker.start();
+    inbox.start();
+  });
+  app.addHook('preClose', async () => {
+    await Promise.all([worker.stop(), inbox.stop()]);
+  });
 }
 
-export const whatsappPlugin = fp(whatsapp, { name: 'whatsapp', dependencies: ['mail'] });
+export const whatsappPlugin = fp(whatsapp, { name: 'whatsapp', dependencies: ['mail', 'media-storage'] });

@@ -30,7 +30,22 @@ export interface WhatsAppSettings {
   number: string;
   /** Messages one shopper's number may be sent in an India day (WHATSAPP_DAILY_MAX). */
   dailyMax: number;
+  /** Minutes a shopper's message may wait unanswered, within shop hours, before the owner's summary (INBOX_WAIT_MINUTES). */
+  inboxWaitMinutes: number;
+  /** The shop's hours, India time, in minutes after midnight (SHOP_HOURS, "10:00-20:00"). */
+  shopHours: { open: number; close: number };
 }
+
+/** "10:00-20:00" → minutes after midnight; undefined when it is not two times, the first earlier. */
+export function parseShopHours(text: string): { open: number; close: number } | undefined {
+  const m = /^([01][0-9]|2[0-3]):([0-5][0-9])-([01][0-9]|2[0-4]):([0-5][0-9])$/.exec(text.trim());
+  if (!m) return undefined;
+  const open = Number(m[1]) * 60 + Number(m[2]);
+  const close = Number(m[3]) * 60 + Number(m[4]);
+  return open < close && close <= 24 * 60 ? { open, close } : undefined;
+}
+
+const DEFAULT_SHOP_HOURS = '10:00-20:00';
 
 /** The default of WHATSAPP_DAILY_MAX: an order's four messages twice over, and a couple of replies. */
 export const DEFAULT_WHATSAPP_DAILY_MAX = 10;
@@ -78,6 +93,19 @@ export const whatsappEnvSchema = {
     .min(1, 'must be at least 1')
     .max(1000, 'must be at most 1000')
     .default(DEFAULT_WHATSAPP_DAILY_MAX),
+  // A shopper's message unanswered this long within shop hours brings the owner one summary (issue 37).
+  INBOX_WAIT_MINUTES: z.coerce
+    .number()
+    .int('must be a whole number of minutes such as 30')
+    .min(1, 'must be at least 1 minute')
+    .max(24 * 60, 'must be at most 1440 minutes')
+    .default(30),
+  // The shop's hours, India time: the inbox's waits count only inside them, and a quick answer tells them.
+  SHOP_HOURS: z
+    .string()
+    .trim()
+    .refine((t) => parseShopHours(t) !== undefined, 'must be two times such as 10:00-20:00, the first earlier')
+    .default(DEFAULT_SHOP_HOURS),
   // The owner's own WhatsApp number with its country code (919876543210).
   OWNER_WHATSAPP: z
     .string()
@@ -95,6 +123,8 @@ export interface WhatsAppEnv {
   OWNER_WHATSAPP?: string | undefined;
   WHATSAPP_NUMBER?: string | undefined;
   WHATSAPP_DAILY_MAX?: number | undefined;
+  INBOX_WAIT_MINUTES?: number | undefined;
+  SHOP_HOURS?: string | undefined;
 }
 
 const NEEDED = ['WHATSAPP_TOKEN', 'WHATSAPP_PHONE_NUMBER_ID', 'WHATSAPP_APP_SECRET', 'WHATSAPP_VERIFY_TOKEN'] as const;
@@ -136,6 +166,8 @@ export function whatsappSettings(e: WhatsAppEnv, shopWhatsapp: string): WhatsApp
     apiUrl: (e.WHATSAPP_API_URL ?? WHATSAPP_DEFAULT_API_URL).replace(/\/+$/, ''),
     number: (e.WHATSAPP_NUMBER ?? shopWhatsapp).replace(/\D/g, ''),
     dailyMax: e.WHATSAPP_DAILY_MAX ?? DEFAULT_WHATSAPP_DAILY_MAX,
+    inboxWaitMinutes: e.INBOX_WAIT_MINUTES ?? 30,
+    shopHours: parseShopHours(e.SHOP_HOURS ?? DEFAULT_SHOP_HOURS) ?? { open: 600, close: 1200 },
   };
 }
 

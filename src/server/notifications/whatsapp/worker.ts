@@ -21,6 +21,7 @@ import type { Dialect } from '../../db/database.ts';
 import { writeTransaction } from '../../db/group-commit.ts';
 import { nowIso } from '../../db/ids.ts';
 import type { Database, Db, WhatsAppOutboxRow } from '../../db/tables.ts';
+import type { InboxJobOptions } from './conversations/jobs.ts';
 import { type SendOutcome, sendWhatsApp } from './graph-api.ts';
 import { applyPendingEvents } from './inbox.ts';
 import { contentOf, releaseFallbackMail } from './outbox.ts';
@@ -37,6 +38,8 @@ export interface WhatsAppWorkerOptions {
   maxBackoffMs?: number;
   /** One request's time limit (ms). Default 15 s. */
   requestTimeoutMs?: number;
+  /** The inbox's media fetch and waiting summary (conversations/jobs.ts). */
+  inbox?: InboxJobOptions;
 }
 
 type Outcome = 'none' | 'sent' | 'stop';
@@ -60,6 +63,8 @@ export class WhatsAppWorker {
     /** Called after a commit that released a held mail or queued a message (wakes the workers). */
     private readonly onQueued: () => void,
     options: WhatsAppWorkerOptions = {},
+    /** Called after a pass that kept shoppers' messages (their media is fetched now). */
+    onKept: () => void = () => {},
   ) {
     if (!config.whatsapp) throw new Error('WhatsAppWorker needs the WhatsApp settings');
     this.settings = config.whatsapp;
@@ -72,6 +77,7 @@ export class WhatsAppWorker {
       pass: async () => {
         const applied = await applyPendingEvents(this.db, this.config, this.log);
         if (applied.queued) this.onQueued();
+        if (applied.kept) onKept();
       },
     });
     this.backoffMs = options.backoffMs ?? 10_000;
