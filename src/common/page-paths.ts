@@ -12,6 +12,8 @@ export const POLICY_SLUGS = [
   'return-and-refund-policy',
   'user-generated-content-policy',
   'disclaimer',
+  // What reviews are published and what is rejected (docs/product.md#reviews).
+  'reviews-policy',
 ] as const;
 
 /**
@@ -41,6 +43,7 @@ export const SCREENS = {
   track: { module: 'routes/track.tsx', component: 'TrackPage' },
   deliveryChoice: { module: 'routes/delivery-choice.tsx', component: 'DeliveryChoicePage' },
   advance: { module: 'routes/advance.tsx', component: 'AdvanceLinkPage' },
+  review: { module: 'routes/review.tsx', component: 'ReviewLinkPage' },
   dashboard: { module: 'admin/dashboard.tsx', component: 'Dashboard' },
   notFound: { module: 'routes/not-found.tsx', component: 'NotFoundPage' },
 } as const;
@@ -100,6 +103,8 @@ export const PAGE_ROUTES = {
   '/delivery/:orderNumber/:token': 'deliveryChoice',
   // An order's advance to pay, through the signed link of its message (docs/product.md#the-advance).
   '/advance/:orderNumber/:token': 'advance',
+  // The order's watches to review, through the signed link sent after delivery (docs/product.md#reviews).
+  '/review/:orderNumber/:token': 'review',
   ...POLICY_ROUTES,
   // The footer's misspelt path (docs/product.md#better-12): the app redirects it, the server answers 301.
   '/terms-and-conditoins': { redirect: '/terms-and-conditions' },
@@ -147,10 +152,12 @@ export const PAGE = {
   terms: '/terms-and-conditions',
   privacy: '/privacy-policy',
   refunds: '/return-and-refund-policy',
+  reviewsPolicy: '/reviews-policy',
 } as const satisfies Record<string, PagePath>;
 
 /** The owner's screens that mails and WhatsApp messages link to, inside the dashboard (src/web/admin). */
 export const ADMIN_PAGE = {
   orders: '/dashboard/orders',
   complaints: '/dashboard/complaints',
+  reviews: '/dashboard/reviews',
 } as const satisfies Record<string, `/dashboard/${string}`>;

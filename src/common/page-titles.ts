@@ -27,6 +27,7 @@ export const POLICY_TITLES: Record<(typeof POLICY_SLUGS)[number], string> = {
   'return-and-refund-policy': 'Return and refund policy',
   'user-generated-content-policy': 'User-generated content policy',
   disclaimer: 'Disclaimer',
+  'reviews-policy': 'Reviews policy',
 };
 
 /**
@@ -55,6 +56,7 @@ export const SCREEN_TITLES: Record<ScreenName, string | null> = {
   track: 'Track your order',
   deliveryChoice: 'Choose a new delivery day',
   advance: 'Pay the advance',
+  review: 'Review your watches',
   dashboard: null,
   notFound: 'Page not found',
 };
@@ -75,6 +77,7 @@ export const DASHBOARD_TITLES: Record<string, string> = {
   'books/gstr1': 'GST returns',
   'books/remittance': 'COD remittance',
   'books/money': 'Money at a glance',
+  reviews: 'Reviews',
 };
 
 function dashboardTitle(pathname: string): string {

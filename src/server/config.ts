@@ -115,6 +115,13 @@ const envSchema = z.object({
     .min(0, 'must be 0 or more hours')
     .max(24 * 30, 'must be at most 720 hours (30 days)')
     .default(24),
+  // Days a review's writer may change it after first writing it (docs/product.md#reviews); never the shop.
+  REVIEW_EDIT_DAYS: z.coerce
+    .number('must be a whole number of days such as 30')
+    .int('must be a whole number of days such as 30')
+    .min(0, 'must be 0 or more days')
+    .max(365, 'must be at most 365 days')
+    .default(30),
   // Open unpaid orders one shopper may hold (docs/product.md#unpaid-orders); tests of load raise it.
   UNPAID_ORDERS_MAX: z.coerce
     .number('must be a whole number such as 3')
@@ -197,6 +204,8 @@ export interface Config {
   unpaidUtrGraceHours: number;
   /** Open unpaid orders one shopper may hold before a new order is refused. */
   unpaidOrdersMax: number;
+  /** Days a review's writer may change it (reviews/writing.ts). */
+  reviewEditDays: number;
   /** A parcel's weight (grams) and box (cm) when its products name none (docs/product.md#shipping). */
   parcel: { grams: number; lengthCm: number; breadthCm: number; heightCm: number };
   /** The merchant UPI id the advance is paid to; without it shoppers are offered WhatsApp. */
@@ -314,6 +323,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     unpaidOrderHours: e.UNPAID_ORDER_HOURS,
     unpaidUtrGraceHours: e.UNPAID_UTR_GRACE_HOURS,
     unpaidOrdersMax: e.UNPAID_ORDERS_MAX,
+    reviewEditDays: e.REVIEW_EDIT_DAYS,
     parcel: {
       grams: e.PARCEL_DEFAULT_GRAMS,
       lengthCm: e.PARCEL_DEFAULT_LENGTH_CM,

@@ -8,6 +8,7 @@ import { registerBackInStockHooks } from './back-in-stock/restock.ts';
 import { registerInvoiceHooks } from './invoices/state-hooks.ts';
 import { registerMessageHooks } from './notifications/order-hooks.ts';
 import { registerShipmentMessageHooks } from './notifications/shipment-hooks.ts';
+import { registerReviewHooks } from './reviews/requests.ts';
 import { registerParcelHooks } from './shipping/order-parcels.ts';
 
 export function installOrderHooks(): void {
@@ -16,4 +17,5 @@ export function installOrderHooks(): void {
   registerShipmentMessageHooks();
   registerParcelHooks();
   registerBackInStockHooks();
+  registerReviewHooks();
 }

@@ -18,6 +18,7 @@ import { messagePreferencesRoutes } from './notifications/whatsapp/preferences-r
 import { whatsappWebhookRoutes } from './notifications/whatsapp/webhook-routes.ts';
 import { advanceLinkRoutes } from './orders/advance-link-routes.ts';
 import { orderRoutes } from './orders/routes.ts';
+import { reviewRoutes } from './reviews/routes.ts';
 import { deliveryChoiceRoutes } from './shipping/delivery-choice-routes.ts';
 import { shippingRoutes } from './shipping/routes.ts';
 import { courierWebhookRoutes } from './shipping/webhook-routes.ts';
@@ -39,6 +40,8 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(deliveryChoiceRoutes);
   // An order's advance to pay, through the signed link of its message (docs/product.md#the-advance).
   await app.register(advanceLinkRoutes);
+  // Reviews: the link sent after delivery (no log-in) and a product's published reviews (docs/product.md#reviews).
+  await app.register(reviewRoutes);
   // Only when WhatsApp is set up (docs/whatsapp.md); a 404 otherwise.
   await app.register(whatsappWebhookRoutes);
   await app.register(messagePreferencesRoutes);

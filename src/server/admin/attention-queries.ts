@@ -12,6 +12,7 @@ import type { Db } from '../db/tables.ts';
 import { countUnsent, listUnsent } from '../notifications/outbox.ts';
 import { listFailedWhatsApp } from '../notifications/whatsapp/outbox.ts';
 import { countUnfoundReferences } from '../orders/unpaid.ts';
+import { countPendingReviews } from '../reviews/queries.ts';
 import { countFailedDeliveries } from '../shipping/delivery-choices.ts';
 
 const LOW_STOCK_SHOWN = 20;
@@ -72,5 +73,7 @@ export async function readAttention(db: Db, config: Config): Promise<AdminStats[
     failedDeliveries: failed,
     failedWhatsApp: failedWhatsApp.messages,
     failedWhatsAppCount: failedWhatsApp.count,
+    // docs/product.md#reviews: reviews waiting to be published or rejected.
+    reviewsToModerate: await countPendingReviews(db),
   };
 }

@@ -17,6 +17,7 @@ import { signatureRoutes } from '../invoices/signature-routes.ts';
 import { leadAdminRoutes } from '../leads/admin-routes.ts';
 import { uploadRoutes } from '../media/upload-routes.ts';
 import { orderAdminRoutes } from '../orders/admin-routes.ts';
+import { reviewAdminRoutes } from '../reviews/admin-routes.ts';
 import { shippingAdminRoutes } from '../shipping/admin-routes.ts';
 import { bookingRoutes } from '../shipping/booking-routes.ts';
 import { failedDeliveryAdminRoutes } from '../shipping/delivery-choice-routes.ts';
@@ -51,5 +52,6 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     await guarded.register(remittanceRoutes);
     await guarded.register(moneyRoutes);
     await guarded.register(failedDeliveryAdminRoutes);
+    await guarded.register(reviewAdminRoutes);
   });
 };

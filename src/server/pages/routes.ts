@@ -12,6 +12,7 @@ import { accountPageHead } from './account-heads.ts';
 import { advanceLinkHead } from './advance-link-head.ts';
 import { homeHead, listingHead, productHead, searchHead } from './catalog-heads.ts';
 import { type PageHeadResolver, pageHeadResolvers } from './head.ts';
+import { reviewLinkHead } from './review-link-head.ts';
 import { pageEntries, productCount, productEntries, sitemapIndex, URLS_PER_SITEMAP, urlSet } from './sitemap.ts';
 import { staticHead } from './static-heads.ts';
 import { trackHead } from './track-head.ts';
@@ -25,6 +26,7 @@ const RESOLVERS: PageHeadResolver[] = [
   trackHead,
   accountPageHead,
   advanceLinkHead,
+  reviewLinkHead,
 ];
 
 /** Crawlers stay out of the admin area, the account pages and the API. */
@@ -47,6 +49,8 @@ export const ROBOTS_DISALLOW = [
   '/delivery/',
   // And an order's advance link (docs/product.md#the-advance).
   '/advance/',
+  // And an order's review link (docs/product.md#reviews).
+  '/review/',
 ];
 
 export const pageRoutes: FastifyPluginAsyncZod = async (app) => {

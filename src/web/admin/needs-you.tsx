@@ -21,6 +21,7 @@ export function NeedsYou({ attention }: { attention: AdminStats['attention'] }) 
     attention.failedDeliveries === 0 &&
     lowStock.length === 0 &&
     attention.failedWhatsAppCount === 0 &&
+    attention.reviewsToModerate === 0 &&
     !showMail;
   return (
     <section className="panel adm-needs" aria-labelledby="adm-needs-title">
@@ -68,6 +69,14 @@ export function NeedsYou({ attention }: { attention: AdminStats['attention'] }) 
         >
           <strong>{attention.failedDeliveries}</strong>{' '}
           {attention.failedDeliveries === 1 ? 'failed delivery' : 'failed deliveries'} to act on
+        </Link>
+        {/* docs/product.md#reviews: reviews waiting to be published or rejected. */}
+        <Link
+          className={`card adm-need${attention.reviewsToModerate > 0 ? ' adm-need-on' : ''}`}
+          to={ADMIN_PAGE.reviews}
+        >
+          <strong>{attention.reviewsToModerate}</strong> {attention.reviewsToModerate === 1 ? 'review' : 'reviews'} to
+          read
         </Link>
       </div>
       {lowStock.length > 0 && (

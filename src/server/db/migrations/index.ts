@@ -23,6 +23,7 @@ import * as m0017backInStock from './0017-back-in-stock.ts';
 import * as m0018unpaidReminder from './0018-unpaid-reminder.ts';
 import * as m0020provenNumbers from './0020-proven-numbers.ts';
 import * as m0022unpaidCount from './0022-unpaid-count-indexes.ts';
+import * as m0028reviews from './0028-reviews.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '0018-unpaid-reminder': m0018unpaidReminder,
   '0020-proven-numbers': m0020provenNumbers,
   '0022-unpaid-count-indexes': m0022unpaidCount,
+  '0028-reviews': m0028reviews,
 };
