@@ -160,8 +160,8 @@ export const WHATSAPP_TEMPLATES = {
     category: 'utility',
     params: ['shopper name', 'order number', 'the reason', 'review link'],
     body: {
-      en: 'Hello {{1}}, we could not publish your review of order {{2}}. Reason: {{3}}\nYou can read it and write it again here: {{4}}',
-      hi: 'नमस्ते {{1}}, हम ऑर्डर {{2}} का आपका रिव्यू प्रकाशित नहीं कर सके। कारण: {{3}}\nयहाँ पढ़ें और फिर से लिखें: {{4}}',
+      en: 'Hello {{1}}, we could not publish your review of order {{2}}. Reason: {{3}}\nYou can read it and write it again here: {{4}}\nThank you for buying from us.',
+      hi: 'नमस्ते {{1}}, हम ऑर्डर {{2}} का आपका रिव्यू प्रकाशित नहीं कर सके। कारण: {{3}}\nयहाँ पढ़ें और फिर से लिखें: {{4}}\nहमसे खरीदारी के लिए धन्यवाद।',
     },
   },
   /**

@@ -26,7 +26,7 @@ import { PAGE } from '../../common/page-paths.ts';
 import { fixedTitle, listingHeading, pageTitle, WATCH_NOT_FOUND } from '../../common/page-titles.ts';
 import { CARD_PICTURE, HERO_PICTURE, type PictureSlot, PRODUCT_PICTURE } from '../../common/picture-slots.ts';
 import { productReviewsApiPath } from '../../common/review-api.ts';
-import { REVIEW_QUERY, reviewSortFromQuery } from '../../common/review-rules.ts';
+import { reviewSortFromQuery } from '../../common/review-rules.ts';
 import type { HomeResponse, ProductPage } from '../../common/schemas/catalog.ts';
 import { listingQuerySchema, searchQuerySchema } from '../../common/schemas/catalog.ts';
 import type { Product } from '../../common/schemas/product.ts';
@@ -113,8 +113,8 @@ export async function productHead(
   const related = await relatedAnswer(app.db, product.id);
   // The reviews the page shows, sorted and paged as its address says (links that work without the
   // script: docs/decisions/032-controls-in-the-address.md); the same cached answer the API sends.
-  const sort = reviewSortFromQuery(query.get(REVIEW_QUERY.sort));
-  const reviewsPage = pageNumber(query.get(REVIEW_QUERY.page) ?? '') ?? 1;
+  const sort = reviewSortFromQuery(query.get('reviews'));
+  const reviewsPage = pageNumber(query.get('reviews-page') ?? '') ?? 1;
   const reviewsPath = productReviewsApiPath(product.id, sort, reviewsPage);
   const reviewsAnswer = await productReviewsAnswer(app.db, product.id, sort, reviewsPage);
   const reviews = reviewsAnswer ? embedded<ProductReviews>(reviewsPath, reviewsAnswer) : null;

@@ -100,8 +100,8 @@ function ReviewCard({ review }: { review: PublicReview }) {
 export function ProductReviews({ product }: { product: Product }) {
   const { pathname, search } = useLocation();
   const query = new URLSearchParams(search);
-  const sort = reviewSortFromQuery(query.get(REVIEW_QUERY.sort));
-  const page = Math.max(1, Number.parseInt(query.get(REVIEW_QUERY.page) ?? '1', 10) || 1);
+  const sort = reviewSortFromQuery(query.get('reviews'));
+  const page = Math.max(1, Number.parseInt(query.get('reviews-page') ?? '1', 10) || 1);
   const { data, error } = useCatalogAnswer(reviewApi.product, productReviewsApiPath(product.id, sort, page));
   const outside = product.outsideRating;
   return (
