@@ -89,8 +89,8 @@ test('a delivered order’s link leads to a review with photos; the owner publis
   await expect(noScript.getByLabel('Name shown with your review')).toHaveValue('Meera J.');
   await viewportShots(noScript, 'reviews-link-no-script');
   await noScript.getByLabel('5 stars: excellent').check();
-  await noScript.getByLabel('Title').fill('Elegant and light');
-  await noScript.getByLabel('Your review').fill('Looks better than the pictures.\nArrived in 3 days.');
+  await noScript.getByLabel('Title', { exact: true }).fill('Elegant and light');
+  await noScript.getByLabel('Your review', { exact: true }).fill('Looks better than the pictures.\nArrived in 3 days.');
   await noScript
     .getByLabel('Photos (up to 4, optional)')
     .setInputFiles([await watchPicture('wrist.png', '#a0522d'), await watchPicture('box.png', '#2e8b57')]);
@@ -104,8 +104,8 @@ test('a delivered order’s link leads to a review with photos; the owner publis
   const second = await deliveredOrder(browser, owner, watch.id, 'Ravi Kulkarni');
   await page.goto(second.path);
   await page.getByLabel('1 star: poor').check();
-  await page.getByLabel('Title').fill('Strap broke in a week');
-  await page.getByLabel('Your review').fill('The watch is fine but the strap broke.');
+  await page.getByLabel('Title', { exact: true }).fill('Strap broke in a week');
+  await page.getByLabel('Your review', { exact: true }).fill('The watch is fine but the strap broke.');
   await page.getByRole('button', { name: 'Send my review' }).click();
   await expect(page.getByText('Thank you! Your review is saved.')).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
@@ -114,8 +114,8 @@ test('a delivered order’s link leads to a review with photos; the owner publis
   const third = await deliveredOrder(browser, owner, watch.id, 'Spam Sender');
   await page.goto(third.path);
   await page.getByLabel('4 stars: very good').check();
-  await page.getByLabel('Title').fill('Buy cheap watches at example.com');
-  await page.getByLabel('Your review').fill('Visit example.com for offers');
+  await page.getByLabel('Title', { exact: true }).fill('Buy cheap watches at example.com');
+  await page.getByLabel('Your review', { exact: true }).fill('Visit example.com for offers');
   await page.getByRole('button', { name: 'Send my review' }).click();
   await expect(page.getByText('Thank you! Your review is saved.')).toBeVisible();
 
