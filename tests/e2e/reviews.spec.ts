@@ -120,7 +120,9 @@ test('a delivered order’s link leads to a review with photos; the owner publis
   await expect(page.getByText('Thank you! Your review is saved.')).toBeVisible();
 
   // 3. The owner's REVIEWS queue: publish two, reply to one, reject the third with its reason.
-  const admin = await ownerContext.newPage();
+  // A context of its own: the API owner above is logged in already, so it would never see the form.
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
   await adminLogin(admin, '/dashboard');
   await expect(admin.getByRole('link', { name: /reviews? to read/ })).toBeVisible();
   await admin.getByRole('link', { name: 'REVIEWS' }).click();
@@ -184,5 +186,6 @@ test('a delivered order’s link leads to a review with photos; the owner publis
   const card = page.getByRole('listitem').filter({ hasText: watch.name });
   await expect(card.getByRole('img', { name: 'Rated 3.0 out of 5 from 2 reviews' })).toBeVisible();
   await viewportShots(page, 'reviews-card', card);
+  await adminContext.close();
   await ownerContext.close();
 });
