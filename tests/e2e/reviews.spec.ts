@@ -76,7 +76,8 @@ test('a delivered order’s link leads to a review with photos; the owner publis
   const ownerContext = await browser.newContext();
   const owner = ownerContext.request;
   expect((await owner.post('/api/admin/login', { data: E2E_ADMIN })).status()).toBe(200);
-  const [seeded] = await stableProducts(page.request);
+  // The listing's cards carry their pictures (fixtures' Card names only what other journeys read).
+  const [seeded] = (await stableProducts(page.request)) as Array<{ images?: string[] }>;
   if (!seeded?.images[0]) throw new Error('the seeded catalogue has no watch with a picture');
   const watch = await journeyWatch(owner, seeded.images[0]);
 
