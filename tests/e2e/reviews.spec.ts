@@ -78,8 +78,9 @@ test('a delivered order’s link leads to a review with photos; the owner publis
   expect((await owner.post('/api/admin/login', { data: E2E_ADMIN })).status()).toBe(200);
   // The listing's cards carry their pictures (fixtures' Card names only what other journeys read).
   const [seeded] = (await stableProducts(page.request)) as Array<{ images?: string[] }>;
-  if (!seeded?.images[0]) throw new Error('the seeded catalogue has no watch with a picture');
-  const watch = await journeyWatch(owner, seeded.images[0]);
+  const picture = seeded?.images?.[0];
+  if (!picture) throw new Error('the seeded catalogue has no watch with a picture');
+  const watch = await journeyWatch(owner, picture);
 
   // 1. Without the script and without a log-in: the link's page and its form, with two photos.
   const first = await deliveredOrder(browser, owner, watch.id, 'Meera Joshi');
