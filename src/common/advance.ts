@@ -130,7 +130,7 @@ export function codMoney(order: CodOrder): CodMoney {
 export function codPaid(order: CodOrder): { advance: number; onDelivery: number } {
   const money = codMoney(order);
   const rule = ORDER_STATE_RULES[order.status as OrderState];
-  const collected = rule !== undefined && rule.live && rule.parcelLeft && rule.closed;
+  const collected = rule?.live === true && rule.parcelLeft && rule.closed;
   return { advance: money.received, onDelivery: collected ? money.onDelivery : 0 };
 }
 

@@ -12,6 +12,8 @@ export const POLICY_SLUGS = [
   'return-and-refund-policy',
   'user-generated-content-policy',
   'disclaimer',
+  // What reviews are published and what is rejected (docs/product.md#reviews).
+  'reviews-policy',
 ] as const;
 
 /**
@@ -42,6 +44,7 @@ export const SCREENS = {
   deliveryChoice: { module: 'routes/delivery-choice.tsx', component: 'DeliveryChoicePage' },
   advance: { module: 'routes/advance.tsx', component: 'AdvanceLinkPage' },
   addressCheck: { module: 'routes/address-check.tsx', component: 'AddressCheckPage' },
+  review: { module: 'routes/review.tsx', component: 'ReviewLinkPage' },
   dashboard: { module: 'admin/dashboard.tsx', component: 'Dashboard' },
   notFound: { module: 'routes/not-found.tsx', component: 'NotFoundPage' },
 } as const;
@@ -103,6 +106,8 @@ export const PAGE_ROUTES = {
   '/advance/:orderNumber/:token': 'advance',
   // A doubtful address to correct, through the signed link of its message (docs/product.md "A doubtful address").
   '/address/:orderNumber/:token': 'addressCheck',
+  // The order's watches to review, through the signed link sent after delivery (docs/product.md#reviews).
+  '/review/:orderNumber/:token': 'review',
   ...POLICY_ROUTES,
   // The footer's misspelt path (docs/product.md#better-12): the app redirects it, the server answers 301.
   '/terms-and-conditoins': { redirect: '/terms-and-conditions' },
@@ -150,6 +155,7 @@ export const PAGE = {
   terms: '/terms-and-conditions',
   privacy: '/privacy-policy',
   refunds: '/return-and-refund-policy',
+  reviewsPolicy: '/reviews-policy',
 } as const satisfies Record<string, PagePath>;
 
 /** The owner's screens that mails and WhatsApp messages link to, inside the dashboard (src/web/admin). */
@@ -158,4 +164,5 @@ export const ADMIN_PAGE = {
   complaints: '/dashboard/complaints',
   afterSales: '/dashboard/after-sales',
   inbox: '/dashboard/inbox',
+  reviews: '/dashboard/reviews',
 } as const satisfies Record<string, `/dashboard/${string}`>;

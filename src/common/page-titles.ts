@@ -27,6 +27,7 @@ export const POLICY_TITLES: Record<(typeof POLICY_SLUGS)[number], string> = {
   'return-and-refund-policy': 'Return and refund policy',
   'user-generated-content-policy': 'User-generated content policy',
   disclaimer: 'Disclaimer',
+  'reviews-policy': 'Reviews policy',
 };
 
 /**
@@ -56,6 +57,7 @@ export const SCREEN_TITLES: Record<ScreenName, string | null> = {
   deliveryChoice: 'Choose a new delivery day',
   advance: 'Pay the advance',
   addressCheck: 'Check your delivery address',
+  review: 'Review your watches',
   dashboard: null,
   notFound: 'Page not found',
 };
@@ -77,6 +79,7 @@ export const DASHBOARD_TITLES: Record<string, string> = {
   'books/gstr1': 'GST returns',
   'books/remittance': 'COD remittance',
   'books/money': 'Money at a glance',
+  reviews: 'Reviews',
 };
 
 function dashboardTitle(pathname: string): string {

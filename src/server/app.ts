@@ -40,6 +40,8 @@ import { expiryPlugin } from './orders/expiry-plugin.ts';
 import { registerFormPages } from './pages/form-page.ts';
 import { pageRoutes } from './pages/routes.ts';
 import { registerSpa } from './pages/shell.ts';
+import { reviewFormRoute } from './reviews/form-route.ts';
+import { reviewReminderPlugin } from './reviews/reminder-plugin.ts';
 import { apiRoutes } from './routes.ts';
 import type { CourierWorkerOptions } from './shipping/booking-worker.ts';
 import { courierJobsPlugin } from './shipping/courier-jobs-plugin.ts';
@@ -133,6 +135,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(whatsappPlugin, options.whatsapp ?? {});
   await app.register(expiryPlugin);
   await app.register(cartReminderPlugin);
+  await app.register(reviewReminderPlugin);
   await app.register(shippingPlugin);
   await app.register(courierJobsPlugin, options.courierJobs ?? {});
   await app.register(healthRoutes, { prefix: '/api' });
@@ -143,6 +146,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(accountFormRoutes);
   await app.register(advanceLinkFormRoute);
   await app.register(addressLinkFormRoute);
+  await app.register(reviewFormRoute);
   if (options.webDistDir) await registerSpa(app, options.webDistDir);
   return app;
 }

@@ -127,6 +127,13 @@ const envSchema = z.object({
     .min(0, 'must be 0 or more hours')
     .max(24 * 30, 'must be at most 720 hours (30 days)')
     .default(24),
+  // Days a review's writer may change it after first writing it (docs/product.md#reviews); never the shop.
+  REVIEW_EDIT_DAYS: z.coerce
+    .number('must be a whole number of days such as 30')
+    .int('must be a whole number of days such as 30')
+    .min(0, 'must be 0 or more days')
+    .max(365, 'must be at most 365 days')
+    .default(30),
   // Open unpaid orders one shopper may hold (docs/product.md#unpaid-orders); tests of load raise it.
   UNPAID_ORDERS_MAX: z.coerce
     .number('must be a whole number such as 3')
@@ -221,6 +228,8 @@ export interface Config {
   unpaidOrdersMax: number;
   /** Rupees the shopper pays the courier for each way of an exchange (after-sales/). */
   exchangeCourierCharge: number;
+  /** Days a review's writer may change it (reviews/writing.ts). */
+  reviewEditDays: number;
   /** A parcel's weight (grams) and box (cm) when its products name none (docs/product.md#shipping). */
   parcel: { grams: number; lengthCm: number; breadthCm: number; heightCm: number };
   /** The merchant UPI id the advance is paid to; without it shoppers are offered WhatsApp. */
@@ -340,6 +349,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     unpaidUtrGraceHours: e.UNPAID_UTR_GRACE_HOURS,
     unpaidOrdersMax: e.UNPAID_ORDERS_MAX,
     exchangeCourierCharge: e.EXCHANGE_COURIER_CHARGE,
+    reviewEditDays: e.REVIEW_EDIT_DAYS,
     parcel: {
       grams: e.PARCEL_DEFAULT_GRAMS,
       lengthCm: e.PARCEL_DEFAULT_LENGTH_CM,

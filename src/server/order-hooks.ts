@@ -9,6 +9,7 @@ import { registerBackInStockHooks } from './back-in-stock/restock.ts';
 import { registerInvoiceHooks } from './invoices/state-hooks.ts';
 import { registerMessageHooks } from './notifications/order-hooks.ts';
 import { registerShipmentMessageHooks } from './notifications/shipment-hooks.ts';
+import { registerReviewHooks } from './reviews/requests.ts';
 import { registerParcelHooks } from './shipping/order-parcels.ts';
 
 export function installOrderHooks(): void {
@@ -18,4 +19,5 @@ export function installOrderHooks(): void {
   registerParcelHooks();
   registerBackInStockHooks();
   registerReturnTracking();
+  registerReviewHooks();
 }

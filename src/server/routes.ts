@@ -20,6 +20,7 @@ import { whatsappWebhookRoutes } from './notifications/whatsapp/webhook-routes.t
 import { addressLinkRoutes } from './orders/address-link-routes.ts';
 import { advanceLinkRoutes } from './orders/advance-link-routes.ts';
 import { orderRoutes } from './orders/routes.ts';
+import { reviewRoutes } from './reviews/routes.ts';
 import { deliveryChoiceRoutes } from './shipping/delivery-choice-routes.ts';
 import { shippingRoutes } from './shipping/routes.ts';
 import { courierWebhookRoutes } from './shipping/webhook-routes.ts';
@@ -43,6 +44,8 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(advanceLinkRoutes);
   // A doubtful address to correct, through the signed link of its message (docs/product.md "A doubtful address").
   await app.register(addressLinkRoutes);
+  // Reviews: the link sent after delivery (no log-in) and a product's published reviews (docs/product.md#reviews).
+  await app.register(reviewRoutes);
   // Only when WhatsApp is set up (docs/whatsapp.md); a 404 otherwise.
   await app.register(whatsappWebhookRoutes);
   await app.register(messagePreferencesRoutes);

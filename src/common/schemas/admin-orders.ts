@@ -177,6 +177,8 @@ export const statsSchema = z.object({
      * the owner marks them (docs/product.md#unpaid-orders).
      */
     advancesUnfound: z.number().int(),
+    /** Reviews waiting for the owner to publish or reject (docs/product.md#reviews). */
+    reviewsToModerate: z.number().int().default(0),
     /** Orders still "ordered" whose advance is received or waived. */
     ordersToPack: z.number().int(),
     /** Orders still "ordered" that the shopper confirmed on WhatsApp (docs/whatsapp.md). */

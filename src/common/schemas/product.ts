@@ -31,8 +31,11 @@ export const productSchema = z.object({
   colorImages: z.array(colorImageSchema),
   features: z.array(featureSchema),
   tags: z.array(z.string()),
+  /** The average and count of published reviews from buyers (reviews/moderation.ts); 0 and 0 without any. */
   stars: z.number(),
   reviewsCount: z.number().int(),
+  /** A rating from elsewhere, only with its source ("Amazon 4.3 from 81 ratings"); null when none was labelled. */
+  outsideRating: z.object({ source: z.string(), rating: z.number(), count: z.number().int() }).nullable(),
   status: z.string(),
   spinningText: z.string(),
   inStock: z.boolean(),
@@ -69,6 +72,10 @@ export const DEFAULT_HSN = '9102';
 const parcelMeasure = z.number().int().nullable();
 export const adminProductSchema = productSchema.extend({
   stockCount,
+  /** The rating from elsewhere as stored: '' is the owner's old typed stars, waiting for a source (migration 0028). */
+  outsideRatingSource: z.string(),
+  outsideRatingValue: z.number().nullable(),
+  outsideRatingCount: z.number().int().nullable(),
   hsnCode: z.string(),
   uqc: z.string(),
   weightGrams: parcelMeasure,
@@ -130,8 +137,26 @@ export const productInputSchema = z
     colorImages: z.array(colorImageSchema).max(20).default([]),
     features: z.array(featureSchema).max(40).default([]),
     tags: z.array(z.enum(TAGS)).max(TAGS.length).default([]),
-    stars: z.number().min(0).max(5).default(0),
-    reviewsCount: z.number().int().min(0).max(10_000_000).default(0),
+    /**
+     * A rating from elsewhere (docs/product.md#reviews): shown only with its source; saved without
+     * one, the figures are dropped. The shop's own stars come from published reviews alone.
+     */
+    outsideRatingSource: plainText(z.string().trim(), 'line')
+      .max(40, 'The source can have at most 40 characters')
+      .default(''),
+    outsideRating: z
+      .number('The rating must be a number')
+      .min(1, 'The rating must be from 1 to 5')
+      .max(5, 'The rating must be from 1 to 5')
+      .nullable()
+      .default(null),
+    outsideRatingCount: z
+      .number('The number of ratings must be a number')
+      .int('The number of ratings must be a whole number')
+      .min(1, 'The number of ratings must be at least 1')
+      .max(10_000_000, 'The number of ratings is too large')
+      .nullable()
+      .default(null),
     status: z.union([z.enum(STATUSES), z.literal('')]).default(''),
     spinningText: z.string().trim().max(200).default(''),
     inStock: z.boolean().default(true),
@@ -167,6 +192,14 @@ export const productInputSchema = z
     lengthCm: measure('package length', 'cm', PARCEL_LIMITS.cm),
     breadthCm: measure('package width', 'cm', PARCEL_LIMITS.cm),
     heightCm: measure('package height', 'cm', PARCEL_LIMITS.cm),
+  })
+  .refine((p) => p.outsideRatingSource === '' || p.outsideRating !== null, {
+    message: 'Please give the rating shown there, or empty the source',
+    path: ['outsideRating'],
+  })
+  .refine((p) => p.outsideRatingSource === '' || p.outsideRatingCount !== null, {
+    message: 'Please give the number of ratings there, or empty the source',
+    path: ['outsideRatingCount'],
   })
   .refine((p) => p.discountPrice <= p.price, {
     message: 'The selling price cannot be above the MRP',

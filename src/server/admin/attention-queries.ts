@@ -14,6 +14,7 @@ import { countUnsent, listUnsent } from '../notifications/outbox.ts';
 import { countWaiting, countWhatsAppCancels } from '../notifications/whatsapp/conversations/thread-read.ts';
 import { listFailedWhatsApp } from '../notifications/whatsapp/outbox.ts';
 import { countUnfoundReferences } from '../orders/unpaid.ts';
+import { countPendingReviews } from '../reviews/queries.ts';
 import { countAdvancesToSettle } from '../settlements/queries.ts';
 import { countFailedDeliveries } from '../shipping/delivery-choices.ts';
 
@@ -95,5 +96,7 @@ export async function readAttention(db: Db, config: Config): Promise<AdminStats[
     advancesToSettle: toSettle,
     inboxWaiting: inbox[0],
     inboxCancels: inbox[1],
+    // docs/product.md#reviews: reviews waiting to be published or rejected.
+    reviewsToModerate: await countPendingReviews(db),
   };
 }

@@ -162,6 +162,21 @@ const calls: Call[] = [
     route: '/api/admin/after-sales/:requestNumber/finish',
     payload: { outcome: 'replacement' },
   },
+  // The REVIEWS queue (issue 38; docs/product.md#reviews).
+  { method: 'GET', url: '/api/admin/reviews', route: '/api/admin/reviews' },
+  { method: 'POST', url: `/api/admin/reviews/${MISSING}/publish`, route: '/api/admin/reviews/:id/publish' },
+  {
+    method: 'POST',
+    url: `/api/admin/reviews/${MISSING}/reject`,
+    route: '/api/admin/reviews/:id/reject',
+    payload: { reason: 'abuse' },
+  },
+  {
+    method: 'PUT',
+    url: `/api/admin/reviews/${MISSING}/reply`,
+    route: '/api/admin/reviews/:id/reply',
+    payload: { reply: 'Thank you' },
+  },
   { method: 'GET', url: '/api/admin/shoppers?phone=99999', route: '/api/admin/shoppers' },
   {
     method: 'POST',

@@ -19,6 +19,7 @@ import { leadAdminRoutes } from '../leads/admin-routes.ts';
 import { uploadRoutes } from '../media/upload-routes.ts';
 import { inboxAdminRoutes } from '../notifications/whatsapp/conversations/routes.ts';
 import { orderAdminRoutes } from '../orders/admin-routes.ts';
+import { reviewAdminRoutes } from '../reviews/admin-routes.ts';
 import { codRulesRoutes } from '../risk/routes.ts';
 import { settlementRoutes } from '../settlements/routes.ts';
 import { shippingAdminRoutes } from '../shipping/admin-routes.ts';
@@ -60,5 +61,6 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     await guarded.register(afterSalesAdminRoutes);
     // The WhatsApp inbox (issue 37).
     await guarded.register(inboxAdminRoutes);
+    await guarded.register(reviewAdminRoutes);
   });
 };

@@ -91,6 +91,9 @@ export const productAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         id: _id,
         created_at: _created,
         deleted_at: _deleted,
+        // The buyers' average and count: only publishing a review changes them (reviews/moderation.ts).
+        stars: _stars,
+        reviews_count: _reviews,
         ...changes
       } = toProductRow(request.params.id, request.body, nowIso());
       const product = found(await updateProduct(app.db, app.config, request.params.id, changes));

@@ -31,6 +31,7 @@ export function toProduct(row: ProductRow): Product {
     tags: parseJsonList<string>(row.tags),
     stars: Number(row.stars),
     reviewsCount: Number(row.reviews_count),
+    outsideRating: outsideRatingOf(row),
     status: row.status,
     spinningText: row.spinning_text,
     inStock: isAvailable(row),
@@ -49,6 +50,9 @@ export function toAdminProduct(row: ProductRow): AdminProduct {
     ...toProduct(row),
     inStock: Number(row.in_stock) === 1,
     stockCount: stockCountOf(row),
+    outsideRatingSource: row.outside_rating_source ?? '',
+    outsideRatingValue: nullableNumber(row.outside_rating),
+    outsideRatingCount: nullableNumber(row.outside_rating_count),
     hsnCode: row.hsn_code,
     uqc: row.uqc,
     weightGrams: nullableNumber(row.weight_grams),
@@ -56,6 +60,13 @@ export function toAdminProduct(row: ProductRow): AdminProduct {
     breadthCm: nullableNumber(row.breadth_cm),
     heightCm: nullableNumber(row.height_cm),
   };
+}
+
+/** A rating from elsewhere only when the owner named its source (migration 0028). */
+function outsideRatingOf(row: ProductRow): Product['outsideRating'] {
+  const source = row.outside_rating_source ?? '';
+  if (!source || row.outside_rating === null || row.outside_rating_count === null) return null;
+  return { source, rating: Number(row.outside_rating), count: Number(row.outside_rating_count) };
 }
 
 /** PostgreSQL's integers may come back as strings from some drivers; null stays null. */
@@ -74,10 +85,17 @@ export function toProductRow(id: string, input: ProductInput, now: string): NewP
     color_images: toJson(input.colorImages),
     features: toJson(input.features),
     tags: toJson(input.tags),
-    // Two decimals are all a rating shows; rounding also keeps values like 5e-324 out of
-    // PostgreSQL's float4 column, which refuses them (an underflow, once a 500: tests/security/fuzz.test.ts).
-    stars: Math.round(input.stars * 100) / 100,
-    reviews_count: input.reviewsCount,
+    // The shop's own stars are its published reviews' (reviews/moderation.ts): a new watch has none,
+    // and an edit never writes them (catalog/admin-routes.ts).
+    stars: 0,
+    reviews_count: 0,
+    // Without a source the figures are dropped: no unlabelled number is kept (issue 38). Two decimals
+    // are all a rating shows; rounding also keeps values like 5e-324 out of PostgreSQL's float4
+    // column, which refuses them (an underflow, once a 500: tests/security/fuzz.test.ts).
+    outside_rating_source: input.outsideRatingSource || null,
+    outside_rating:
+      input.outsideRatingSource && input.outsideRating !== null ? Math.round(input.outsideRating * 100) / 100 : null,
+    outside_rating_count: input.outsideRatingSource ? input.outsideRatingCount : null,
     status: input.status,
     spinning_text: input.spinningText,
     in_stock: input.inStock ? 1 : 0,

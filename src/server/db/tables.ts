@@ -39,6 +39,13 @@ export interface ProductsTable {
   length_cm: ColumnType<number | null, number | null | undefined, number | null>;
   breadth_cm: ColumnType<number | null, number | null | undefined, number | null>;
   height_cm: ColumnType<number | null, number | null | undefined, number | null>;
+  /**
+   * A rating from elsewhere (migration 0028): shown, labelled with its source, only when the owner
+   * named the source ("Amazon"); '' is the typed stars the migration kept, waiting for a source.
+   */
+  outside_rating: ColumnType<number | null, number | null | undefined, number | null>;
+  outside_rating_count: ColumnType<number | null, number | null | undefined, number | null>;
+  outside_rating_source: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface UsersTable {
@@ -655,6 +662,44 @@ export interface WhatsAppMessagesTable {
   media_next_at: Optional<string>;
 }
 
+/** One request per delivered order (reviews/requests.ts; migration 0028). */
+export interface ReviewRequestsTable {
+  order_id: string;
+  requested_at: string;
+  reminded_at: string | null;
+  /** A return or cancellation closed it: no reminder, no new review. */
+  closed_at: string | null;
+}
+
+/** One review per order line (reviews/; docs/decisions/066-verified-reviews.md). */
+export interface ReviewsTable {
+  id: string;
+  order_id: string;
+  line_no: number;
+  product_id: string;
+  user_id: string;
+  stars: number;
+  title: string;
+  body: string;
+  display_name: string;
+  photos: ColumnType<string, string | undefined, string>; // JSON string[] of image ids
+  has_photos: ColumnType<number, number | undefined, number>;
+  /** pending | published | rejected */
+  status: ColumnType<string, string | undefined, string>;
+  reject_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  reply: ColumnType<string | null, string | null | undefined, string | null>;
+  replied_at: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: string;
+  updated_at: string;
+  moderated_at: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** Each review photo once in the shop: its image id is a hash of its pixels (media/store.ts). */
+export interface ReviewPhotosTable {
+  image_id: string;
+  review_id: string;
+}
+
 export interface Database {
   products: ProductsTable;
   users: UsersTable;
@@ -693,6 +738,9 @@ export interface Database {
   after_sales_requests: AfterSalesRequestsTable;
   whatsapp_conversations: WhatsAppConversationsTable;
   whatsapp_messages: WhatsAppMessagesTable;
+  review_requests: ReviewRequestsTable;
+  reviews: ReviewsTable;
+  review_photos: ReviewPhotosTable;
 }
 
 export type Db = Kysely<Database>;

@@ -171,6 +171,37 @@ export const WHATSAPP_TEMPLATES = {
     },
   },
   /**
+   * Reviews (docs/product.md#reviews): asked once after delivery and reminded once; utility, about
+   * the shopper's own order. The link opens the order's review page with no log-in.
+   */
+  review_request: {
+    name: 'review_request',
+    category: 'utility',
+    params: ['shopper name', 'order number', 'review link'],
+    body: {
+      en: 'Hello {{1}}, how is the watch from order {{2}}? Tell other buyers in a review, with stars and photos if you like: {{3}}\nEvery rating is published under our reviews policy.',
+      hi: 'नमस्ते {{1}}, ऑर्डर {{2}} की घड़ी कैसी लगी? दूसरे खरीदारों के लिए रिव्यू लिखें, चाहें तो स्टार और फ़ोटो के साथ: {{3}}\nहमारी रिव्यू नीति के अनुसार हर रेटिंग प्रकाशित होती है।',
+    },
+  },
+  review_reminder: {
+    name: 'review_reminder',
+    category: 'utility',
+    params: ['shopper name', 'order number', 'review link'],
+    body: {
+      en: 'Hello {{1}}, a last reminder: your review of order {{2}} helps other buyers choose. Write it here: {{3}}\nWe will not ask again.',
+      hi: 'नमस्ते {{1}}, आखिरी याद: ऑर्डर {{2}} का आपका रिव्यू दूसरे खरीदारों की मदद करता है। यहाँ लिखें: {{3}}\nहम फिर नहीं पूछेंगे।',
+    },
+  },
+  review_rejected: {
+    name: 'review_rejected',
+    category: 'utility',
+    params: ['shopper name', 'order number', 'the reason', 'review link'],
+    body: {
+      en: 'Hello {{1}}, we could not publish your review of order {{2}}. Reason: {{3}}\nYou can read it and write it again here: {{4}}\nThank you for buying from us.',
+      hi: 'नमस्ते {{1}}, हम ऑर्डर {{2}} का आपका रिव्यू प्रकाशित नहीं कर सके। कारण: {{3}}\nयहाँ पढ़ें और फिर से लिखें: {{4}}\nहमसे खरीदारी के लिए धन्यवाद।',
+    },
+  },
+  /**
    * The owner's own messages (OWNER_WHATSAPP, docs/whatsapp.md#the-owner): sent beside the owner's
    * mails, to the number the owner set, so no consent is asked; always in English.
    */

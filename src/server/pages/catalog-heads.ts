@@ -25,9 +25,12 @@ import { formatRupees, groupIndian } from '../../common/money.ts';
 import { PAGE } from '../../common/page-paths.ts';
 import { fixedTitle, listingHeading, pageTitle, WATCH_NOT_FOUND } from '../../common/page-titles.ts';
 import { CARD_PICTURE, HERO_PICTURE, type PictureSlot, PRODUCT_PICTURE } from '../../common/picture-slots.ts';
+import { productReviewsApiPath } from '../../common/review-api.ts';
+import { reviewSortFromQuery } from '../../common/review-rules.ts';
 import type { HomeResponse, ProductPage } from '../../common/schemas/catalog.ts';
 import { listingQuerySchema, searchQuerySchema } from '../../common/schemas/catalog.ts';
 import type { Product } from '../../common/schemas/product.ts';
+import type { ProductReviews } from '../../common/schemas/review.ts';
 import { truncate } from '../../common/text.ts';
 import { safeDecode } from '../../common/url-path.ts';
 import {
@@ -39,6 +42,7 @@ import {
   searchAnswer,
 } from '../catalog/answers.ts';
 import type { CachedJson } from '../http/cached-json.ts';
+import { productReviewsAnswer } from '../reviews/queries.ts';
 import { defaultHead, type PageAnswer, type PageHead } from './head.ts';
 import { staticHead } from './static-heads.ts';
 import { homeJsonLd, productJsonLd } from './structured-data.ts';
@@ -82,7 +86,11 @@ export async function homeHead(app: FastifyInstance, path: string): Promise<Page
   };
 }
 
-export async function productHead(app: FastifyInstance, path: string): Promise<PageHead | null> {
+export async function productHead(
+  app: FastifyInstance,
+  path: string,
+  query: URLSearchParams,
+): Promise<PageHead | null> {
   const parts = path.split('/');
   if (parts.length !== 3 || !parts[1] || !parts[2] || !PRODUCT_ID.test(parts[1])) return null;
   const apiPath = productApiPath(parts[1]);
@@ -103,6 +111,13 @@ export async function productHead(app: FastifyInstance, path: string): Promise<P
   // or a scanner's "watch.bak") is sent to the product's own URL rather than served as a copy.
   if (safeDecode(parts[2]) !== product.name) return { ...defaultHead(app, path), redirect: canonical };
   const related = await relatedAnswer(app.db, product.id);
+  // The reviews the page shows, sorted and paged as its address says (links that work without the
+  // script: docs/decisions/032-controls-in-the-address.md); the same cached answer the API sends.
+  const sort = reviewSortFromQuery(query.get('reviews'));
+  const reviewsPage = pageNumber(query.get('reviews-page') ?? '') ?? 1;
+  const reviewsPath = productReviewsApiPath(product.id, sort, reviewsPage);
+  const reviewsAnswer = await productReviewsAnswer(app.db, product.id, sort, reviewsPage);
+  const reviews = reviewsAnswer ? embedded<ProductReviews>(reviewsPath, reviewsAnswer) : null;
   const price =
     product.price > product.discountPrice
       ? `${formatRupees(product.discountPrice)} (MRP ${formatRupees(product.price)})`
@@ -113,11 +128,15 @@ export async function productHead(app: FastifyInstance, path: string): Promise<P
     canonicalPath: canonical,
     ...(product.images[0] ? { image: imageUrl(product.images[0], 960), imageAlt: product.name } : {}),
     type: 'product',
-    jsonLd: productJsonLd(app, product, canonical),
+    jsonLd: productJsonLd(app, product, canonical, reviews?.data ?? null),
     lcpImage: lcpImage(product.images[0], PRODUCT_PICTURE),
     // The related watches too: without them the page (before the script, or without it) showed the
     // "Related products" heading over nothing. Their pictures are lazy, below the first screen.
-    answers: related ? [embeddedAnswer, pageAnswer(relatedApiPath(product.id), related)] : [embeddedAnswer],
+    answers: [
+      embeddedAnswer,
+      ...(related ? [pageAnswer(relatedApiPath(product.id), related)] : []),
+      ...(reviews ? [reviews.answer] : []),
+    ],
   };
 }
 

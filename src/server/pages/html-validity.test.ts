@@ -62,8 +62,9 @@ beforeAll(async () => {
     spinningText: 'Only 3 left',
     countryOfOrigin: 'Japan',
     videoUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
-    stars: 4.5,
-    reviewsCount: 12,
+    outsideRatingSource: 'Amazon',
+    outsideRating: 4.5,
+    outsideRatingCount: 12,
   });
   for (const [i, brand] of ['Seiko', 'Rolex', 'Omega', 'Casio', 'Seiko'].entries()) {
     await addProduct(t.app.db, {

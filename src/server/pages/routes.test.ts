@@ -27,8 +27,9 @@ beforeAll(async () => {
       description: 'Green dial & bezel.',
       countryOfOrigin: 'Switzerland',
       images: [IMAGE],
-      stars: 4.5,
-      reviewsCount: 12,
+      outsideRatingSource: 'Amazon',
+      outsideRating: 4.5,
+      outsideRatingCount: 12,
     })
   ).id;
   ids.plain = (
@@ -110,7 +111,7 @@ describe('link previews', () => {
       },
       countryOfOrigin: { '@type': 'Country', name: 'Switzerland' },
     });
-    // The owner typed 4.5 stars from 12 reviews, with no review behind them: no rating is published.
+    // A rating from elsewhere (Amazon 4.5 from 12), with no review of ours behind it: no rating is published.
     expect(data).not.toHaveProperty('aggregateRating');
     expect(json).not.toContain('Rating');
   });

@@ -13,6 +13,7 @@ import { addressLinkHead } from './address-link-head.ts';
 import { advanceLinkHead } from './advance-link-head.ts';
 import { homeHead, listingHead, productHead, searchHead } from './catalog-heads.ts';
 import { type PageHeadResolver, pageHeadResolvers } from './head.ts';
+import { reviewLinkHead } from './review-link-head.ts';
 import { pageEntries, productCount, productEntries, sitemapIndex, URLS_PER_SITEMAP, urlSet } from './sitemap.ts';
 import { staticHead } from './static-heads.ts';
 import { trackHead } from './track-head.ts';
@@ -27,6 +28,7 @@ const RESOLVERS: PageHeadResolver[] = [
   accountPageHead,
   advanceLinkHead,
   addressLinkHead,
+  reviewLinkHead,
 ];
 
 /** Crawlers stay out of the admin area, the account pages and the API. */
@@ -51,6 +53,8 @@ export const ROBOTS_DISALLOW = [
   '/advance/',
   // And an order's address correction link (docs/product.md "A doubtful address").
   '/address/',
+  // And an order's review link (docs/product.md#reviews).
+  '/review/',
 ];
 
 export const pageRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -181,6 +181,10 @@ describe('what pages read from the query', () => {
       'app/page-title.ts',
       'features/catalog/listing-page-number.ts',
       'features/catalog/listing-sort.ts',
+      // The reviews' order and page on a product page (docs/product.md#reviews).
+      'features/reviews/product-reviews.tsx',
+      // The review link's "saved" note: one person's page, never kept.
+      'routes/review.tsx',
       'routes/search.tsx',
       'routes/track.tsx',
     ]);

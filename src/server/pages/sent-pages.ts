@@ -36,6 +36,10 @@ export const SENT_PAGES = 300;
  */
 export const PAGE_QUERY_PARAMS: Partial<Record<ScreenName, readonly string[]>> = {
   listing: ['page', 'sort', 'brand'],
+  // The reviews' order and page (docs/product.md#reviews; common/review-rules.ts REVIEW_QUERY).
+  product: ['reviews', 'reviews-page'],
+  // One person's page, never kept (review-link-head.ts): listed so every name a screen reads is here.
+  review: ['saved'],
   search: ['q', 'page'],
   // /track's answers are one person's and never kept (pages/track-head.ts): the form alone is.
   track: ['order', 'phone'],

@@ -19,6 +19,9 @@ const PAGES: Record<string, { description: string }> = {
     description: 'The rules for reviews, photos and messages you share with our shop.',
   },
   '/disclaimer': { description: 'Important information about our products, prices and website.' },
+  [PAGE.reviewsPolicy]: {
+    description: 'Who can review our watches, which reviews we publish and reject, and how long it takes.',
+  },
   [PAGE.contact]: {
     description: 'Our address, customer care, grievance officer, and a form to make a complaint with a ticket number.',
   },

@@ -10,6 +10,7 @@ import { DELIVERY_DAYS, HANDLING_DAYS, POLICY } from '../../common/constants.ts'
 import { imageUrl } from '../../common/media.ts';
 import { PAGE } from '../../common/page-paths.ts';
 import type { Product } from '../../common/schemas/product.ts';
+import type { ProductReviews } from '../../common/schemas/review.ts';
 
 const RETURN_POLICY_PATH = PAGE.refunds;
 
@@ -62,11 +63,40 @@ function shippingDetails() {
 }
 
 /**
- * A product's data. No aggregateRating: the stars and review count on a product are typed by
- * the owner, with no review behind them, which search engines treat as unsupported markup; a
- * rating belongs here only once the shop collects real reviews.
+ * The rating of a product from its published reviews only (docs/product.md#reviews): the average
+ * and count the product row keeps (reviews/moderation.ts), and the reviews on the page's first
+ * screen of them. A rating from elsewhere ("Amazon 4.3") is never here: search engines take only
+ * ratings the page's own reviews stand behind. Every value is the writer's text as it is: the
+ * shell escapes the JSON for its script element (shell.ts jsonForScript).
  */
-export function productJsonLd(app: FastifyInstance, p: Product, path: string): unknown {
+function ratingJsonLd(p: Product, reviews: ProductReviews | null): Record<string, unknown> {
+  if (!reviews || p.reviewsCount <= 0) return {};
+  return {
+    aggregateRating: {
+      '@type': 'AggregateRating',
+      ratingValue: p.stars,
+      reviewCount: p.reviewsCount,
+      bestRating: 5,
+      worstRating: 1,
+    },
+    review: reviews.items.map((r) => ({
+      '@type': 'Review',
+      name: r.title,
+      reviewBody: r.body,
+      datePublished: r.createdAt.slice(0, 10),
+      author: { '@type': 'Person', name: r.displayName },
+      reviewRating: { '@type': 'Rating', ratingValue: r.stars, bestRating: 5, worstRating: 1 },
+    })),
+  };
+}
+
+/** A product's data, with its buyers' rating when it has published reviews. */
+export function productJsonLd(
+  app: FastifyInstance,
+  p: Product,
+  path: string,
+  reviews: ProductReviews | null = null,
+): unknown {
   return {
     '@context': 'https://schema.org',
     '@type': 'Product',
@@ -99,6 +129,7 @@ export function productJsonLd(app: FastifyInstance, p: Product, path: string): u
       hasMerchantReturnPolicy: returnPolicy(app),
       shippingDetails: shippingDetails(),
     },
+    ...ratingJsonLd(p, reviews),
   };
 }
 

@@ -18,6 +18,12 @@ import {
 } from './product-text.ts';
 import { chance, int, pick, type Random, sample, seededId, weighted } from './random.ts';
 
+/** Draws `n` numbers and drops them (a field that is no longer made keeps the rest of a row the same). */
+function skipDraws(random: () => number, n: number): Record<string, never> {
+  for (let i = 0; i < n; i++) random();
+  return {};
+}
+
 const DAY_MS = 86_400_000;
 /** createdAt is spread over this many days before `now`, so "latest" means something. */
 export const SPREAD_DAYS = 180;
@@ -136,8 +142,14 @@ export function productFactory(random: Random, pool: ImagePool, now: number): Pr
       color_images: JSON.stringify(colorImages),
       features: JSON.stringify(features(random, spec)),
       tags: JSON.stringify(sample(random, TAGS, int(random, 0, 3))),
-      stars: (35 + int(random, 0, 15)) / 10,
-      reviews_count: Math.floor(random() ** 2 * 2500),
+      // No stars without reviews (issue 38): a demo watch's rating comes from its buyers' published
+      // reviews. The two draws the typed stars took are still made, so every other field stays as it was.
+      ...skipDraws(random, 2),
+      stars: 0,
+      reviews_count: 0,
+      outside_rating: null,
+      outside_rating_count: null,
+      outside_rating_source: null,
       status,
       spinning_text: chance(random, 0.7) ? pick(random, SPINNING_TEXTS) : '',
       in_stock: chance(random, 0.08) ? 0 : 1,

@@ -49,7 +49,8 @@ describe('product factory', () => {
     const make = productFactory(mulberry32(DEFAULT_SEED), pool, NOW);
     for (let i = 0; i < 500; i++) {
       const parcel = { weight_grams: null, length_cm: null, breadth_cm: null, height_cm: null };
-      const product = toProduct({ ...make(i), stock_count: null, deleted_at: null, ...parcel });
+      const outside = { outside_rating: null, outside_rating_count: null, outside_rating_source: null };
+      const product = toProduct({ ...make(i), stock_count: null, deleted_at: null, ...parcel, ...outside });
       expect(product.id).toMatch(ID_PATTERN);
       const parsed = productInputSchema.safeParse(product);
       expect(parsed.success, JSON.stringify(parsed.error?.issues)).toBe(true);
@@ -88,8 +89,10 @@ describe.each(TEST_DIALECTS)('demo seed on %s', (dialect) => {
       expect(p.discountPrice).toBeLessThanOrEqual(p.price);
       expect(p.price).toBeGreaterThanOrEqual(4999);
       expect(p.price).toBeLessThanOrEqual(89_999);
-      expect(p.stars).toBeGreaterThanOrEqual(3.5);
-      expect(p.stars).toBeLessThanOrEqual(5);
+      // No stars without reviews (issue 38): none is typed, and no rating from elsewhere is made up.
+      expect(p.stars).toBe(0);
+      expect(p.reviewsCount).toBe(0);
+      expect(p.outsideRating).toBeNull();
       expect(p.images.length).toBeGreaterThanOrEqual(1);
       expect(p.images.length).toBeLessThanOrEqual(4);
       expect(p.features.slice(0, 4).map((f) => f.name)).toEqual(['Brand', 'Machine', 'Color', 'Chronograph']);

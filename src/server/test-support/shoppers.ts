@@ -89,8 +89,6 @@ export async function insertProduct(
     discountPrice: product.discountPrice,
     description: 'A test watch',
     images: ['a'.repeat(32)],
-    stars: 4,
-    reviewsCount: 10,
     status: 'New',
     inStock: values.inStock !== false,
   });

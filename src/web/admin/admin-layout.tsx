@@ -20,6 +20,8 @@ const LINKS = [
   { to: '/dashboard/leads', label: 'LEADS' },
   // docs/product.md#contact and #admin-shoppers
   { to: ADMIN_PAGE.complaints, label: 'COMPLAINTS' },
+  // docs/product.md#reviews
+  { to: ADMIN_PAGE.reviews, label: 'REVIEWS' },
   { to: '/dashboard/shoppers', label: 'SHOPPERS' },
   // docs/product.md "The books: advances from the bank statement"
   { to: '/dashboard/books/statement', label: 'BANK STATEMENT' },

@@ -35,6 +35,8 @@ const StatementPage = lazy(async () => ({ default: (await import('./books/statem
 const RemittancePage = lazy(async () => ({
   default: (await import('./books/remittance-page.tsx')).RemittancePage,
 }));
+// docs/product.md#reviews: the owner's REVIEWS queue.
+const ReviewsPage = lazy(async () => ({ default: (await import('./reviews/reviews-page.tsx')).ReviewsPage }));
 const MoneyPage = lazy(async () => ({ default: (await import('./books/money-page.tsx')).MoneyPage }));
 const CodRulesPage = lazy(async () => ({ default: (await import('./cod-rules/cod-rules-page.tsx')).CodRulesPage }));
 
@@ -84,6 +86,7 @@ function DashboardGate() {
           <Route path="books/remittance" element={<RemittancePage />} />
           <Route path="books/money" element={<MoneyPage />} />
           <Route path="cod-rules" element={<CodRulesPage />} />
+          <Route path="reviews" element={<ReviewsPage />} />
           <Route path="*" element={<p className="adm-empty">This part of the dashboard does not exist.</p>} />
         </Routes>
       </Suspense>

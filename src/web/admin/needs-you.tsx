@@ -25,6 +25,7 @@ export function NeedsYou({ attention }: { attention: AdminStats['attention'] }) 
     attention.afterSalesWaiting === 0 &&
     attention.inboxWaiting === 0 &&
     attention.inboxCancels === 0 &&
+    attention.reviewsToModerate === 0 &&
     !showMail;
   return (
     <section className="panel adm-needs" aria-labelledby="adm-needs-title">
@@ -101,6 +102,14 @@ export function NeedsYou({ attention }: { attention: AdminStats['attention'] }) 
             {attention.afterSalesWaiting === 1 ? 'exchange or problem' : 'exchanges or problems'} to act on
           </Link>
         )}
+        {/* docs/product.md#reviews: reviews waiting to be published or rejected. */}
+        <Link
+          className={`card adm-need${attention.reviewsToModerate > 0 ? ' adm-need-on' : ''}`}
+          to={ADMIN_PAGE.reviews}
+        >
+          <strong>{attention.reviewsToModerate}</strong> {attention.reviewsToModerate === 1 ? 'review' : 'reviews'} to
+          read
+        </Link>
       </div>
       {lowStock.length > 0 && (
         <div className="adm-needs-part">

@@ -51,6 +51,9 @@ export function Footer() {
               <Link to="/disclaimer">Disclaimer</Link>
             </li>
             <li>
+              <Link to={PAGE.reviewsPolicy}>Reviews policy</Link>
+            </li>
+            <li>
               <Link to={PAGE.contact}>Contact us and complaints</Link>
             </li>
           </ul>

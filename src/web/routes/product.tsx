@@ -24,11 +24,13 @@ import type { Product } from '../features/catalog/types.ts';
 import { recordView, recordWhatsappClick, useProduct, useRelated } from '../features/catalog/use-product.ts';
 import { ProductVideo } from '../features/catalog/video.tsx';
 import { ZoomPopup } from '../features/catalog/zoom-popup.tsx';
+import { ProductReviews } from '../features/reviews/product-reviews.tsx';
 import { PincodeCheck } from '../features/shipping/pincode-check.tsx';
 import { Link, useParams } from '../lib/router/index.ts';
 import { site } from '../lib/site.ts';
 import { StaticPart } from '../lib/static-part.tsx';
 import '../features/catalog/product.css';
+import '../features/reviews/reviews.css';
 
 export function ProductPage() {
   const { id = '' } = useParams();
@@ -156,7 +158,11 @@ const ProductDetails = memo(function ProductDetails({ product }: { product: Prod
           </div>
           <h1 id="product-name">{product.name}</h1>
           {product.spinningText && <p className="product-spinning">{product.spinningText}</p>}
-          <Stars stars={product.stars} reviews={product.reviewsCount} />
+          {product.reviewsCount > 0 && (
+            <a className="product-stars-link" href="#reviews">
+              <Stars stars={product.stars} reviews={product.reviewsCount} />
+            </a>
+          )}
           <Price price={product.price} discountPrice={product.discountPrice} showOff />
           <CodTerms price={product.discountPrice} />
           <PincodeCheck />
@@ -188,6 +194,7 @@ const ProductDetails = memo(function ProductDetails({ product }: { product: Prod
 
       <ProductVideo url={product.videoUrl} title={product.name} />
       <InfoCards />
+      <ProductReviews product={product} />
 
       <section aria-labelledby="related-heading" className="product-related">
         <h2 id="related-heading">Related products</h2>

@@ -46,7 +46,6 @@ export function InboxPage() {
       <div className={`adm-inbox-grid${phone ? ' adm-inbox-open' : ''}`}>
         <div className="adm-inbox-list panel">
           <form
-            role="search"
             aria-label="Find a conversation"
             onSubmit={(e) => {
               e.preventDefault();
@@ -202,7 +201,7 @@ function ThreadView({ phone, onChanged }: { phone: string; onChanged: () => void
               {...form.field('text')}
             />
             {t.quickAnswers.length > 0 && (
-              <div className="adm-inbox-quick" aria-label="Quick answers">
+              <fieldset className="adm-inbox-quick" aria-label="Quick answers">
                 {t.quickAnswers.map((qa) => (
                   <button
                     key={qa.label}
@@ -213,7 +212,7 @@ function ThreadView({ phone, onChanged }: { phone: string; onChanged: () => void
                     {qa.label}
                   </button>
                 ))}
-              </div>
+              </fieldset>
             )}
             <Message {...form.messageProps} />
             <button type="submit" className="btn btn-gold" disabled={form.busy}>

@@ -18,8 +18,10 @@ export interface ProductForm {
   colorImages: Array<{ color: string; image: string }>;
   features: Array<{ name: string; description: string }>;
   tags: string[];
-  stars: string;
-  reviewsCount: string;
+  /** A rating from elsewhere: shown on the product page only with its source (docs/product.md#reviews). */
+  outsideRatingSource: string;
+  outsideRating: string;
+  outsideRatingCount: string;
   status: string;
   spinningText: string;
   inStock: boolean;
@@ -52,8 +54,9 @@ export function blankForm(): ProductForm {
     colorImages: [],
     features: DEFAULT_FEATURE_NAMES.map((name) => ({ name, description: '' })),
     tags: [],
-    stars: '0',
-    reviewsCount: '0',
+    outsideRatingSource: '',
+    outsideRating: '',
+    outsideRatingCount: '',
     status: '',
     spinningText: '',
     inStock: true,
@@ -81,8 +84,9 @@ export function formFromProduct(p: AdminProduct): ProductForm {
     colorImages: p.colorImages,
     features: p.features.length > 0 ? p.features : blankForm().features,
     tags: p.tags,
-    stars: String(p.stars),
-    reviewsCount: String(p.reviewsCount),
+    outsideRatingSource: p.outsideRatingSource,
+    outsideRating: measureText(p.outsideRatingValue),
+    outsideRatingCount: measureText(p.outsideRatingCount),
     status: p.status,
     spinningText: p.spinningText,
     inStock: p.inStock,
@@ -113,8 +117,10 @@ export function inputFromForm(f: ProductForm): Record<keyof ProductInput, unknow
     colorImages: f.colorImages.filter((c) => c.image),
     features: f.features.filter((row) => row.name.trim() || row.description.trim()),
     tags: f.tags,
-    stars: num(f.stars),
-    reviewsCount: num(f.reviewsCount),
+    outsideRatingSource: f.outsideRatingSource,
+    // Without a source nothing is kept: the figures go with it (issue 38: no unlabelled number).
+    outsideRating: f.outsideRatingSource.trim() ? measureValue(f.outsideRating) : null,
+    outsideRatingCount: f.outsideRatingSource.trim() ? measureValue(f.outsideRatingCount) : null,
     status: f.status,
     spinningText: f.spinningText,
     inStock: f.inStock,

@@ -14,6 +14,7 @@ import { ColorImages } from './color-images.tsx';
 import { FeatureRows } from './feature-rows.tsx';
 import { blankForm, type ProductForm as FormState, formFromProduct, inputFromForm } from './form-state.ts';
 import { ImageSlots } from './image-slots.tsx';
+import { OutsideRatingFields } from './outside-rating.tsx';
 
 const titleCase = (s: string) => s.replace(/\b\w/g, (c) => c.toUpperCase());
 
@@ -141,8 +142,9 @@ export function ProductForm({ product, onSaved }: { product?: AdminProduct; onSa
           ))}
         </SelectField>
         <TextField label="Spinning text" maxLength={200} {...form.field('spinningText')} />
-        <TextField label="Stars (0 to 5)" inputMode="decimal" {...form.field('stars')} />
-        <TextField label="Number of reviews" inputMode="numeric" {...form.field('reviewsCount')} />
+      </div>
+      <OutsideRatingFields form={form} />
+      <div className="adm-form-grid">
         <TextField
           className="adm-span"
           label="Video link (YouTube, Instagram, Facebook or Vimeo)"

@@ -5,6 +5,7 @@ import { POLICY_TITLES } from '../../../common/page-titles.ts';
 import { Disclaimer } from './disclaimer.tsx';
 import { Privacy } from './privacy.tsx';
 import { Refund } from './refund.tsx';
+import { ReviewsPolicy } from './reviews.tsx';
 import { Terms } from './terms.tsx';
 import { UserContent } from './ugc.tsx';
 
@@ -19,4 +20,5 @@ export const POLICY_PAGES: Record<string, PolicyPage> = {
   [PAGE.refunds]: { title: POLICY_TITLES['return-and-refund-policy'], Body: Refund },
   '/user-generated-content-policy': { title: POLICY_TITLES['user-generated-content-policy'], Body: UserContent },
   '/disclaimer': { title: POLICY_TITLES.disclaimer, Body: Disclaimer },
+  [PAGE.reviewsPolicy]: { title: POLICY_TITLES['reviews-policy'], Body: ReviewsPolicy },
 };
