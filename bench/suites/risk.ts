@@ -15,7 +15,15 @@
  */
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import { DEFAULT_COD_RULES, tierAdvanceAmount } from '../../src/common/cod-rules.ts';
+import {
+  DEFAULT_COD_RULES as SHIPPED_RULES,
+  SUGGESTED_HIGH_ADVANCE,
+  tierAdvanceAmount,
+} from '../../src/common/cod-rules.ts';
+
+/** The rules simulated: the shipped weights with the tiers turned on (the high tier's suggested advance). */
+const DEFAULT_COD_RULES = { ...SHIPPED_RULES, advances: { ...SHIPPED_RULES.advances, high: SUGGESTED_HIGH_ADVANCE } };
+
 import { openDatabase } from '../../src/server/db/database.ts';
 import { migrateToLatest } from '../../src/server/db/migrate.ts';
 import type { Db } from '../../src/server/db/tables.ts';

@@ -37,7 +37,7 @@ export const OPEN_AFTER_SALES_STATES = (Object.keys(AFTER_SALES_STATES) as After
 );
 
 /** How the watch comes back: booked with the courier's return API, an AWB the owner typed, or the shopper ships it. */
-export const RETURN_METHODS = ['courier', 'manual', 'self'] as const;
+export const RETURN_METHODS = ['courier', 'typed', 'self'] as const;
 export type ReturnMethod = (typeof RETURN_METHODS)[number];
 
 /** Photos with a problem report (and with the owner's check): at most 4, each at most 8 MB. */

@@ -79,13 +79,22 @@ export interface CodRules {
   freightPerReturn: number;
 }
 
+/**
+ * Until the owner saves rules on COD RULES, every tier asks the shop's own advance (COD_ADVANCE): what a
+ * shopper pays is the owner's choice, never changed by an upgrade. The tiers and their reasons are
+ * worked out and shown from the first order, so the report shows what each tier returns before the
+ * owner asks more of the high one (the form suggests 30%: SUGGESTED_HIGH_ADVANCE).
+ */
 export const DEFAULT_COD_RULES: CodRules = {
   weights: Object.fromEntries(RISK_SIGNALS.map((s) => [s, SIGNAL_INFO[s].weight])) as Record<RiskSignal, number>,
   thresholds: { medium: 20, high: 40 },
-  advances: { low: { kind: 'default' }, medium: { kind: 'default' }, high: { kind: 'percent', percent: 30 } },
+  advances: { low: { kind: 'default' }, medium: { kind: 'default' }, high: { kind: 'default' } },
   holdoutPercent: 10,
   freightPerReturn: 180,
 };
+
+/** What the high tier is suggested to ask once the owner turns the tiers on (decision 059). */
+export const SUGGESTED_HIGH_ADVANCE: TierAdvance = { kind: 'percent', percent: 30 };
 
 export const WEIGHT_LIMIT = 100;
 export const HOLDOUT_MAX = 50;

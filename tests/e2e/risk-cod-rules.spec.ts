@@ -7,7 +7,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { DEFAULT_COD_RULES } from '../../src/common/cod-rules.ts';
+import { DEFAULT_COD_RULES, SUGGESTED_HIGH_ADVANCE } from '../../src/common/cod-rules.ts';
+
+/** The tiers turned on: the high tier asks the suggested 30% (out of the box every tier asks ₹300). */
+const TIERS_ON = { ...DEFAULT_COD_RULES.advances, high: SUGGESTED_HIGH_ADVANCE };
+
 import { formatRupees } from '../../src/common/money.ts';
 import { adminLogin } from './admin-fixtures.ts';
 import { axeViolations } from './axe.ts';
@@ -61,7 +65,7 @@ test('a shopper with two earlier returns is asked the high tier’s advance; the
   const admin = await (await browser.newContext()).newPage();
   await adminLogin(admin);
   try {
-    await saveRules(admin, { ...DEFAULT_COD_RULES, holdoutPercent: 0 });
+    await saveRules(admin, { ...DEFAULT_COD_RULES, holdoutPercent: 0, advances: TIERS_ON });
     const address = addressOf(`${Date.now() % 100_000}`);
     await signUp(page.request, address);
     const product = await cartStableWatch(page.request);
@@ -93,7 +97,7 @@ test('a shopper with two earlier returns is asked the high tier’s advance; the
     await screenshots(admin, 'risk-admin-order-reasons');
 
     // Enough finished orders for the report to say something: half of them drawn for the holdout.
-    await saveRules(admin, { ...DEFAULT_COD_RULES, holdoutPercent: 50 });
+    await saveRules(admin, { ...DEFAULT_COD_RULES, holdoutPercent: 50, advances: TIERS_ON });
     const cards = await stableProducts(page.request);
     for (let i = 0; i < 90; i++) {
       const n = await order(page.request, cards[i % cards.length]!.id, address);

@@ -8,7 +8,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_COD_RULES } from '../../src/common/cod-rules.ts';
 import { makeResetLink } from '../../src/server/accounts/password-resets.ts';
+import { linkToken } from '../../src/server/auth/signed-links.ts';
 import { advanceLinkToken } from '../../src/server/orders/advance-link-url.ts';
 import { ORDER_NOT_FOUND } from '../../src/server/orders/queries.ts';
 import { deliveryChoiceToken } from '../../src/server/shipping/delivery-choice-link.ts';
@@ -54,6 +56,11 @@ let bResetToken = '';
 const UNKNOWN_RESET_TOKEN = 'Z'.repeat(43);
 /** B's dispatched order, which has its invoice (made in beforeAll). */
 let bInvoiced = '';
+/** An order number no order has: the admin's 404 proves the route was reached without touching any order. */
+const MISSING_ORDER = 'TSW-999999';
+/** The address link's and the review link's tokens for B's order, signed as the app signs them. */
+const addressToken = (w: World) => linkToken(w.t.config, `address:${w.bOrder}`);
+const reviewToken = (w: World) => linkToken(w.t.config, `review:${w.bOrder}`);
 const rowPhone = () => `7${String(process.pid % 1000).padStart(3, '0')}${String(seq++).padStart(6, '0')}`;
 
 const ROWS: Row[] = [
@@ -410,6 +417,45 @@ const ROWS: Row[] = [
     expect: all(404),
   },
   {
+    // A forged token: nothing is paid in full through it, for anyone.
+    route: 'POST /api/advance-link/:orderNumber/:token/pay-in-full',
+    request: (w) => ({ url: `/api/advance-link/${w.bOrder}/${'A'.repeat(24)}/pay-in-full`, payload: {} }),
+    expect: all(404),
+  },
+  // The address link (docs/product.md "A doubtful address"): the signed link is the key, the same
+  // for everyone; a forged token is every caller's 404. B's address was never marked doubtful, so
+  // there is nothing to correct (409) and it stays as it is.
+  {
+    route: 'GET /api/address-link/:orderNumber/:token',
+    request: (w, role) => ({
+      url: `/api/address-link/${w.bOrder}/${role === 'shopperA' ? 'A'.repeat(24) : addressToken(w)}`,
+    }),
+    expect: { nobody: 200, shopperA: 404, shopperB: 200, admin: 200 },
+  },
+  {
+    route: 'POST /api/address-link/:orderNumber/:token',
+    request: (w, role) => ({
+      url: `/api/address-link/${w.bOrder}/${role === 'shopperA' ? 'A'.repeat(24) : addressToken(w)}`,
+      payload: { address: ADDRESS },
+    }),
+    expect: { nobody: 409, shopperA: 404, shopperB: 409, admin: 409 },
+  },
+  // The review link (docs/product.md#reviews): the signed link is the key, the same for everyone; a
+  // forged token is every caller's 404. B's order is not delivered, so it cannot be reviewed (409).
+  // A product's published reviews are public.
+  {
+    route: 'GET /api/review-link/:orderNumber/:token',
+    request: (w, role) => ({
+      url: `/api/review-link/${w.bOrder}/${role === 'shopperA' ? 'A'.repeat(24) : reviewToken(w)}`,
+    }),
+    expect: { nobody: 409, shopperA: 404, shopperB: 409, admin: 409 },
+  },
+  {
+    route: 'GET /api/products/:id/reviews',
+    request: (w) => ({ url: `/api/products/${w.product}/reviews` }),
+    expect: all(200),
+  },
+  {
     route: 'GET /api/admin/failed-deliveries',
     request: () => ({ url: '/api/admin/failed-deliveries' }),
     expect: adminOnly(200),
@@ -558,6 +604,163 @@ const ROWS: Row[] = [
     route: 'POST /api/profile/messages/proof',
     request: () => ({ url: '/api/profile/messages/proof' }),
     expect: shopper(404),
+  },
+  // After-sales (docs/product.md#after-sales): B's orders are not delivered, so there is nothing to
+  // ask; A cannot learn even that.
+  {
+    route: 'GET /api/orders/:orderNumber/after-sales',
+    request: (w) => ({ url: `/api/orders/${w.bOrder}/after-sales` }),
+    expect: shopper(404, 200),
+  },
+  {
+    route: 'POST /api/orders/:orderNumber/after-sales',
+    request: (w) => ({
+      url: `/api/orders/${w.bOrder}/after-sales`,
+      payload: {
+        lineNo: 1,
+        kind: 'exchange',
+        reason: 'The strap is too small for me.',
+        wantedProductId: w.product,
+        photos: [],
+      },
+    }),
+    expect: shopper(404, 409),
+  },
+  {
+    route: 'POST /api/orders/:orderNumber/after-sales/photos',
+    request: (w) => ({ url: `/api/orders/${w.bOrder}/after-sales/photos`, multipart: true }),
+    expect: shopper(404, 404),
+  },
+  {
+    // B sent the advance's reference above: B is told the order cannot switch now, and nothing changes.
+    route: 'POST /api/orders/:orderNumber/pay-in-full',
+    request: (w) => ({ url: `/api/orders/${w.bOrder}/pay-in-full`, payload: {} }),
+    expect: shopper(404, 409),
+  },
+  // The owner's after-sales queue: a request that does not exist is the admin's 404.
+  { route: 'GET /api/admin/after-sales', request: () => ({ url: '/api/admin/after-sales' }), expect: adminOnly(200) },
+  {
+    route: 'POST /api/admin/after-sales/:requestNumber/decision',
+    request: () => ({
+      url: '/api/admin/after-sales/AS-999999/decision',
+      payload: { decision: 'refuse', note: 'The watch was worn for a month.' },
+    }),
+    expect: adminOnly(404),
+  },
+  {
+    route: 'POST /api/admin/after-sales/:requestNumber/return-step',
+    request: () => ({ url: '/api/admin/after-sales/AS-999999/return-step', payload: { step: 'in_transit' } }),
+    expect: adminOnly(404),
+  },
+  {
+    // The matrix's upload is a picture in the field "images": refused by the handler, after the guard.
+    route: 'POST /api/admin/after-sales/:requestNumber/photos',
+    request: () => ({ url: '/api/admin/after-sales/AS-999999/photos', multipart: true }),
+    expect: adminOnly(400),
+  },
+  {
+    route: 'POST /api/admin/after-sales/:requestNumber/check',
+    request: () => ({
+      url: '/api/admin/after-sales/AS-999999/check',
+      payload: { passed: true, note: '', photos: [] },
+    }),
+    expect: adminOnly(404),
+  },
+  {
+    route: 'POST /api/admin/after-sales/:requestNumber/finish',
+    request: () => ({ url: '/api/admin/after-sales/AS-999999/finish', payload: { outcome: 'refund' } }),
+    expect: adminOnly(404),
+  },
+  // Settlements and the doubtful address, on an order that does not exist.
+  {
+    route: 'POST /api/admin/orders/:orderNumber/refunds',
+    request: () => ({
+      url: `/api/admin/orders/${MISSING_ORDER}/refunds`,
+      payload: { amount: '100', reference: 'UTR123456', paidOn: '2026-11-01', reason: 'goodwill' },
+    }),
+    expect: adminOnly(404),
+  },
+  {
+    route: 'POST /api/admin/orders/:orderNumber/advance-kept',
+    request: () => ({
+      url: `/api/admin/orders/${MISSING_ORDER}/advance-kept`,
+      payload: { reason: 'refused-at-door' },
+    }),
+    expect: adminOnly(404),
+  },
+  {
+    route: 'POST /api/admin/orders/:orderNumber/address-doubt',
+    request: () => ({
+      url: `/api/admin/orders/${MISSING_ORDER}/address-doubt`,
+      payload: { note: 'The courier cannot find this lane.' },
+    }),
+    expect: adminOnly(404),
+  },
+  {
+    route: 'DELETE /api/admin/orders/:orderNumber/address-doubt',
+    request: () => ({ url: `/api/admin/orders/${MISSING_ORDER}/address-doubt` }),
+    expect: adminOnly(404),
+  },
+  // COD rules: saving the default rules again changes no order's answer.
+  { route: 'GET /api/admin/cod-rules', request: () => ({ url: '/api/admin/cod-rules' }), expect: adminOnly(200) },
+  {
+    route: 'PUT /api/admin/cod-rules',
+    request: () => ({ url: '/api/admin/cod-rules', payload: DEFAULT_COD_RULES }),
+    expect: adminOnly(200),
+  },
+  {
+    route: 'GET /api/admin/cod-rules/report',
+    request: () => ({ url: '/api/admin/cod-rules/report?from=2026-11-01&to=2026-11-30' }),
+    expect: adminOnly(200),
+  },
+  {
+    route: 'GET /api/admin/cod-rules/report.csv',
+    request: () => ({ url: '/api/admin/cod-rules/report.csv?from=2026-11-01&to=2026-11-30' }),
+    expect: adminOnly(200),
+  },
+  // The WhatsApp inbox: a number nobody wrote from, a message that does not exist: the admin's 404.
+  { route: 'GET /api/admin/inbox', request: () => ({ url: '/api/admin/inbox' }), expect: adminOnly(200) },
+  {
+    route: 'GET /api/admin/inbox/:phone',
+    request: () => ({ url: '/api/admin/inbox/919999999999' }),
+    expect: adminOnly(404),
+  },
+  {
+    route: 'POST /api/admin/inbox/:phone/reply',
+    request: () => ({ url: '/api/admin/inbox/919999999999/reply', payload: { text: 'Your watch ships today.' } }),
+    expect: adminOnly(404),
+  },
+  {
+    route: 'POST /api/admin/inbox/:phone/replying',
+    request: () => ({ url: '/api/admin/inbox/919999999999/replying' }),
+    expect: adminOnly(404),
+  },
+  {
+    route: 'POST /api/admin/inbox/:phone/done',
+    request: () => ({ url: '/api/admin/inbox/919999999999/done' }),
+    expect: adminOnly(404),
+  },
+  {
+    route: 'GET /api/admin/inbox-media/:messageId',
+    request: () => ({ url: '/api/admin/inbox-media/no-such-message' }),
+    expect: adminOnly(404),
+  },
+  // The reviews queue: a review that does not exist is the admin's 404.
+  { route: 'GET /api/admin/reviews', request: () => ({ url: '/api/admin/reviews' }), expect: adminOnly(200) },
+  {
+    route: 'POST /api/admin/reviews/:id/publish',
+    request: () => ({ url: `/api/admin/reviews/${'0'.repeat(20)}/publish` }),
+    expect: adminOnly(404),
+  },
+  {
+    route: 'POST /api/admin/reviews/:id/reject',
+    request: () => ({ url: `/api/admin/reviews/${'0'.repeat(20)}/reject`, payload: { reason: 'abuse' } }),
+    expect: adminOnly(404),
+  },
+  {
+    route: 'PUT /api/admin/reviews/:id/reply',
+    request: () => ({ url: `/api/admin/reviews/${'0'.repeat(20)}/reply`, payload: { reply: 'Thank you!' } }),
+    expect: adminOnly(404),
   },
 ];
 

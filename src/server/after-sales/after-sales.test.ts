@@ -381,17 +381,17 @@ describe.each(TEST_DIALECTS)('after-sales requests on %s', (dialect) => {
     const n = report.json().lines[0].request.number;
     // A typed AWB needs both the AWB and the courier's name.
     expect(
-      (await decide(n, { decision: 'approve', returnMethod: 'manual', returnAwb: '', returnCourier: 'Delhivery' }))
+      (await decide(n, { decision: 'approve', returnMethod: 'typed', returnAwb: '', returnCourier: 'Delhivery' }))
         .statusCode,
     ).toBe(400);
     const ok = await decide(n, {
       decision: 'approve',
-      returnMethod: 'manual',
+      returnMethod: 'typed',
       returnAwb: 'RET123456',
       returnCourier: 'Delhivery',
     });
     expect(ok.statusCode, ok.body).toBe(200);
-    expect(ok.json().request).toMatchObject({ returnAwb: 'RET123456', returnStep: 'booked', returnMethod: 'manual' });
+    expect(ok.json().request).toMatchObject({ returnAwb: 'RET123456', returnStep: 'booked', returnMethod: 'typed' });
     // Approving twice changes nothing.
     expect((await decide(n, { decision: 'refuse', note: 'changed my mind' })).statusCode).toBe(409);
     const step = await call(desk.admin, 'POST', `/api/admin/after-sales/${n}/return-step`, { step: 'in_transit' });

@@ -111,7 +111,7 @@ export async function decideRequest(
     if (method === 'courier' && !canBookReturns) throw conflict(NO_COURIER_RETURNS);
     const awb = approve.returnAwb ?? '';
     const courierName = approve.returnCourier ?? '';
-    if (method === 'manual' && (!awb || !courierName)) {
+    if (method === 'typed' && (!awb || !courierName)) {
       throw badRequest(AWB_NEEDED, {
         ...(awb ? {} : { returnAwb: AWB_NEEDED }),
         ...(courierName ? {} : { returnCourier: AWB_NEEDED }),
@@ -125,9 +125,9 @@ export async function decideRequest(
         decided_at: at,
         decided_by: adminId,
         return_method: method,
-        return_courier: method === 'manual' ? courierName : null,
-        return_awb: method === 'manual' ? awb : null,
-        return_step: method === 'manual' ? 'booked' : null,
+        return_courier: method === 'typed' ? courierName : null,
+        return_awb: method === 'typed' ? awb : null,
+        return_step: method === 'typed' ? 'booked' : null,
         updated_at: at,
       })
       .where('id', '=', row.id)

@@ -143,12 +143,12 @@ export interface OrdersTable {
   risk_holdout: ColumnType<number, number | undefined, never>;
   risk_reasons: ColumnType<string | null, string | null | undefined, never>;
   risk_rules_id: ColumnType<string | null, string | null | undefined, never>;
-  /** The delivery pincode and normalised address (risk/address-key.ts): indexed for the risk counts. */
+  /** The delivery pincode and normalised address (risk/address-signals.ts): indexed for the risk counts. */
   delivery_pincode: ColumnType<string | null, string | null | undefined, string | null>;
   address_key: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
-/** A rule set the owner saved on COD RULES (risk/rules.ts); the newest is in force. */
+/** A rule set the owner saved on COD RULES (risk/rules-queries.ts); the newest is in force. */
 export interface CodRulesTable {
   id: string;
   /** JSON of CodRules (common/cod-rules.ts). */

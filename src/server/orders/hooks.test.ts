@@ -15,7 +15,7 @@ describe('the order hooks', () => {
     await expect(runPlacedHooks({} as Parameters<typeof runPlacedHooks>[0])).rejects.toThrow(/installOrderHooks/);
     installOrderHooks();
     installOrderHooks();
-    expect(stateHooks().map((h) => h.name)).toEqual(['invoice']);
+    expect(stateHooks().map((h) => h.name)).toEqual(['invoice', 'review-request']);
     expect(typeof parcels().parcels).toBe('function');
   });
 });

@@ -85,8 +85,9 @@ describe('the lists of states', () => {
     };
     walk(SRC);
     // Lists that share names with states but are not states: the credit note's reasons (CGST Rule 53)
-    // and the column's comment, a courier's steps, the WhatsApp messages' kinds.
+    // and the column's comment, a courier's steps, the WhatsApp messages' kinds, a refund's reasons.
     expect(found.sort()).toEqual([
+      'common/settlement.ts: cancelled returned',
       'common/shipments.ts: delivered cancelled',
       'server/db/tables.ts: cancelled returned',
       'server/invoices/credit-notes.ts: cancelled returned',

@@ -12,6 +12,7 @@ import {
   searchApiPath,
 } from '../../common/catalog-api.ts';
 import { EXPLORE_LATEST } from '../../common/constants.ts';
+import { productReviewsApiPath } from '../../common/review-api.ts';
 import { HOME_CONTENT_KEY } from '../../common/schemas/home.ts';
 import { createTestApp, type TestApp } from '../test-support/app.ts';
 import { addProduct } from '../test-support/products.ts';
@@ -151,14 +152,17 @@ describe('the first paint of a product page', () => {
     const page = await get(`/${ids.watch}/Seiko%20Presage`);
     const product = `/api${productApiPath(ids.watch as string)}`;
     const related = `/api${relatedApiPath(ids.watch as string)}`;
-    const [productAnswer, relatedAnswer] = [await get(product), await get(related)];
+    const reviews = `/api${productReviewsApiPath(ids.watch as string, 'newest')}`;
+    const [productAnswer, relatedAnswer, reviewsAnswer] = [await get(product), await get(related), await get(reviews)];
     const data = embedded(page.body);
     expect(data?.url).toBe(`/api/products/${ids.watch}`);
     // The API's own answers (a `<` escaped, as in every block), read back unchanged: the related
-    // watches are in the server's HTML, not a heading over nothing until the script asks for them.
+    // watches and the published reviews are in the server's HTML, not a heading over nothing until
+    // the script asks for them.
     expect(JSON.parse(embeddedBlock(page.body) ?? '')).toEqual({
       [product]: productAnswer.json(),
       [related]: relatedAnswer.json(),
+      [reviews]: reviewsAnswer.json(),
     });
     expect(JSON.parse(relatedAnswer.body).items.length).toBeGreaterThan(0);
   });

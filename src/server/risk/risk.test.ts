@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CodRules, DEFAULT_COD_RULES, RULES_REFUSE_ALL } from '../../common/cod-rules.ts';
+import { type CodRules, DEFAULT_COD_RULES, RULES_REFUSE_ALL, SUGGESTED_HIGH_ADVANCE } from '../../common/cod-rules.ts';
 import { newId, nowIso } from '../db/ids.ts';
 import type { Database } from '../db/tables.ts';
 import { adminCookie } from '../test-support/admin.ts';
@@ -78,7 +78,8 @@ describe.each(TEST_DIALECTS)('COD risk on %s', (dialect) => {
   });
 
   it('asks a shopper with two earlier returns the high tier’s advance, and keeps it when the rules change', async () => {
-    expect((await saveRules({ ...DEFAULT_COD_RULES, holdoutPercent: 0 })).statusCode).toBe(200);
+    const tiersOn = { ...DEFAULT_COD_RULES.advances, high: SUGGESTED_HIGH_ADVANCE };
+    expect((await saveRules({ ...DEFAULT_COD_RULES, holdoutPercent: 0, advances: tiersOn })).statusCode).toBe(200);
     const s = await signUp(t.app);
     const address = addressOf(`${Date.now() % 100000}`);
     const product = await insertProduct(t.app.db, { price: 6000, discountPrice: 5000 });
@@ -135,7 +136,11 @@ describe.each(TEST_DIALECTS)('COD risk on %s', (dialect) => {
   });
 
   it('gives a holdout order the plain default advance whatever its tier, and records the draw', async () => {
-    await saveRules({ ...DEFAULT_COD_RULES, holdoutPercent: 10 });
+    await saveRules({
+      ...DEFAULT_COD_RULES,
+      holdoutPercent: 10,
+      advances: { ...DEFAULT_COD_RULES.advances, high: SUGGESTED_HIGH_ADVANCE },
+    });
     const s = await signUp(t.app);
     const address = addressOf(`H${Date.now() % 100000}`);
     const product = await insertProduct(t.app.db);

@@ -116,6 +116,8 @@ describe.each(TEST_DIALECTS)('applying tracking events on %s', (dialect) => {
       'shipment-out-for-delivery',
       'shipment-delivery-failed',
       'shipment-out-for-delivery',
+      // Delivered also asks for a review (reviews/requests.ts), queued by the state's hook.
+      'review-request',
       'shipment-delivered',
     ]);
   });

@@ -13,7 +13,7 @@
  * - wanted_*: the watch the shopper wants instead (an exchange), its price frozen when asked.
  * - photos, check_photos: JSON string[] of image ids (media/store.ts: stripped WebP).
  * - return_*: how the watch comes back: 'courier' (booked through the courier's return API),
- *   'manual' (the owner typed the return AWB) or 'self' (the shopper ships it), and its tracking.
+ *   'typed' (the owner typed the return AWB) or 'self' (the shopper ships it), and its tracking.
  * - replacement_order_id: the new order an exchange or replacement became.
  */
 import type { Kysely } from 'kysely';

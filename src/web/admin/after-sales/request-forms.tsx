@@ -10,13 +10,13 @@ import { check, decide, uploadCheckPhotos } from './after-sales-api.ts';
 
 const METHOD_LABELS: Record<ReturnMethod, string> = {
   courier: 'Book the courier’s return pickup',
-  manual: 'I booked it: type the return AWB',
+  typed: 'I booked it: type the return AWB',
   self: 'The shopper sends it (we show them our address)',
 };
 
 /** Approve (with how the watch comes back) or refuse (with the reason the shopper reads). */
 export function DecideForms({ request: r, onDone }: { request: AdminRequest; onDone: (text: string) => void }) {
-  const methods: ReturnMethod[] = r.courierReturns ? ['courier', 'manual', 'self'] : ['manual', 'self'];
+  const methods: ReturnMethod[] = r.courierReturns ? ['courier', 'typed', 'self'] : ['typed', 'self'];
   const [method, setMethod] = useState<ReturnMethod>(methods[0]!);
   const approve = useForm({
     id: `approve-${r.number}`,
@@ -45,7 +45,7 @@ export function DecideForms({ request: r, onDone }: { request: AdminRequest; onD
             </label>
           ))}
         </fieldset>
-        {method === 'manual' && (
+        {method === 'typed' && (
           <>
             <TextField label="Courier’s name" {...approve.field('returnCourier')} />
             <TextField label="Return AWB" {...approve.field('returnAwb')} />
