@@ -58,7 +58,9 @@ test('a visitor checks out with a new address and a password', async ({ page, re
   ).toBeVisible();
   await expect(dialog.getByLabel('Cash on delivery')).toBeChecked();
   await expect(dialog.getByRole('radio', { name: /Card/ })).toBeDisabled();
-  await expect(dialog.getByRole('radio', { name: /UPI/ })).toBeDisabled();
+  // Paying the whole order now by UPI is offered beside cash on delivery (docs/product.md "Pay in full").
+  await expect(dialog.getByRole('radio', { name: /Pay in full now by UPI/ })).toBeEnabled();
+  await expect(dialog.getByRole('radio', { name: /Pay in full now by UPI/ })).not.toBeChecked();
   await expect(dialog.getByText(/advance of ₹300/)).toBeVisible();
   // The total's split, before ordering: the advance now, the rest on delivery (docs/product.md#cart).
   const details = dialog.getByRole('region', { name: 'Price details' });

@@ -15,6 +15,10 @@ import { expectFits, viewportShots } from './layout-checks.ts';
 import { expectMail } from './mailbox.ts';
 import { expect, test } from './test.ts';
 
+// Written this session on a machine at load 40-55 and not yet seen passing end to end: run it first
+// next session, then remove this line (issue 38; the closing note says what each step showed).
+test.fixme(true, 'not yet seen passing (issue 38)');
+
 const ADDRESS = '4, Lake Road, near Post Office, Nashik - 422001, Maharashtra';
 const RUN = Date.now();
 const runColour = (n: number) => `#${((RUN * 7919 * n) % 0xffffff).toString(16).padStart(6, '0')}`;

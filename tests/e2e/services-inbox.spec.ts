@@ -10,6 +10,11 @@ import { axeViolations } from './axe.ts';
 import { screenshots, uniquePhone } from './fixtures.ts';
 import { expectNothingOverflows } from './layout-checks.ts';
 import { expect, test } from './test.ts';
+
+// Written this session on a machine at load 40-55 and not yet seen passing end to end: run it first
+// next session, then remove this line (issue 37; the closing note says what each step showed).
+test.fixme(true, 'not yet seen passing (issue 37)');
+
 import {
   countWhatsApp,
   E2E_MEDIA,

@@ -10,6 +10,10 @@ import { screenshots } from './fixtures.ts';
 import { fullSpeed, slowPhoneWithoutScript } from './slow-phone.ts';
 import { expect, test } from './test.ts';
 
+// Written this session on a machine at load 40-55 and not yet seen passing end to end: run it first
+// next session, then remove this line (issue 39; the closing note says what each step showed).
+test.fixme(true, 'not yet seen passing (issue 39)');
+
 interface ListedCard {
   id: string;
   name: string;
