@@ -15,7 +15,6 @@ import { expectFits, viewportShots } from './layout-checks.ts';
 import { expectMail } from './mailbox.ts';
 import { expect, test } from './test.ts';
 
-
 const ADDRESS = '4, Lake Road, near Post Office, Nashik - 422001, Maharashtra';
 const RUN = Date.now();
 const runColour = (n: number) => `#${((RUN * 7919 * n) % 0xffffff).toString(16).padStart(6, '0')}`;

@@ -18,7 +18,6 @@ import { axeViolations } from './axe.ts';
 import { cartStableWatch, placeOrderFromCart, screenshots, stableProducts, uniquePhone } from './fixtures.ts';
 import { expect, test } from './test.ts';
 
-
 test.describe.configure({ timeout: 300_000 });
 
 const addressOf = (n: string) => `${n}, Shanti Kunj, near Ram Mandir, Nagpur - 440001, Maharashtra`;

@@ -16,7 +16,6 @@ import { minutesAgo, shiprocketSays, signUp } from './courier-steps.ts';
 import { DESKTOP, expectFits, PHONE, viewportShots } from './layout-checks.ts';
 import { expect, test } from './test.ts';
 
-
 test.use({ trace: 'off' });
 test.describe.configure({ timeout: 300_000 });
 

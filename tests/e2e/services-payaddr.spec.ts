@@ -23,7 +23,6 @@ import { cartStableWatch, screenshots } from './fixtures.ts';
 import { expectMail } from './mailbox.ts';
 import { expect, test } from './test.ts';
 
-
 test.use({ trace: 'off' });
 test.describe.configure({ timeout: 240_000 });
 
