@@ -1,5 +1,5 @@
 /**
- * npm run bench -- [--only api,growth,orders,pages,inp,html,bytes,images,databases,statement,gstr1,tracking,booking,risk] [--quick] [--runs N] [--products N] [--calls listing,search] [--profile]
+ * npm run bench -- [--only api,growth,orders,pages,inp,html,bytes,images,databases,statement,gstr1,tracking,booking,risk,reviews] [--quick] [--runs N] [--products N] [--calls listing,search] [--profile]
  *
  * The benchmarks of issues 7, 14, 23 and 25, each printing a Markdown table, then the
  * targets met or missed. Tables go to stdout, progress to stderr. Benchmarks print, never
@@ -28,6 +28,7 @@ import { benchImages } from './suites/images.ts';
 import { benchInp } from './suites/inp.ts';
 import { benchOrders } from './suites/orders.ts';
 import { benchPages } from './suites/pages.ts';
+import { benchReviews } from './suites/reviews.ts';
 import { benchRisk } from './suites/risk.ts';
 import { benchStatement } from './suites/statement.ts';
 import type { Results } from './suites/targets.ts';
@@ -105,6 +106,7 @@ try {
   await attempt('tracking', 'tracking', () => benchTracking(options));
   await attempt('booking', 'booking', () => benchBooking(options));
   await attempt('risk', 'risk', () => benchRisk(options));
+  await attempt('reviews', 'reviews', () => benchReviews(options));
   printTargets(results, options);
   if (failed.length) {
     console.log(`\nFailed: ${failed.join(', ')} (see above).`);

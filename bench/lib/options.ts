@@ -19,6 +19,7 @@ export const BENCHES = [
   'tracking',
   'booking',
   'risk',
+  'reviews',
 ] as const;
 export type BenchName = (typeof BENCHES)[number];
 

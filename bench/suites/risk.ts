@@ -31,23 +31,12 @@ import { assessOrder } from '../../src/server/risk/assess.ts';
 import type { Outcomes, ShopperHistory } from '../../src/server/risk/history-queries.ts';
 import { placeOfPincode } from '../../src/server/risk/pincode-areas.ts';
 import { scoreOrder } from '../../src/server/risk/score.ts';
+import { mulberry32 } from '../../src/server/seed/random.ts';
 import type { BenchOptions } from '../lib/options.ts';
 import { createScratchDatabase, postgresReachable } from '../lib/postgres.ts';
 import { scratchDir } from '../lib/process.ts';
 import { fixed, median, percentile, whole } from '../lib/stats.ts';
 import { printTable, progress } from '../lib/table.ts';
-
-/** Mulberry32: the same history every run. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** The directory's pincodes, in its order, with their district and state. */
 async function directoryPincodes(count: number): Promise<Array<{ pin: string; district: string; state: string }>> {
@@ -86,7 +75,7 @@ export interface RiskSimulation {
 }
 
 export async function simulateRisk(): Promise<RiskSimulation> {
-  const rand = prng(35);
+  const rand = mulberry32(35);
   const pins = await directoryPincodes(SIMULATION.pincodes);
   // Hidden: most pincodes return 10-22%, one in five 35-55% (a courier's weak area, a town of pranks).
   const pinRate = pins.map(() => (rand() < 0.2 ? 0.35 + rand() * 0.2 : 0.1 + rand() * 0.12));
@@ -257,7 +246,7 @@ async function timeAssessments(
   db: Db,
   pins: ReadonlyArray<{ pin: string; state: string }>,
 ): Promise<Omit<RiskCostRow, 'database'>> {
-  const rand = prng(6);
+  const rand = mulberry32(6);
   const one = async () => {
     const u = Math.floor(rand() * 200_000);
     const { pin, state } = pins[Math.floor(rand() * pins.length)]!;

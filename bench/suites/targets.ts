@@ -19,6 +19,7 @@ import type { ImagesResult } from './images.ts';
 import { INP_TARGETS, type InpResult } from './inp.ts';
 import type { OrdersResult } from './orders.ts';
 import type { PagesRow } from './pages.ts';
+import { LISTING_WITH_REVIEWS_SHARE, MANY_REVIEWS, REVIEW_PAGE_ADDS, type ReviewsResult } from './reviews.ts';
 import type { RiskResult } from './risk.ts';
 import { STATEMENT_TARGET_LINES, STATEMENT_TARGET_MS, type StatementResult } from './statement.ts';
 import { TRACKING_TARGET_PER_SECOND, type TrackingResult } from './tracking.ts';
@@ -38,6 +39,7 @@ export interface Results {
   tracking?: TrackingResult;
   booking?: BookingResult;
   risk?: RiskResult;
+  reviews?: ReviewsResult;
 }
 
 const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
@@ -233,6 +235,26 @@ export function targetRows(results: Results): Row[] {
       booking.ratio >= BOOKING_OF_WITHOUT,
     );
     add('every queued booking made once, its pickup requested', booking.allBooked ? 'yes' : 'no', booking.allBooked);
+  }
+  const reviews = results.reviews;
+  if (reviews) {
+    add(
+      `listing requests/s with real averages >= ${percent(LISTING_WITH_REVIEWS_SHARE)} of without`,
+      `${percent(reviews.share)} (${whole(reviews.listingAfter)} vs ${whole(reviews.listingBefore)})`,
+      reviews.share >= LISTING_WITH_REVIEWS_SHARE,
+    );
+    const page = (n: number) => reviews.pages.find((p) => p.reviews === n && p.case.endsWith(': page'));
+    const none = page(0);
+    const many = page(MANY_REVIEWS);
+    if (none && many) {
+      // One page of reviews whatever the count: the 1,000 may add what ten reviews add, no more.
+      const added = many.htmlGzip - none.htmlGzip;
+      add(
+        `product page with ${MANY_REVIEWS.toLocaleString('en-US')} reviews: gzip HTML at most ${kb(REVIEW_PAGE_ADDS)} above none`,
+        `+${kb(added)}; server time warm ${fixed(many.warmMs, 2)} ms, cold ${fixed(many.coldMs, 2)} ms`,
+        added <= REVIEW_PAGE_ADDS,
+      );
+    }
   }
   return rows;
 }

@@ -40,9 +40,20 @@ function readMailbox(): MailboxMail[] {
   return names.map((n) => JSON.parse(readFileSync(join(mailboxDir(), n), 'utf8')) as MailboxMail);
 }
 
+/**
+ * A mail waits its turn in the outbox behind every other journey's: the worker sends one at a time
+ * (notifications/worker.ts), and a journey that moves dozens of orders at once (risk-cod-rules
+ * builds a shopper's history) queues a burst of a hundred or more. A clean CI run saw a step mail
+ * arrive after more than 10 s behind such a burst, on both tries; so the wait is longer than
+ * Playwright's 10 s for a screen, and still ends in a failure naming the mail when it never comes.
+ */
+const MAIL_WAIT_MS = 45_000;
+
 /** Waits until a mail to `to` whose subject contains `subject` has arrived, and returns it. */
 export async function expectMail(to: string, subject: string): Promise<MailboxMail> {
   const find = () => readMailbox().find((m) => m.to.includes(to) && m.subject.includes(subject));
-  await expect.poll(() => find() !== undefined, { message: `a mail to ${to} about “${subject}”` }).toBe(true);
+  await expect
+    .poll(() => find() !== undefined, { message: `a mail to ${to} about “${subject}”`, timeout: MAIL_WAIT_MS })
+    .toBe(true);
   return find() as MailboxMail;
 }
