@@ -31,6 +31,10 @@ export function registerReviewHooks(): void {
           .executeTakeFirst();
         if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) {
           await queueReviewMessage(trx, config, 'review-request', order.id);
+        } else {
+          // Delivered again after a move back (the owner's correction): the link works again,
+          // without a second message. An order that was returned or cancelled never gets here.
+          await trx.updateTable('review_requests').set({ closed_at: null }).where('order_id', '=', order.id).execute();
         }
       } else {
         // Returned or cancelled (or moved back): nothing more is asked; the link refuses new reviews.

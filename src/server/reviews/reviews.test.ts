@@ -15,7 +15,14 @@ import { createTestApp, type TestApp } from '../test-support/app.ts';
 import { TEST_DIALECTS } from '../test-support/databases.ts';
 import { reviewLinkPath } from './link.ts';
 import { sendReviewReminders } from './requests.ts';
-import { NOT_EDITABLE, NOT_REVIEWABLE, REVIEW_LINK_MESSAGE, SAME_PHOTO, TOO_MANY_REVIEWS } from './writing.ts';
+import {
+  NOT_EDITABLE,
+  NOT_REVIEWABLE,
+  NOT_YET_REVIEWABLE,
+  REVIEW_LINK_MESSAGE,
+  SAME_PHOTO,
+  TOO_MANY_REVIEWS,
+} from './writing.ts';
 
 type Part = { name: string; value: string } | { name: string; file: string; data: Buffer; type?: string };
 
@@ -291,6 +298,31 @@ describe.each(TEST_DIALECTS)('verified reviews on %s', (dialect) => {
     expect(await sendReviewReminders(t.app.db, t.config, later)).toEqual([]);
     const mails = await t.app.db.selectFrom('outbox').selectAll().where('kind', '=', 'review-reminder').execute();
     expect(mails.filter((m) => m.text_body.includes(quiet.number))).toHaveLength(1);
+  });
+
+  it('waits while a delivered order is moved back, and opens again when it is delivered, asking once', async () => {
+    const order = await deliveredOrder();
+    const move = async (state: string) => {
+      const res = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/admin/orders/${order.number}/state`,
+        headers: { cookie: admin },
+        payload: { state },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    await move('dispatched');
+    const waiting = await linkApi(order.path);
+    expect(waiting.statusCode).toBe(409);
+    expect(waiting.json().error.message).toBe(NOT_YET_REVIEWABLE);
+    await move('delivered');
+    expect((await linkApi(order.path)).statusCode).toBe(200);
+    const asked = await t.app.db
+      .selectFrom('outbox')
+      .select('text_body')
+      .where('kind', '=', 'review-request')
+      .execute();
+    expect(asked.filter((m) => m.text_body.includes(order.number))).toHaveLength(1);
   });
 
   it('limits reviews per link, and answers 429 in the one error shape', async () => {

@@ -29,6 +29,8 @@ import { recountProduct } from './moderation.ts';
 
 export const REVIEW_LINK_MESSAGE = 'This review link is not valid. Please use the link from your message.';
 export const NOT_REVIEWABLE = 'This order can no longer be reviewed: it was returned or cancelled.';
+/** An order moved back from delivered (the owner's correction): the link waits for the parcel. */
+export const NOT_YET_REVIEWABLE = 'This order can be reviewed once it is delivered.';
 export const TOO_MANY_REVIEWS = 'Too many reviews sent in a short time. Please try again in an hour.';
 export const SAME_PHOTO = 'This photo is already in a review. Please choose your own photos of the watch.';
 export const NOT_EDITABLE = 'This review can no longer be changed.';
@@ -44,6 +46,11 @@ interface LinkOrder {
   userId: string;
   name: string;
   closed: boolean;
+}
+
+/** Why a closed link takes no new review, in the shopper's words. */
+function closedMessage(order: LinkOrder): string {
+  return order.status === 'returned' || order.status === 'cancelled' ? NOT_REVIEWABLE : NOT_YET_REVIEWABLE;
 }
 
 /** The order behind a review link, or the one 404 (a wrong token and no such order read alike). */
@@ -87,7 +94,7 @@ export async function reviewLinkReply(
   if (order.closed) {
     // A review already written stays readable (a rejection's reason); nothing new is asked.
     const any = await db.selectFrom('reviews').select('id').where('order_id', '=', order.id).executeTakeFirst();
-    if (!any) throw conflict(NOT_REVIEWABLE);
+    if (!any) throw conflict(closedMessage(order));
   }
   const rows = await db
     .selectFrom('order_lines')
@@ -170,7 +177,7 @@ export async function saveReview(
   newPhotos: readonly string[],
   now = Date.now(),
 ): Promise<void> {
-  if (order.closed) throw conflict(NOT_REVIEWABLE);
+  if (order.closed) throw conflict(closedMessage(order));
   const at = nowIso(now);
   await db.transaction().execute(async (trx) => {
     const line = await trx
