@@ -16,6 +16,7 @@ import type {
   FinishRequestInput,
   OrderAfterSales,
   PhotoUploadReply,
+  RequestRefundInput,
   ReturnStepInput,
 } from './schemas/after-sales.ts';
 
@@ -52,5 +53,10 @@ export const afterSalesApi = {
   finish: endpoint<{ reply: AdminRequestReply; body: FinishRequestInput }>()(
     'POST',
     '/admin/after-sales/:requestNumber/finish',
+  ),
+  /** Records the refund of a problem report that ends in one (the one settlement path: settlements/). */
+  refund: endpoint<{ reply: AdminRequestReply; body: RequestRefundInput }>()(
+    'POST',
+    '/admin/after-sales/:requestNumber/refund',
   ),
 } as const;

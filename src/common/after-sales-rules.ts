@@ -30,11 +30,19 @@ export const AFTER_SALES_STATES = {
   failed: { label: 'Check failed', open: false },
   replacement: { label: 'Replacement ordered', open: false },
   refund: { label: 'Refund to record', open: true },
+  refunded: { label: 'Refunded', open: false },
 } as const satisfies Record<string, { label: string; open: boolean }>;
 export type AfterSalesState = keyof typeof AFTER_SALES_STATES;
 export const OPEN_AFTER_SALES_STATES = (Object.keys(AFTER_SALES_STATES) as AfterSalesState[]).filter(
   (s) => AFTER_SALES_STATES[s].open,
 );
+
+/**
+ * Ends after which the watch of the line is no longer the shopper's to ask about: it came back and was
+ * replaced or refunded (docs/decisions/070). No new request on that line.
+ */
+export const LINE_SETTLED_STATES: readonly AfterSalesState[] = ['replacement', 'refunded'];
+export const LINE_SETTLED = 'This watch was already replaced or refunded: there is nothing more to ask about it.';
 
 /** How the watch comes back: booked with the courier's return API, an AWB the owner typed, or the shopper ships it. */
 export const RETURN_METHODS = ['courier', 'typed', 'self'] as const;

@@ -6,9 +6,11 @@
  * the credit note) and the browser (the owner's form, Your Orders, /track), so every screen and message
  * words it the same.
  */
+import { type CodOrder, codPaid } from './advance.ts';
 import { POLICY } from './constants.ts';
 import { formatPaise } from './gst.ts';
 import { formatDate } from './india-time.ts';
+import { stateRule } from './orders.ts';
 
 /**
  * The policy's cases in which the advance is kept (docs/product.md "Policy pages"): only after the parcel
@@ -78,6 +80,38 @@ export interface Settlement {
  */
 export function advanceUnsettled(s: Pick<Settlement, 'advancePaise' | 'refundedPaise' | 'keptReason'>): boolean {
   return s.advancePaise > 0 && s.keptReason === null && s.refundedPaise < s.advancePaise;
+}
+
+/**
+ * Whether the policy lets the shop keep an order's advance (docs/product.md "Policy pages"): only for
+ * a parcel that left and came back (returned). A cancelled order, before dispatch or called back after
+ * it, was cancelled by the shop or before anything was spent, and is refunded in full (rule 4(10)).
+ */
+export function mayKeepAdvance(status: string): boolean {
+  const rule = stateRule(status);
+  return rule.parcelLeft && !rule.live;
+}
+
+/**
+ * What may still be refunded on an order, in paise: what the buyer paid by the one money rule
+ * (common/advance.ts codPaid: the advance received, and the cash collected once delivered), less the
+ * refunds recorded and an advance kept. A refund above it is refused; the owner's form starts from it.
+ */
+export function refundablePaise(
+  order: CodOrder,
+  s: Pick<Settlement, 'refundedPaise' | 'keptPaise'> | null,
+): { paidPaise: number; leftPaise: number } {
+  const paid = codPaid(order);
+  const paidPaise = (paid.advance + paid.onDelivery) * 100;
+  return { paidPaise, leftPaise: Math.max(0, paidPaise - (s?.refundedPaise ?? 0) - (s?.keptPaise ?? 0)) };
+}
+
+/**
+ * The most a problem report's refund may be, in paise (docs/product.md#after-sales): the one watch's
+ * price as sold (its order line), and never more than may still go back on the order (refundablePaise).
+ */
+export function watchRefundPaise(linePrice: number, leftPaise: number): number {
+  return Math.max(0, Math.min(linePrice * 100, leftPaise));
 }
 
 /** The date as the shopper reads it: "12 Nov 2026" (an India date, kept as YYYY-MM-DD). */

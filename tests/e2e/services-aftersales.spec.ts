@@ -5,8 +5,9 @@
  *   it in AFTER-SALES and Shiprocket's return API books the pickup, the return's webhooks bring it
  *   back, the owner's "Received back and checked" passes it, the replacement order asks the
  *   difference and the courier by UPI, and once paid it is dispatched;
- * - a damaged watch reported with a photo, which the owner sees.
- * Run: E2E_PORT=3241 npx playwright test services-aftersales --project=services
+ * - a damaged watch reported with a photo, which the owner sees, approves (Shiprocket's return API),
+ *   receives back and checks, and refunds: its UTR and date on the shopper's order and the credit note.
+ * Run: E2E_PORT=3621 npx playwright test services-aftersales --project=services --workers=1
  */
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
@@ -14,6 +15,7 @@ import { adminLogin, watchPicture } from './admin-fixtures.ts';
 import { axeViolations } from './axe.ts';
 import { minutesAgo, shiprocketSays, signUp } from './courier-steps.ts';
 import { DESKTOP, expectFits, PHONE, viewportShots } from './layout-checks.ts';
+import { pdfText } from './pdf-text.ts';
 import { expect, test } from './test.ts';
 
 test.use({ trace: 'off' });
@@ -168,7 +170,10 @@ test('an exchange is returned through Shiprocket, checked, and its replacement p
   await context.close();
 });
 
-test('a damaged watch is reported with a photo, which the owner sees', async ({ page, browser }) => {
+test('a damaged watch is reported with a photo, returned, checked and refunded with its UTR', async ({
+  page,
+  browser,
+}) => {
   await adminLogin(page, '/dashboard');
   const stamp = Date.now() % 1_000_000;
   const watch = await newWatch(page.request, `Damaged One ${stamp}`, 3900);
@@ -208,5 +213,56 @@ test('a damaged watch is reported with a photo, which the owner sees', async ({ 
   // The shopper's markup is text on the owner's screen.
   await expect(item.locator('.adm-as-reason')).toHaveText('The glass arrived cracked <b>badly</b>.');
   await checkBoth(page, 'aftersales-problem-queue', item);
+
+  // Approved: Shiprocket's return API books the pickup; its webhook brings the watch back.
+  await item.getByRole('button', { name: `Approve ${requestNumber}` }).click();
+  await expect(item).toContainText(/AWB \d+/);
+  const awb = /AWB (\d+)/.exec((await item.textContent()) ?? '')![1]!;
+  await shiprocketSays(page.request, { awb, statusId: 7, status: 'DELIVERED', at: minutesAgo(5), isReturn: true });
+  await page.reload();
+  await expect(item).toContainText('Back at the shop');
+  const check = item.getByRole('form', { name: `Check ${requestNumber}` });
+  await check.getByRole('radio', { name: /Passed/ }).check();
+  await check.getByLabel('What you found').fill('Glass cracked as the photo shows.');
+  await check.getByRole('button', { name: 'Save the check' }).click();
+  await expect(item).toContainText('Check: passed');
+  await item.getByRole('button', { name: 'Refund instead' }).click();
+
+  // The refund, once paid from the shop's UPI app: a hostile reference and more than was paid are
+  // refused in place; then it is recorded with its UTR and date (the one settlement path).
+  const refund = item.getByRole('form', { name: `Refund ${requestNumber}` });
+  await expect(refund.getByLabel('Amount refunded (₹)')).toHaveValue('3900');
+  await refund.getByLabel('UPI or bank reference (UTR)').fill('<b>4123</b>');
+  await refund.getByRole('button', { name: `Record the refund of ${requestNumber}` }).click();
+  await expect(refund.getByText(/6 to 22 letters or digits/).first()).toBeVisible();
+  const utr = `${Date.now()}`.slice(-12).padStart(12, '5');
+  await refund.getByLabel('UPI or bank reference (UTR)').fill(utr);
+  await refund.getByLabel('Amount refunded (₹)').fill('3900.01');
+  await refund.getByRole('button', { name: `Record the refund of ${requestNumber}` }).click();
+  await expect(refund).toContainText('more than the buyer paid for this order: ₹3,900.00 paid');
+  await checkBoth(page, 'aftersales-refund-form', refund);
+  await refund.getByLabel('Amount refunded (₹)').fill('3900');
+  await refund.getByRole('button', { name: `Record the refund of ${requestNumber}` }).click();
+  await expect(page.getByText(`${requestNumber}: refund recorded`)).toBeVisible();
+  await page.getByRole('button', { name: 'All', exact: true }).click();
+  await expect(item).toContainText('Refunded');
+  const recorded = new RegExp(
+    `Refunded ₹3,900\\.00 on \\d{1,2} \\w{3} \\d{4} \\(wrong, damaged or faulty watch\\), reference ${utr}\\.`,
+  );
+  await expect(item.locator('.adm-as-refunds')).toContainText(recorded);
+  await checkBoth(page, 'aftersales-refunded', item);
+
+  // The shopper reads it on the order, with its UTR and date, and the credit note prints it.
+  await shopper.reload();
+  await expect(status).toContainText('Refunded');
+  await expect(card.locator('.order-settlement')).toContainText(recorded);
+  // The watch refunded is not asked about again.
+  await expect(card.getByRole('button', { name: 'Report a problem' })).toHaveCount(0);
+  await checkBoth(shopper, 'aftersales-refunded-shopper', card);
+  const note = await shopper.request.get(`/api/orders/${number}/credit-note.pdf`);
+  expect(note.status()).toBe(200);
+  const text = pdfText(await note.body());
+  expect(text).toContain('Refunded to the buyer ₹3,900.00');
+  expect(text).toContain(`reference ${utr} (wrong, damaged or faulty watch)`);
   await context.close();
 });

@@ -15,6 +15,7 @@ import {
 import { IMAGE_ID_PATTERN } from '../media.ts';
 import { productIdSchema } from './cart.ts';
 import { plainText, textSchema } from './from-rules.ts';
+import { refundInputSchema, settlementSchema } from './settlement.ts';
 
 const STATES = Object.keys(AFTER_SALES_STATES) as [AfterSalesState, ...AfterSalesState[]];
 const PHOTO_MESSAGE = 'Please attach the photos again';
@@ -124,6 +125,13 @@ export const adminRequestSchema = shopperRequestSchema.extend({
   checkPhotos: z.array(z.string()),
   /** The courier can book the return through its API (Shiprocket's return orders). */
   courierReturns: z.boolean(),
+  /** What became of the order's money (refunds recorded with their references), as the shopper reads it. */
+  settlement: settlementSchema,
+  /**
+   * A problem report's refund (docs/product.md#after-sales): what the buyer paid for the order, and the
+   * most this watch's refund may be (its price, within what may still go back); null for an exchange.
+   */
+  refund: z.object({ paidPaise: z.number().int(), maxPaise: z.number().int() }).nullable(),
 });
 export type AdminRequest = z.infer<typeof adminRequestSchema>;
 
@@ -187,3 +195,7 @@ export const finishRequestSchema = z.object({
   outcome: z.enum(['replacement', 'refund'], 'Please choose replacement or refund'),
 });
 export type FinishRequestInput = z.input<typeof finishRequestSchema>;
+
+/** A problem report's refund as the owner paid it: amount, UPI or bank reference, date (the reason is the problem). */
+export const requestRefundSchema = refundInputSchema.omit({ reason: true });
+export type RequestRefundInput = z.input<typeof requestRefundSchema>;

@@ -2,7 +2,7 @@
  * The owner's AFTER-SALES queue (docs/product.md#after-sales), inside the admin scope
  * (admin/routes.ts, behind requireAdmin): the requests, approving or refusing one, the return
  * parcel's step by hand, "Received back and checked" with its photos, and the end (the replacement
- * order, or a refund to record).
+ * order, or a refund, recorded once paid).
  */
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -18,6 +18,7 @@ import {
   finishRequestSchema,
   photoUploadReplySchema,
   requestNumberParamsSchema,
+  requestRefundSchema,
   returnStepSchema,
 } from '../../common/schemas/after-sales.ts';
 import { apiErrorSchema as errorSchema } from '../../common/schemas/error.ts';
@@ -25,7 +26,7 @@ import { contractRoute } from '../http/contract-route.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { imageExists } from '../media/store.ts';
 import { readFiles, storeFiles } from '../media/upload-routes.ts';
-import { checkRequest, decideRequest, finishRequest, setReturnStep } from './owner-steps.ts';
+import { checkRequest, decideRequest, finishRequest, refundRequest, setReturnStep } from './owner-steps.ts';
 import { countQueue, findAdminRequest, listQueue, REQUEST_NOT_FOUND } from './queries.ts';
 import { bookCourierReturn } from './return-booking.ts';
 import { PHOTO_MULTIPART, PHOTOS_NOT_FOUND } from './routes.ts';
@@ -150,6 +151,22 @@ export const afterSalesAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         request.adminId as string,
         request.body.outcome,
       );
+      app.mail.nudge();
+      return reply(request.params.requestNumber);
+    },
+  });
+
+  app.route({
+    ...contractRoute(app, afterSalesApi.refund, {
+      tags: ['admin'],
+      summary:
+        'Record the refund paid for a problem report (amount, UPI or bank reference, date): at most the watch’s price and what the buyer paid',
+      params: requestNumberParamsSchema,
+      body: requestRefundSchema,
+      response: { 200: adminRequestReplySchema, 400: errorSchema, 404: errorSchema, 409: errorSchema },
+    }),
+    handler: async (request) => {
+      await refundRequest(app.db, app.config, request.params.requestNumber, request.adminId as string, request.body);
       app.mail.nudge();
       return reply(request.params.requestNumber);
     },

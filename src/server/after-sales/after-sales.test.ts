@@ -2,23 +2,31 @@
  * After-sales requests through the real API on SQLite and PostgreSQL (docs/product.md#after-sales),
  * with the fake Shiprocket for the return booking and its webhook: an exchange asked, approved,
  * booked with the return API, tracked, received and checked, and its replacement order; a problem
- * report with photos refunded; the windows, one open request per line, the photos' count, size and
+ * report refunded through the one settlement path (its UTR and date, the credit note, hostile references,
+ * amounts above what was paid or above the watch, a second refund refused); the windows, one open request per line, the photos' count, size and
  * type, and hostile text.
  */
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LINE_SETTLED } from '../../common/after-sales-rules.ts';
 import { POLICY } from '../../common/constants.ts';
+import { indiaDay } from '../../common/india-time.ts';
+import { REFUND_REFERENCE_MESSAGE } from '../../common/settlement.ts';
+import { nowIso } from '../db/ids.ts';
 import { imageKey } from '../media/store.ts';
+import { refundAbovePaid } from '../settlements/record.ts';
 import {
   type FakeShiprocket,
   shiprocketWebhookBody,
   startFakeShiprocket,
 } from '../shipping/couriers/shiprocket/fake.ts';
-import { multipart, pngImage, settleAdvance } from '../test-support/admin.ts';
+import { multipart, pngImage, settleAdvance, settlementRowsOf } from '../test-support/admin.ts';
 import type { TestApp } from '../test-support/app.ts';
 import { createCourierTestApp, orderDesk } from '../test-support/courier-app.ts';
 import { TEST_DIALECTS } from '../test-support/databases.ts';
+import { pdfText, squeezed } from '../test-support/pdf.ts';
 import { insertProduct, type Shopper, signUp } from '../test-support/shoppers.ts';
+import { NOT_REFUND_TO_RECORD, refundAboveWatch } from './owner-steps.ts';
 
 const HOUR = 3_600_000;
 
@@ -41,12 +49,12 @@ describe.each(TEST_DIALECTS)('after-sales requests on %s', (dialect) => {
     t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
 
   /** A delivered order of the desk's watch (₹3,500), delivered `hoursAgo` (the owner's click). */
-  async function delivered(hoursAgo = 1, who: Shopper = desk.shopper, productId = desk.product.id) {
+  async function delivered(hoursAgo = 1, who: Shopper = desk.shopper, productId = desk.product.id, quantity = 1) {
     const number = await (async () => {
       const res = await call(who.cookie, 'POST', '/api/orders', {
         address: '12, Lotus Residency, near City Mall, Pune - 411001, Maharashtra',
         idempotencyKey: `key-${Math.random().toString(36).slice(2)}`,
-        lines: [{ productId, quantity: 1 }],
+        lines: [{ productId, quantity }],
       });
       expect(res.statusCode, res.body).toBe(201);
       return res.json().order.number as string;
@@ -76,6 +84,16 @@ describe.each(TEST_DIALECTS)('after-sales requests on %s', (dialect) => {
   const view = (number: string, cookie = desk.shopper.cookie) =>
     call(cookie, 'GET', `/api/orders/${number}/after-sales`);
   const decide = (n: string, body: object) => call(desk.admin, 'POST', `/api/admin/after-sales/${n}/decision`, body);
+  const refundRows = (number: string) => settlementRowsOf(t.app.db, number);
+  const creditNoteOf = async (number: string) =>
+    (
+      await t.app.db
+        .selectFrom('credit_notes')
+        .innerJoin('orders', 'orders.id', 'credit_notes.order_id')
+        .select('credit_notes.number')
+        .where('orders.number', '=', number)
+        .executeTakeFirst()
+    )?.number ?? null;
   const stock = async (id: string) =>
     Number(
       (await t.app.db.selectFrom('products').select('stock_count').where('id', '=', id).executeTakeFirstOrThrow())
@@ -411,5 +429,109 @@ describe.each(TEST_DIALECTS)('after-sales requests on %s', (dialect) => {
     expect(refund.statusCode, refund.body).toBe(200);
     expect(refund.json().request.state).toBe('refund');
     expect((await view(number)).json().lines[0].request.stateLabel).toBe('Refund to record');
+    // What the owner's form starts from: the buyer paid the whole ₹3,500 (delivered), all of it refundable.
+    expect(refund.json().request.refund).toEqual({ paidPaise: 350_000, maxPaise: 350_000 });
+
+    // The refund paid, recorded through the one settlement path: hostile references and amounts
+    // above what was paid are refused and change nothing.
+    const pay = (body: object) => call(desk.admin, 'POST', `/api/admin/after-sales/${n}/refund`, body);
+    const today = indiaDay(nowIso());
+    const unchanged = async () => {
+      expect(await refundRows(number)).toEqual([]);
+      expect((await view(number)).json().lines[0].request.state).toBe('refund');
+      expect(await creditNoteOf(number)).toBeNull();
+    };
+    for (const reference of [
+      '4123\n45678901',
+      '<b>412345678901</b>',
+      '\u202E412345678901',
+      '412345\u0007678901',
+      '9876543210 call me',
+      '',
+    ]) {
+      const res = await pay({ amount: '3500', reference, paidOn: today });
+      expect(res.statusCode, JSON.stringify(reference)).toBe(400);
+      expect(res.json().error.fields?.reference, res.body).toBe(REFUND_REFERENCE_MESSAGE);
+    }
+    // A NUL is refused before any route reads the body, in its own words.
+    const nul = await pay({ amount: '3500', reference: '412345\u0000678901', paidOn: today });
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json().error.message).toMatch(/NUL/);
+    for (const amount of ['3500.01', '99999']) {
+      const res = await pay({ amount, reference: '512345678901', paidOn: today });
+      expect(res.statusCode, amount).toBe(409);
+      expect(res.json().error.message).toBe(refundAbovePaid(350_000, 0));
+    }
+    await unchanged();
+
+    const paid = await pay({ amount: '3500', reference: 'utr512345678901', paidOn: today });
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.json().request).toMatchObject({ state: 'refunded', stateLabel: 'Refunded' });
+    expect(paid.json().request.settlement.refunds).toEqual([
+      { amountPaise: 350_000, reference: 'UTR512345678901', paidOn: today, reason: 'problem' },
+    ]);
+    // The shopper reads it with the order, and the returned watch's credit note prints it.
+    const mine = (await call(desk.shopper.cookie, 'GET', `/api/orders/${number}`)).json().order;
+    expect(mine.settlement).toMatchObject({ state: 'refunded', refundedPaise: 350_000 });
+    expect(mine.creditNoteNumber).toBe(await creditNoteOf(number));
+    const pdf = await call(desk.shopper.cookie, 'GET', `/api/orders/${number}/credit-note.pdf`);
+    expect(pdf.statusCode).toBe(200);
+    const text = squeezed(await pdfText(pdf.rawPayload));
+    // The shop here has no GSTIN, so it is a refund note against a receipt: its total, then what was paid.
+    expect(text).toContain('Total ₹3,500.00');
+    expect(text).toContain('Cash collected on delivery ₹3,200.00');
+    expect(text).toContain('Refunded to the buyer ₹3,500.00');
+    expect(text).toContain('reference UTR512345678901 (wrong, damaged or faulty watch)');
+    // The watch refunded is not asked about again, and a second refund is refused: of the request,
+    // and of the order.
+    expect((await view(number)).json().lines[0].request.state).toBe('refunded');
+    const askAgain = await ask(number, { lineNo: 1, kind: 'problem', problem: 'faulty', reason: 'Another try here.' });
+    expect(askAgain.statusCode).toBe(409);
+    expect(askAgain.json().error.message).toBe(LINE_SETTLED);
+    const second = await pay({ amount: '1', reference: '612345678901', paidOn: today });
+    expect(second.statusCode).toBe(409);
+    expect(second.json().error.message).toBe(NOT_REFUND_TO_RECORD);
+    const onOrder = await call(desk.admin, 'POST', `/api/admin/orders/${number}/refunds`, {
+      amount: '1',
+      reference: '612345678901',
+      paidOn: today,
+      reason: 'goodwill',
+    });
+    expect(onOrder.statusCode).toBe(409);
+    expect(onOrder.json().error.message).toBe(refundAbovePaid(350_000, 350_000));
+    expect(await refundRows(number)).toHaveLength(1);
+  });
+
+  it('refunds one watch of two at most its price, and leaves the invoice of both without a credit note', async () => {
+    await t.app.db.updateTable('products').set({ stock_count: 50 }).where('id', '=', desk.product.id).execute();
+    const { number } = await delivered(1, desk.shopper, desk.product.id, 2);
+    const report = await ask(number, {
+      lineNo: 1,
+      kind: 'problem',
+      problem: 'faulty',
+      reason: 'One of the two stopped.',
+    });
+    expect(report.statusCode, report.body).toBe(201);
+    const n = report.json().lines[0].request.number;
+    expect((await decide(n, { decision: 'approve', returnMethod: 'self', note: '' })).statusCode).toBe(200);
+    expect((await call(desk.admin, 'POST', `/api/admin/after-sales/${n}/check`, { passed: true })).statusCode).toBe(
+      200,
+    );
+    const toRecord = await call(desk.admin, 'POST', `/api/admin/after-sales/${n}/finish`, { outcome: 'refund' });
+    expect(toRecord.json().request.refund).toEqual({ paidPaise: 700_000, maxPaise: 350_000 });
+    const pay = (amount: string) =>
+      call(desk.admin, 'POST', `/api/admin/after-sales/${n}/refund`, {
+        amount,
+        reference: '712345678901',
+        paidOn: indiaDay(nowIso()),
+      });
+    const above = await pay('3500.50');
+    expect(above.statusCode).toBe(409);
+    expect(above.json().error.message).toBe(refundAboveWatch(350_000));
+    expect(await refundRows(number)).toEqual([]);
+    const ok = await pay('3500');
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(await refundRows(number)).toHaveLength(1);
+    expect(await creditNoteOf(number)).toBeNull();
   });
 });

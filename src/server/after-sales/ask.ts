@@ -7,7 +7,12 @@
  * the wanted watch is sold and in stock, and the request is stored with its messages queued.
  */
 import type { z } from 'zod';
-import { formatRequestNumber, windowClosedReason } from '../../common/after-sales-rules.ts';
+import {
+  formatRequestNumber,
+  LINE_SETTLED,
+  LINE_SETTLED_STATES,
+  windowClosedReason,
+} from '../../common/after-sales-rules.ts';
 import type { afterSalesRequestInputSchema } from '../../common/schemas/after-sales.ts';
 import type { Config } from '../config.ts';
 import { takeCounter } from '../db/counters.ts';
@@ -56,6 +61,14 @@ export async function askRequest(
         .where('open_key', '=', key)
         .executeTakeFirst();
       if (open) throw conflict(ALREADY_OPEN);
+      const settled = await trx
+        .selectFrom('after_sales_requests')
+        .select('id')
+        .where('order_id', '=', order.id)
+        .where('line_no', '=', input.lineNo)
+        .where('state', 'in', LINE_SETTLED_STATES)
+        .executeTakeFirst();
+      if (settled) throw conflict(LINE_SETTLED);
 
       let wanted: { id: string; name: string; price: number } | null = null;
       if (input.kind === 'exchange') {

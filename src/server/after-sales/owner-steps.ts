@@ -10,18 +10,28 @@
  * - "Received back and checked": pass or fail with a note and photos; a passed watch that can be
  *   sold again goes back into stock;
  * - finish: an exchange, or a problem report the owner replaces, becomes a new order linked to the
- *   first (replacement.ts); a problem report refunded is left "refund to record".
+ *   first (replacement.ts); a problem report refunded is left "refund to record";
+ * - the refund paid: recorded through the one settlement path (settlements/ recordRefundIn: the
+ *   order's lock, its cap of what was paid, the shopper's message), with the returned watch's credit
+ *   note, and the request ends "refunded".
  */
 import type { Transaction } from 'kysely';
 import { RETURN_STEPS, type ReturnMethod, type ReturnStep } from '../../common/after-sales-rules.ts';
+import { formatPaise } from '../../common/gst.ts';
 import type { CheckRequestInput, DecideRequestInput } from '../../common/schemas/after-sales.ts';
+import type { RefundInput } from '../../common/schemas/settlement.ts';
+import { refundablePaise, watchRefundPaise } from '../../common/settlement.ts';
 import type { Config } from '../config.ts';
 import { writeTransaction } from '../db/group-commit.ts';
 import { nowIso } from '../db/ids.ts';
 import { toJson } from '../db/json.ts';
 import type { Database, Db } from '../db/tables.ts';
 import { badRequest, conflict, notFound } from '../http/errors.ts';
+import { issueCreditNote } from '../invoices/credit-notes.ts';
+import { codOrderOf } from '../money/cod-money.ts';
+import { settlementOfOrder } from '../orders/settlement-read.ts';
 import { returnStock } from '../orders/stock.ts';
+import { recordRefundIn } from '../settlements/record.ts';
 import { queueStepMessages } from './messages.ts';
 import { REQUEST_NOT_FOUND, type RequestRow } from './queries.ts';
 import { placeReplacement } from './replacement.ts';
@@ -32,6 +42,9 @@ export const NOT_RECEIVED = 'Mark the watch received back and checked first.';
 export const EXCHANGE_ONLY = 'An exchange ends in its replacement: the policy offers no refund for an exchange.';
 export const AWB_NEEDED = 'Please type the return AWB and the courier’s name, as the courier gave them.';
 export const STEP_BACK = 'The return parcel is already further along: a step never moves back.';
+export const NOT_REFUND_TO_RECORD = 'Only a checked problem report the shop refunds waits for its refund.';
+export const refundAboveWatch = (maxPaise: number) =>
+  `A refund for this watch cannot be more than ${formatPaise(maxPaise)}: its price, within what the buyer paid and was not refunded yet.`;
 export const NO_COURIER_RETURNS =
   'The courier the shop uses cannot book returns: type the AWB, or let the shopper send it.';
 
@@ -250,5 +263,54 @@ export async function finishRequest(
       .where('id', '=', row.id)
       .execute();
     await queueStepMessages(trx, config, { requestId: row.id, step: 'replacement', due: placed.due });
+  });
+}
+
+/**
+ * The refund of a problem report, once paid (docs/product.md#after-sales, "Every advance settled"):
+ * recorded through recordRefundIn in this transaction, so the same checks hold (the date, the same
+ * reference twice, more than was paid) and the shopper gets the same message with its reference. At
+ * most the watch's price. When the returned watch was the whole invoice (one watch), the invoice gets
+ * its credit note, which prints the refund; the request ends "refunded". Any refusal changes nothing.
+ */
+export async function refundRequest(
+  db: Db,
+  config: Config,
+  number: string,
+  adminId: string,
+  input: Omit<RefundInput, 'reason'>,
+): Promise<void> {
+  await writeTransaction(db, async (trx) => {
+    const row = await lockRequest(trx, number);
+    if (row.kind === 'exchange') throw conflict(EXCHANGE_ONLY);
+    if (row.state !== 'refund') throw conflict(NOT_REFUND_TO_RECORD);
+    const order = await trx
+      .selectFrom('orders')
+      .select(['id', 'number', 'total', 'advance_amount', 'advance_state', 'status'])
+      .where('id', '=', row.order_id)
+      .executeTakeFirstOrThrow();
+    const lines = await trx
+      .selectFrom('order_lines')
+      .select(['line_no', 'discount_price', 'quantity'])
+      .where('order_id', '=', row.order_id)
+      .execute();
+    const line = lines.find((l) => Number(l.line_no) === Number(row.line_no));
+    const left = refundablePaise(codOrderOf(order), await settlementOfOrder(trx, order)).leftPaise;
+    const maxPaise = watchRefundPaise(Number(line?.discount_price ?? 0), left);
+    // Above what was paid on the order, recordRefundIn refuses in its own words; above the watch, here.
+    if (input.amount > maxPaise && input.amount <= left) {
+      throw conflict(refundAboveWatch(maxPaise), { amount: refundAboveWatch(maxPaise) });
+    }
+    await recordRefundIn(trx, config, order.number, { ...input, reason: 'problem' }, adminId);
+    // The watch came back and its price went back: when it was the whole invoice, the sale is reversed
+    // (CGST section 34). An order of several watches keeps its invoice: one credit note credits a whole
+    // invoice (credit-notes.ts), so a part of it is left to the books by hand.
+    const wholeInvoice = lines.length === 1 && Number(lines[0]!.quantity) === 1;
+    if (wholeInvoice) await issueCreditNote(trx, config.invoice, order.id, 'returned');
+    await trx
+      .updateTable('after_sales_requests')
+      .set({ state: 'refunded', open_key: null, decided_by: adminId, updated_at: nowIso() })
+      .where('id', '=', row.id)
+      .execute();
   });
 }

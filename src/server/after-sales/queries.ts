@@ -15,9 +15,12 @@ import {
   type ReturnStep,
 } from '../../common/after-sales-rules.ts';
 import type { AdminRequest, ShopperRequest } from '../../common/schemas/after-sales.ts';
+import { refundablePaise, watchRefundPaise } from '../../common/settlement.ts';
 import type { Config } from '../config.ts';
 import { parseJsonList } from '../db/json.ts';
 import type { AfterSalesRequestsTable, Database, Db } from '../db/tables.ts';
+import { codOrderOf } from '../money/cod-money.ts';
+import { settlementOfOrder } from '../orders/settlement-read.ts';
 
 type Trx = Kysely<Database> | Transaction<Database>;
 export type RequestRow = Selectable<AfterSalesRequestsTable>;
@@ -118,6 +121,10 @@ const QUEUE_COLUMNS = [
   'l.product_name as line_name',
   'l.discount_price as line_price',
   'rep.number as replacement_number',
+  'o.total as order_total',
+  'o.advance_amount as order_advance_amount',
+  'o.advance_state as order_advance_state',
+  'o.status as order_status',
 ] as const;
 
 /** Open requests oldest first (the owner answers in turn), or all newest first. */
@@ -156,11 +163,25 @@ type QueueRow = RequestRow & {
   line_name: string;
   line_price: number;
   replacement_number: string | null;
+  order_total: number;
+  order_advance_amount: number;
+  order_advance_state: string;
+  order_status: string;
 };
 
 async function toAdminRequest(db: Db, config: Config, row: QueueRow, courierReturns: boolean): Promise<AdminRequest> {
   const linePrice = Number(row.line_price);
   const wantedPrice = row.wanted_price === null ? null : Number(row.wanted_price);
+  const order = {
+    id: row.order_id,
+    total: row.order_total,
+    advance_amount: row.order_advance_amount,
+    advance_state: row.order_advance_state,
+    status: row.order_status,
+  };
+  const settlement = await settlementOfOrder(db, order);
+  // The one money rule and the settlements' reading say what was paid and what may still go back.
+  const refundable = refundablePaise(codOrderOf(order), settlement);
   return {
     ...toShopperRequest(row, row.replacement_number),
     orderNumber: row.order_number,
@@ -175,5 +196,10 @@ async function toAdminRequest(db: Db, config: Config, row: QueueRow, courierRetu
     checkNote: row.check_note,
     checkPhotos: parseJsonList<string>(row.check_photos),
     courierReturns,
+    settlement,
+    refund:
+      row.kind === 'problem'
+        ? { paidPaise: refundable.paidPaise, maxPaise: watchRefundPaise(linePrice, refundable.leftPaise) }
+        : null,
   };
 }

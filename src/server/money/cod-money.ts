@@ -5,7 +5,7 @@
  * drift apart (docs/decisions/046-one-cod-rule.md).
  */
 import { type RawBuilder, sql } from 'kysely';
-import { ADVANCE_OPEN_STATES, type CodMoney, codMoney } from '../../common/advance.ts';
+import { ADVANCE_OPEN_STATES, type CodMoney, type CodOrder, codMoney } from '../../common/advance.ts';
 import { LIVE_STATES } from '../../common/orders.ts';
 
 /** The columns of `orders` the rule reads (numbers may arrive as strings from PostgreSQL). */
@@ -16,14 +16,19 @@ export interface CodRow {
   status: string;
 }
 
-/** codMoney of an order row. */
-export function orderCodMoney(row: CodRow): CodMoney {
-  return codMoney({
+/** An order row's figures as the rule reads them. */
+export function codOrderOf(row: CodRow): CodOrder {
+  return {
     total: Number(row.total),
     advanceAmount: Number(row.advance_amount),
     advanceState: row.advance_state,
     status: row.status,
-  });
+  };
+}
+
+/** codMoney of an order row. */
+export function orderCodMoney(row: CodRow): CodMoney {
+  return codMoney(codOrderOf(row));
 }
 
 /** The SQL form of codMoney over the orders aliased `o`, each figure in paise. */

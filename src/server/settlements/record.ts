@@ -12,11 +12,12 @@ import { formatPaise } from '../../common/gst.ts';
 import { indiaDay } from '../../common/india-time.ts';
 import { stateRule } from '../../common/orders.ts';
 import type { KeepInput, RefundInput } from '../../common/schemas/settlement.ts';
-import { KEEP_REASON_WORDS, REFUND_REASON_WORDS } from '../../common/settlement.ts';
+import { KEEP_REASON_WORDS, mayKeepAdvance, REFUND_REASON_WORDS, refundablePaise } from '../../common/settlement.ts';
 import type { Config } from '../config.ts';
 import { newId, nowIso } from '../db/ids.ts';
 import type { Database, Db } from '../db/tables.ts';
 import { badRequest, conflict } from '../http/errors.ts';
+import { codOrderOf } from '../money/cod-money.ts';
 import { queueOrderMessage } from '../orders/hooks.ts';
 import { type LockedOrder, lockOrder } from '../orders/lock.ts';
 import { addOrderEvent } from '../orders/order-events.ts';
@@ -27,12 +28,12 @@ export const REFUND_NEEDS_CLOSED =
   'Only a cancelled, returned or delivered order can be refunded: cancel it first, or wait for its parcel.';
 export const REFUND_ALREADY_RECORDED = 'A refund with this reference is already recorded for this order.';
 export const REFUND_AFTER_KEPT = 'The advance of this order was kept: a refund cannot be recorded after that.';
-export const refundAboveTotal = (total: number, refunded: number) =>
-  `The refunds would come to more than the order’s total of ${formatPaise(total * 100)} (${formatPaise(refunded)} refunded already).`;
+export const refundAbovePaid = (paidPaise: number, refundedPaise: number) =>
+  `The refunds would come to more than the buyer paid for this order: ${formatPaise(paidPaise)} paid, ${formatPaise(refundedPaise)} refunded already.`;
 export const REFUND_DATE_FUTURE = 'The refund cannot be dated after today';
 export const REFUND_DATE_BEFORE_ORDER = 'The refund cannot be dated before the order was placed';
 export const KEEP_NEEDS_RETURN =
-  'An advance is kept only for a parcel that left and came back (the policy): refund it for an order cancelled before dispatch.';
+  'An advance is kept only for a parcel that left and came back (the policy): refund it for a cancelled order.';
 export const KEEP_NOTHING_RECEIVED = 'This order holds no advance received: there is nothing to keep.';
 export const KEEP_ALREADY_SETTLED = 'The advance of this order is already settled.';
 
@@ -61,12 +62,13 @@ export async function recordRefundIn(
   if (settlement?.keptReason) throw conflict(REFUND_AFTER_KEPT);
   const reference = input.reference.toUpperCase();
   if (settlement?.refunds.some((r) => r.reference === reference)) throw conflict(REFUND_ALREADY_RECORDED);
-  const refunded = settlement?.refundedPaise ?? 0;
-  // Never more than the shopper could have paid: the order's total (an advance, or all of a delivered order).
-  if (refunded + input.amount > Number(order.total) * 100)
-    throw conflict(refundAboveTotal(Number(order.total), refunded), {
-      amount: refundAboveTotal(Number(order.total), refunded),
-    });
+  // Never more than the buyer paid by the one money rule (codPaid): the advance of a cancelled or
+  // returned order, all of a delivered one; less what was refunded already.
+  const { paidPaise, leftPaise } = refundablePaise(codOrderOf(order), settlement);
+  if (input.amount > leftPaise) {
+    const message = refundAbovePaid(paidPaise, settlement?.refundedPaise ?? 0);
+    throw conflict(message, { amount: message });
+  }
   const at = await eventTime(trx, order.id);
   await trx
     .insertInto('settlements')
@@ -114,8 +116,9 @@ export async function keepAdvance(
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const order = await lockOrder(trx, orderNumber);
-    // The parcel left (it has an invoice) and the order no longer goes out: returned, or cancelled after dispatch.
-    if (stateRule(order.status).live || !order.invoice_number) throw conflict(KEEP_NEEDS_RETURN);
+    // The parcel left (it has an invoice) and came back: returned. A cancellation, even after dispatch,
+    // is the shop calling the parcel back, refunded in full (docs/product.md "Policy pages").
+    if (!mayKeepAdvance(order.status) || !order.invoice_number) throw conflict(KEEP_NEEDS_RETURN);
     const settlement = await settlementOfOrder(trx, order);
     if (!settlement || settlement.advancePaise <= 0) throw conflict(KEEP_NOTHING_RECEIVED);
     if (settlement.state !== 'to-settle' || settlement.refunds.length > 0) throw conflict(KEEP_ALREADY_SETTLED);

@@ -10,7 +10,7 @@ import { indiaDay } from '../../common/india-time.ts';
 import { REFUND_REFERENCE_MESSAGE } from '../../common/settlement.ts';
 import { nowIso } from '../db/ids.ts';
 import { advanceToSettleSql, settlementSql, settlementsOf } from '../orders/settlement-read.ts';
-import { adminCookie, placeOrder, settleAdvance } from '../test-support/admin.ts';
+import { adminCookie, placeOrder, settleAdvance, settlementRowsOf } from '../test-support/admin.ts';
 import { createTestApp, type TestApp } from '../test-support/app.ts';
 import { TEST_DIALECTS } from '../test-support/databases.ts';
 import { pdfText, squeezed } from '../test-support/pdf.ts';
@@ -22,7 +22,7 @@ import {
   REFUND_ALREADY_RECORDED,
   REFUND_DATE_FUTURE,
   REFUND_NEEDS_CLOSED,
-  refundAboveTotal,
+  refundAbovePaid,
 } from './record.ts';
 
 const ENV = { SHOP_GSTIN: '27AAPFU0939F1ZV', COD_ADVANCE: '300' };
@@ -50,12 +50,7 @@ describe.each(TEST_DIALECTS)('every advance settled on %s', (dialect) => {
   const stats = async () =>
     (await inject(admin, 'GET', '/api/admin/stats')).json().attention.advancesToSettle as number;
   const settlementRows = async (number: string) =>
-    t.app.db
-      .selectFrom('settlements')
-      .innerJoin('orders', 'orders.id', 'settlements.order_id')
-      .select(['settlements.kind', 'settlements.amount_paise'])
-      .where('orders.number', '=', number)
-      .execute();
+    (await settlementRowsOf(t.app.db, number)).map(({ kind, amount_paise }) => ({ kind, amount_paise }));
   const mails = async (number: string, kind: string) =>
     t.app.db
       .selectFrom('outbox')
@@ -132,15 +127,12 @@ describe.each(TEST_DIALECTS)('every advance settled on %s', (dialect) => {
     }
     expect((await refund(number, bad[1][0])).json().error.fields.reference).toBe(REFUND_REFERENCE_MESSAGE);
     expect((await refund(number, bad[4][0])).json().error.message).toBe(REFUND_DATE_FUTURE);
-    // More than the order's total.
-    const above = await refund(number, {
-      amount: '5000',
-      reference: '412345678901',
-      paidOn: TODAY(),
-      reason: 'cancelled',
-    });
-    expect(above.statusCode).toBe(409);
-    expect(above.json().error.message).toBe(refundAboveTotal(4999, 0));
+    // More than the buyer paid: a cancelled order's buyer paid its ₹300 advance, not its ₹4,999 total.
+    for (const amount of ['5000', '300.01']) {
+      const above = await refund(number, { amount, reference: '412345678901', paidOn: TODAY(), reason: 'cancelled' });
+      expect(above.statusCode, amount).toBe(409);
+      expect(above.json().error.message).toBe(refundAbovePaid(30_000, 0));
+    }
     expect(await settlementRows(number)).toEqual([]);
 
     const done = await refund(number, {
@@ -165,6 +157,16 @@ describe.each(TEST_DIALECTS)('every advance settled on %s', (dialect) => {
     });
     expect(again.statusCode).toBe(409);
     expect(again.json().error.message).toBe(REFUND_ALREADY_RECORDED);
+    expect(await settlementRows(number)).toHaveLength(1);
+    // Refunded in full: another reference, even of one paisa, is more than was paid.
+    const more = await refund(number, {
+      amount: '0.01',
+      reference: '412345678999',
+      paidOn: TODAY(),
+      reason: 'cancelled',
+    });
+    expect(more.statusCode).toBe(409);
+    expect(more.json().error.message).toBe(refundAbovePaid(30_000, 30_000));
     expect(await settlementRows(number)).toHaveLength(1);
 
     // The shopper reads it on Your Orders and gets the mail (no proven WhatsApp number here).
@@ -222,6 +224,34 @@ describe.each(TEST_DIALECTS)('every advance settled on %s', (dialect) => {
     expect(text).toContain('Advance kept by the shop ₹300.00');
     expect(text).toContain('Advance kept: the parcel was refused at the door');
     expect(text).not.toContain('credited to the buyer');
+  });
+
+  it('refuses to keep the advance of an order the shop called back after dispatch', async () => {
+    const number = await paidOrder();
+    const awb = `CAL${number.replace(/\D/g, '')}${Math.floor(Math.random() * 1e6)}`;
+    const put = await inject(admin, 'PUT', `/api/admin/orders/${number}/shipment`, { courierName: 'Delhivery', awb });
+    expect(put.statusCode, put.body).toBe(200);
+    const picked = await inject(admin, 'POST', `/api/admin/orders/${number}/shipment/step`, { step: 'picked_up' });
+    expect(picked.statusCode, picked.body).toBe(200);
+    const cancel = await inject(admin, 'PATCH', `/api/admin/orders/${number}/state`, { state: 'cancelled' });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    const kept = await keep(number, 'refused-at-door');
+    expect(kept.statusCode).toBe(409);
+    expect(kept.json().error.message).toBe(KEEP_NEEDS_RETURN);
+    expect(await settlementRows(number)).toEqual([]);
+    const done = await refund(number, {
+      amount: '300',
+      reference: 'CALLBACK0001',
+      paidOn: TODAY(),
+      reason: 'cancelled',
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    // Its credit note (the invoice cancelled after dispatch) prints the refund with its reference.
+    const pdf = await inject(asha.cookie, 'GET', `/api/orders/${number}/credit-note.pdf`);
+    expect(pdf.statusCode).toBe(200);
+    const text = squeezed(await pdfText(pdf.rawPayload));
+    expect(text).toContain('Refunded to the buyer ₹300.00');
+    expect(text).toContain('reference CALLBACK0001 (order cancelled)');
   });
 
   it('refunds a returned parcel’s advance instead, and the credit note prints the refund', async () => {

@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { createAdmin } from '../admin/first-admin.ts';
+import type { Db } from '../db/tables.ts';
 import { cookiesFrom, type TestApp } from './app.ts';
 import { testClientAddress } from './shoppers.ts';
 
@@ -136,4 +137,15 @@ export async function settleAdvance(t: TestApp, cookie: string, orderNumber: str
   });
   if (res.statusCode !== 200) throw new Error(`advance ${action} failed: ${res.body}`);
   return res;
+}
+
+/** The settlements recorded for an order (settlements/: refunds and an advance kept), oldest first. */
+export function settlementRowsOf(db: Db, orderNumber: string) {
+  return db
+    .selectFrom('settlements')
+    .innerJoin('orders', 'orders.id', 'settlements.order_id')
+    .select(['settlements.kind', 'settlements.amount_paise', 'settlements.reference'])
+    .where('orders.number', '=', orderNumber)
+    .orderBy('settlements.created_at')
+    .execute();
 }

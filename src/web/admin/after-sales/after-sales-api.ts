@@ -7,6 +7,7 @@ import type {
   CheckRequestInput,
   DecideRequestInput,
   FinishRequestInput,
+  RequestRefundInput,
   ReturnStepInput,
 } from '../../../common/schemas/after-sales.ts';
 import { sendPhotos } from '../../features/after-sales/after-sales-api.ts';
@@ -26,6 +27,9 @@ export const check = (requestNumber: string, body: CheckRequestInput): Promise<A
 
 export const finish = (requestNumber: string, body: FinishRequestInput): Promise<AdminRequestReply> =>
   call(afterSalesApi.finish, { params: { requestNumber }, body });
+
+export const recordRefund = (requestNumber: string, body: RequestRefundInput): Promise<AdminRequestReply> =>
+  call(afterSalesApi.refund, { params: { requestNumber }, body });
 
 /** The check's photos, multipart (field "photos"): their ids. */
 export const uploadCheckPhotos = (requestNumber: string, files: readonly File[]) =>

@@ -10,6 +10,7 @@ import { imageUrl } from '../../../common/media.ts';
 import { formatRupees } from '../../../common/money.ts';
 import { ADMIN_PAGE } from '../../../common/page-paths.ts';
 import type { AdminRequest, AfterSalesPage as RequestPage } from '../../../common/schemas/after-sales.ts';
+import { settlementLines } from '../../../common/settlement.ts';
 import { LoadError } from '../../components/load-error.tsx';
 import { LoaderOverlay } from '../../components/loader.tsx';
 import { Message } from '../../components/message.tsx';
@@ -18,7 +19,7 @@ import { Link } from '../../lib/router/index.ts';
 import { invalidate, useResource } from '../../lib/use-resource.ts';
 import { Pager } from '../pager.tsx';
 import { decide, finish, listRequests, moveStep } from './after-sales-api.ts';
-import { CheckForm, DecideForms } from './request-forms.tsx';
+import { CheckForm, DecideForms, RequestRefundForm } from './request-forms.tsx';
 import './after-sales.css';
 
 const VIEWS = [
@@ -30,7 +31,7 @@ const VIEWS = [
  * AFTER-SALES (docs/product.md#after-sales): shoppers' exchanges and problem reports, oldest open
  * first. Each is approved (with how the watch comes back) or refused with a reason the shopper
  * reads; its return parcel is followed; "Received back and checked" records pass or fail; then the
- * replacement order, or for a problem report a refund to record.
+ * replacement order, or for a problem report a refund, recorded with its reference once paid.
  */
 export function AfterSalesPage() {
   const [view, setView] = useState<'open' | 'all'>('open');
@@ -164,11 +165,12 @@ function RequestCard({ request: r, onChanged }: { request: AdminRequest; onChang
           <Link to={`${ADMIN_PAGE.orders}?q=${encodeURIComponent(r.replacementNumber)}`}>{r.replacementNumber}</Link>
         </p>
       )}
-      {r.state === 'refund' && (
-        <p className="adm-as-refund">
-          Refund to record on order{' '}
-          <Link to={`${ADMIN_PAGE.orders}?q=${encodeURIComponent(r.orderNumber)}`}>{r.orderNumber}</Link>.
-        </p>
+      {(r.state === 'refund' || r.state === 'refunded') && r.settlement && r.settlement.refunds.length > 0 && (
+        <ul className="adm-as-refunds" aria-label={`Refunds of order ${r.orderNumber}`}>
+          {settlementLines(r.settlement).map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ul>
       )}
       <Message text={error} onClose={() => setError(null)} />
       {r.state === 'requested' && <DecideForms request={r} onDone={onChanged} />}
@@ -216,6 +218,7 @@ function RequestCard({ request: r, onChanged }: { request: AdminRequest; onChang
           <CheckForm request={r} onDone={onChanged} />
         </div>
       )}
+      {r.state === 'refund' && <RequestRefundForm request={r} onDone={onChanged} />}
       {r.state === 'received' && (
         <div className="adm-actions">
           <button

@@ -1,12 +1,20 @@
 import { useState } from 'react';
 import type { ReturnMethod } from '../../../common/after-sales-rules.ts';
 import { MAX_REQUEST_PHOTOS } from '../../../common/after-sales-rules.ts';
-import { type AdminRequest, checkRequestSchema, decideRequestSchema } from '../../../common/schemas/after-sales.ts';
+import { formatPaise } from '../../../common/gst.ts';
+import { indiaDay } from '../../../common/india-time.ts';
+import {
+  type AdminRequest,
+  checkRequestSchema,
+  decideRequestSchema,
+  requestRefundSchema,
+} from '../../../common/schemas/after-sales.ts';
+import { LoaderOverlay } from '../../components/loader.tsx';
 import { Message } from '../../components/message.tsx';
 import { TextAreaField } from '../../components/text-area-field.tsx';
 import { TextField } from '../../components/text-field.tsx';
 import { useForm } from '../../lib/forms/use-form.ts';
-import { check, decide, uploadCheckPhotos } from './after-sales-api.ts';
+import { check, decide, recordRefund, uploadCheckPhotos } from './after-sales-api.ts';
 
 const METHOD_LABELS: Record<ReturnMethod, string> = {
   courier: 'Book the courier’s return pickup',
@@ -120,6 +128,46 @@ export function CheckForm({ request: r, onDone }: { request: AdminRequest; onDon
       <button type="submit" className="btn btn-gold" disabled={form.busy}>
         Save the check
       </button>
+    </form>
+  );
+}
+
+/**
+ * The refund of a problem report, once paid from the shop's UPI app or bank (docs/product.md#after-sales):
+ * amount (the watch's price to start, never more than it nor than what may still go back), the UPI or
+ * bank reference and the date. The server records it as every refund is (settlements/), and the shopper
+ * reads it on their orders with its reference.
+ */
+export function RequestRefundForm({ request: r, onDone }: { request: AdminRequest; onDone: (text: string) => void }) {
+  const max = r.refund?.maxPaise ?? 0;
+  const form = useForm({
+    id: `refund-${r.number}`,
+    initial: {
+      amount: max > 0 ? (max / 100).toFixed(2).replace(/\.00$/, '') : '',
+      reference: '',
+      paidOn: indiaDay(new Date()),
+    },
+    check: (values) => requestRefundSchema.safeParse(values),
+    send: (body) => recordRefund(r.number, { ...body, amount: (body.amount / 100).toFixed(2) }),
+    onSuccess: () => onDone(`${r.number}: refund recorded`),
+  });
+  return (
+    <form className="adm-as-form" onSubmit={form.submit} noValidate aria-label={`Refund ${r.number}`}>
+      <TextField
+        label="Amount refunded (₹)"
+        inputMode="decimal"
+        autoComplete="off"
+        maxLength={12}
+        hint={`At most ${formatPaise(max)} (paid for the order: ${formatPaise(r.refund?.paidPaise ?? 0)})`}
+        {...form.field('amount')}
+      />
+      <TextField label="UPI or bank reference (UTR)" autoComplete="off" maxLength={22} {...form.field('reference')} />
+      <TextField label="Date paid" type="date" {...form.field('paidOn')} />
+      <Message {...form.messageProps} />
+      <button type="submit" className="btn btn-gold" disabled={form.busy}>
+        Record the refund<span className="visually-hidden"> of {r.number}</span>
+      </button>
+      <LoaderOverlay active={form.busy} label="Saving…" />
     </form>
   );
 }

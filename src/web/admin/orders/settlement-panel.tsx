@@ -7,8 +7,10 @@ import { keepInputSchema, refundInputSchema } from '../../../common/schemas/sett
 import {
   KEEP_REASON_WORDS,
   KEEP_REASONS,
+  mayKeepAdvance,
   REFUND_REASON_WORDS,
   REFUND_REASONS,
+  refundablePaise,
   settlementLines,
 } from '../../../common/settlement.ts';
 import { settlementApi } from '../../../common/settlement-api.ts';
@@ -31,23 +33,34 @@ export function SettlementPanel({ order, onOrder }: { order: AdminOrder; onOrder
   const closed = stateRule(order.status).closed;
   const [open, setOpen] = useState<'refund' | 'keep' | null>(null);
   if (!closed) return null;
-  const mayKeep = s?.state === 'to-settle' && s.refunds.length === 0 && order.invoiceNumber !== null;
+  const mayKeep =
+    s?.state === 'to-settle' && s.refunds.length === 0 && order.invoiceNumber !== null && mayKeepAdvance(order.status);
+  // Nothing left that the buyer paid: no refund to offer (the server refuses one above it).
+  const mayRefund = refundable(order).leftPaise > 0;
   return (
     <div className={`adm-settlement${s?.state === 'to-settle' ? ' adm-settlement-todo' : ''}`}>
       {s && (
-        <ul className="adm-settlement-lines">
-          {settlementLines(s).map((line) => (
-            <li key={line}>{line}</li>
-          ))}
-        </ul>
+        <>
+          {/* The lines are the shopper's own words ("Your advance…"): say so, for the owner reading them. */}
+          <p className="adm-settlement-caption" id={`adm-settlement-${order.number}`}>
+            The shopper reads:
+          </p>
+          <ul className="adm-settlement-lines" aria-labelledby={`adm-settlement-${order.number}`}>
+            {settlementLines(s).map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        </>
       )}
       {open === 'refund' && <RefundForm order={order} onOrder={onOrder} onClose={() => setOpen(null)} />}
       {open === 'keep' && <KeepForm order={order} onOrder={onOrder} onClose={() => setOpen(null)} />}
-      {open === null && s?.state !== 'kept' && (
+      {open === null && s?.state !== 'kept' && (mayRefund || mayKeep) && (
         <div className="adm-order-buttons">
-          <button type="button" className="btn btn-small" onClick={() => setOpen('refund')}>
-            Record a refund<span className="visually-hidden"> for {order.number}</span>
-          </button>
+          {mayRefund && (
+            <button type="button" className="btn btn-small" onClick={() => setOpen('refund')}>
+              Record a refund<span className="visually-hidden"> for {order.number}</span>
+            </button>
+          )}
           {mayKeep && (
             <button type="button" className="btn btn-ghost btn-small" onClick={() => setOpen('keep')}>
               Keep the advance<span className="visually-hidden"> of {order.number}</span>
@@ -59,12 +72,25 @@ export function SettlementPanel({ order, onOrder }: { order: AdminOrder; onOrder
   );
 }
 
+/** What the buyer paid and what may still go back, by the one money rule (common/settlement.ts). */
+const refundable = (order: AdminOrder) =>
+  refundablePaise(
+    {
+      total: order.total,
+      advanceAmount: order.advance.amount,
+      advanceState: order.advance.state,
+      status: order.status,
+    },
+    order.settlement,
+  );
+
 type Close = { order: AdminOrder; onOrder: (order: AdminOrder) => void; onClose: () => void };
 
 function RefundForm({ order, onOrder, onClose }: Close) {
   const s = order.settlement;
-  // What is left of the advance to refund, as a start; the owner may refund more (a whole order).
-  const left = s ? Math.max(0, s.advancePaise - s.refundedPaise) : 0;
+  const { paidPaise, leftPaise } = refundable(order);
+  // What is left of the advance to refund, as a start; the owner may refund up to what was paid.
+  const left = s ? Math.min(leftPaise, Math.max(0, s.advancePaise - s.refundedPaise)) : 0;
   const form = useForm({
     id: `adm-refund-${order.number}`,
     initial: {
@@ -91,7 +117,7 @@ function RefundForm({ order, onOrder, onClose }: Close) {
         inputMode="decimal"
         autoComplete="off"
         maxLength={12}
-        hint={s && s.advancePaise > 0 ? `Advance received ${formatPaise(s.advancePaise)}` : undefined}
+        hint={`Paid by the buyer ${formatPaise(paidPaise)}, of which ${formatPaise(leftPaise)} may still go back`}
         {...form.field('amount')}
       />
       <TextField label="UPI or bank reference (UTR)" autoComplete="off" maxLength={22} {...form.field('reference')} />

@@ -1,5 +1,10 @@
 import { useState } from 'react';
-import { PROBLEM_LABELS, RETURN_STEP_LABELS } from '../../../common/after-sales-rules.ts';
+import {
+  AFTER_SALES_STATES,
+  LINE_SETTLED_STATES,
+  PROBLEM_LABELS,
+  RETURN_STEP_LABELS,
+} from '../../../common/after-sales-rules.ts';
 import { POLICY } from '../../../common/constants.ts';
 import { formatDateTime } from '../../../common/india-time.ts';
 import { PAGE } from '../../../common/page-paths.ts';
@@ -53,7 +58,8 @@ function LineRequests({
 }) {
   const [open, setOpen] = useState<'exchange' | 'problem' | null>(null);
   const request = line.request;
-  const busy = request && isOpen(request);
+  // An open request holds the line; a watch replaced or refunded is not asked about again.
+  const busy = request && (isOpen(request) || LINE_SETTLED_STATES.includes(request.state));
   const done = (next: OrderAfterSales) => {
     setOpen(null);
     onAsked(next);
@@ -96,9 +102,8 @@ function LineRequests({
   );
 }
 
-const OPEN_STATES = new Set(['requested', 'approved', 'received', 'refund']);
 function isOpen(request: ShopperRequest): boolean {
-  return OPEN_STATES.has(request.state);
+  return AFTER_SALES_STATES[request.state].open;
 }
 
 function RequestStatus({ request: r, returnAddress }: { request: ShopperRequest; returnAddress: string }) {
@@ -139,6 +144,7 @@ function RequestStatus({ request: r, returnAddress }: { request: ShopperRequest;
         </p>
       )}
       {r.state === 'refund' && <p>Your refund is sent within {POLICY.refundBusinessDays} business days.</p>}
+      {r.state === 'refunded' && <p>Refunded: the amount, the date and its reference are with this order.</p>}
     </div>
   );
 }
