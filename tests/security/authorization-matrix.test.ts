@@ -671,6 +671,14 @@ const ROWS: Row[] = [
     request: () => ({ url: '/api/admin/after-sales/AS-999999/finish', payload: { outcome: 'refund' } }),
     expect: adminOnly(404),
   },
+  {
+    route: 'POST /api/admin/after-sales/:requestNumber/refund',
+    request: () => ({
+      url: '/api/admin/after-sales/AS-999999/refund',
+      payload: { amount: '100', reference: 'UTR123456', paidOn: '2026-11-01' },
+    }),
+    expect: adminOnly(404),
+  },
   // Settlements and the doubtful address, on an order that does not exist.
   {
     route: 'POST /api/admin/orders/:orderNumber/refunds',

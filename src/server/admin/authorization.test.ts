@@ -162,6 +162,12 @@ const calls: Call[] = [
     route: '/api/admin/after-sales/:requestNumber/finish',
     payload: { outcome: 'replacement' },
   },
+  {
+    method: 'POST',
+    url: '/api/admin/after-sales/AS-999999/refund',
+    route: '/api/admin/after-sales/:requestNumber/refund',
+    payload: { amount: '100', reference: 'UTR123456', paidOn: '2026-11-01' },
+  },
   // The REVIEWS queue (issue 38; docs/product.md#reviews).
   { method: 'GET', url: '/api/admin/reviews', route: '/api/admin/reviews' },
   { method: 'POST', url: `/api/admin/reviews/${MISSING}/publish`, route: '/api/admin/reviews/:id/publish' },
