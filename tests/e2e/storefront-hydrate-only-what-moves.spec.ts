@@ -10,10 +10,6 @@ import { screenshots } from './fixtures.ts';
 import { fullSpeed, slowPhoneWithoutScript } from './slow-phone.ts';
 import { expect, test } from './test.ts';
 
-// Written this session on a machine at load 40-55 and not yet seen passing end to end: run it first
-// next session, then remove this line (issue 39; the closing note says what each step showed).
-test.fixme(true, 'not yet seen passing (issue 39)');
-
 interface ListedCard {
   id: string;
   name: string;
@@ -23,9 +19,12 @@ interface ListedCard {
 test('the menu tapped before the script opens once the app runs', async ({ page }) => {
   test.slow();
   const slow = await slowPhoneWithoutScript(page);
-  await page.goto('/product/men-watch', { waitUntil: 'commit' });
+  // Tapped once the page's HTML is all in (its last element, the inline loader, remembers taps),
+  // while the app's script is held back: decision 067 says why a tap before that is not replayed.
+  await page.goto('/product/men-watch', { waitUntil: 'domcontentloaded' });
   await page.getByRole('button', { name: 'Open menu' }).click();
-  expect(slow.asked()).toBeGreaterThan(0);
+  // The tap (or the load event) asked for the script, which is held: the app has not run.
+  await expect.poll(slow.asked).toBeGreaterThan(0);
   await expect(page.getByRole('button', { name: 'Close menu' })).toHaveCount(0);
   slow.release();
   await expect(page.getByRole('button', { name: 'Close menu' })).toBeVisible({ timeout: 45_000 });
@@ -39,7 +38,7 @@ test('a gallery thumbnail tapped before the script is shown once the app runs', 
   const watch = list.items.find((p) => p.images.length > 1);
   if (!watch) throw new Error('the seeded catalogue has no watch with several pictures');
   const slow = await slowPhoneWithoutScript(page);
-  await page.goto(productPath(watch), { waitUntil: 'commit' });
+  await page.goto(productPath(watch), { waitUntil: 'domcontentloaded' });
   const second = page.getByRole('button', { name: /^Show picture 2 of/ });
   await second.click();
   await expect(second).toHaveAttribute('aria-pressed', 'false');
