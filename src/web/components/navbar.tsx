@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { PAGE } from '../../common/page-paths.ts';
 import { whatsappLink } from '../../common/site.ts';
 import { Link, NavLink, useLocation } from '../lib/router/index.ts';
@@ -17,11 +17,12 @@ export const NAV_LINKS = [
 /** `cartBadge`: the cart count, passed in by app/layout.tsx (components never import features). */
 export function Navbar({ cartBadge }: { cartBadge?: ReactNode } = {}) {
   const { pathname } = useLocation();
-  const [open, setOpen] = useState(false);
+  // The mobile menu is open on the path it was opened on: a route change closes it. Not an effect
+  // that shuts it on each new pathname: that one also runs after the first render, and shut the
+  // menu the app had just opened for a tap made before it hydrated (lib/early-tap.ts, decision 067).
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === pathname;
   const shop = site();
-  // Close the mobile menu whenever the route changes.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on route change on purpose.
-  useEffect(() => setOpen(false), [pathname]);
   const onExplore = pathname === PAGE.explore;
   const onHome = pathname === '/' || pathname === '/home';
   const chatHref = whatsappLink(shop.whatsapp, 'Hello! I want to know more about your watches.');
@@ -35,7 +36,7 @@ export function Navbar({ cartBadge }: { cartBadge?: ReactNode } = {}) {
           aria-label={open ? 'Close menu' : 'Open menu'}
           aria-expanded={open}
           aria-controls="main-menu"
-          onClick={() => setOpen((o) => !o)}
+          onClick={() => setOpenOn((on) => (on === pathname ? null : pathname))}
         >
           {open ? <CloseIcon /> : <MenuIcon />}
         </button>

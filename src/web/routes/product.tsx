@@ -37,11 +37,9 @@ export function ProductPage() {
   const { data: product, error, errorStatus, reload } = useProduct(id);
   const { user } = useSession();
 
-  // Top of the page on arrival and whenever another product opens (a related card).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on purpose when the id changes.
-  useEffect(() => {
-    window.scrollTo({ top: 0 });
-  }, [id]);
+  // No scroll of its own: the router puts a new page (a related card) at the top and a page gone
+  // back to where it was left (lib/router/scroll.ts). One here, run after the first render too,
+  // threw a shopper who had scrolled before the app hydrated back to the top (decision 067).
   useEffect(() => {
     if (user && product) recordView(product.id);
   }, [user, product]);
