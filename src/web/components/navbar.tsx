@@ -1,4 +1,4 @@
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { PAGE } from '../../common/page-paths.ts';
 import { whatsappLink } from '../../common/site.ts';
 import { Link, NavLink, useLocation } from '../lib/router/index.ts';
@@ -22,6 +22,10 @@ export function Navbar({ cartBadge }: { cartBadge?: ReactNode } = {}) {
   // menu the app had just opened for a tap made before it hydrated (lib/early-tap.ts, decision 067).
   const [openOn, setOpenOn] = useState<string | null>(null);
   const open = openOn === pathname;
+  // Forgotten once the shopper is elsewhere, so coming back to that path does not find it open.
+  useEffect(() => {
+    if (openOn !== null && openOn !== pathname) setOpenOn(null);
+  }, [openOn, pathname]);
   const shop = site();
   const onExplore = pathname === PAGE.explore;
   const onHome = pathname === '/' || pathname === '/home';
