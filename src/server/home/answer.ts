@@ -1,7 +1,7 @@
 /**
  * The home page's answer (docs/product.md#home): the latest watches, the category counts, the
  * stored banners and reels, the sale's largest discount and the customer pictures, which are
- * buyers' published photo reviews (reviews/queries.ts). Its own folder because it composes
+ * buyers' published photo reviews (reviews/queries.ts; docs/decisions/072-home-pictures-from-reviews.md). Its own folder because it composes
  * catalog and reviews, and reviews already imports catalog (scripts/folder-graph.test.ts).
  *
  * Made once per catalogue version and then served from the cache (catalog/response-cache.ts):
