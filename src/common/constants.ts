@@ -4,6 +4,8 @@
  */
 export const PAGE_SIZE = 40;
 export const HOME_LATEST = 4;
+/** Customer pictures on the home page: the newest published photo reviews, one a watch. */
+export const HOME_REVIEWS = 6;
 export const EXPLORE_LATEST = 8;
 export const RELATED_LIMIT = 8;
 export const TOP_VIEWED_LIMIT = 10;

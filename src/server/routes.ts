@@ -13,6 +13,7 @@ import { backInStockRoutes } from './back-in-stock/routes.ts';
 import { cartQuoteRoutes, cartRoutes } from './cart/routes.ts';
 import { catalogRoutes } from './catalog/routes.ts';
 import { complaintRoutes } from './complaints/routes.ts';
+import { homeRoutes } from './home/routes.ts';
 import { invoiceShopperRoutes } from './invoices/routes.ts';
 import { leadPublicRoutes } from './leads/public-routes.ts';
 import { messagePreferencesRoutes } from './notifications/whatsapp/preferences-routes.ts';
@@ -28,6 +29,8 @@ import { courierWebhookRoutes } from './shipping/webhook-routes.ts';
 export const apiRoutes: FastifyPluginAsync = async (app) => {
   // Domains register here: catalog, accounts, cart, orders, leads, admin (which also registers media upload).
   await app.register(catalogRoutes);
+  // The home page in one call: the catalogue's parts and buyers' photo reviews (docs/product.md#home).
+  await app.register(homeRoutes);
   await app.register(accountRoutes);
   await app.register(profileRoutes);
   await app.register(accountRightsRoutes);

@@ -61,3 +61,26 @@ test('home: the keyboard reaches the brand popup and Escape closes it', async ({
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(card).toBeFocused();
 });
+
+test('home: the customer pictures are buyers’ published photo reviews, each leading to its watch', async ({ page }) => {
+  // Issue 38: no card the shop drew. The demo shopper's published reviews, one a watch (seed/reviews.ts).
+  const { reviews } = (await (await page.request.get('/api/home')).json()) as {
+    reviews: Array<{ quote: string; name: string; stars: number; product: { id: string; name: string } }>;
+  };
+  expect(reviews.length).toBeGreaterThanOrEqual(2);
+  expect(new Set(reviews.map((r) => r.product.id)).size).toBe(reviews.length);
+  await page.goto('/');
+  const section = page.getByRole('region', { name: 'What our customers say' });
+  const cards = section.getByRole('listitem');
+  await expect(cards).toHaveCount(reviews.length);
+  const [first] = reviews;
+  if (!first) throw new Error('no review on the home page');
+  const card = cards.first();
+  await expect(card.getByRole('img', { name: `Rated ${first.stars} out of 5` })).toBeAttached();
+  await expect(card).toContainText(`“${first.quote}”`);
+  await expect(card).toContainText(`${first.name}, Verified buyer`);
+  await expect(card.getByRole('img', { name: `${first.product.name}, photographed by ${first.name}` })).toBeAttached();
+  await card.getByRole('link', { name: first.product.name }).click();
+  await expect(page.getByRole('heading', { name: first.product.name, level: 1 })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Reviews from buyers' })).toContainText(first.quote);
+});

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { BRANDS, CATEGORIES } from '../catalog.ts';
 import { SORTS } from '../catalog-api.ts';
-import { homeContentSchema } from './home.ts';
+import { homeContentSchema, homeReviewSchema } from './home.ts';
 import { adminProductCardSchema, adminProductSchema, productCardSchema } from './product.ts';
 
 /** One page of a listing or of search results. */
@@ -41,6 +41,8 @@ export const homeResponseSchema = z.object({
   latest: z.array(productCardSchema),
   counts: categoryCountsSchema,
   content: homeContentSchema.nullable(),
+  /** The customer pictures: the newest published photo reviews, one a watch (docs/product.md#home). */
+  reviews: z.array(homeReviewSchema),
   /** The largest whole percentage off MRP among the shop's watches (percentOff), for the sale banner. */
   largestDiscount: z.number().int(),
 });

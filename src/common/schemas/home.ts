@@ -3,6 +3,10 @@
  * key 'home'. The seed writes demo content; GET /api/home reads it with
  * parseHomeContent (a missing or broken row gives null: show the page without it)
  * and the home screen renders it. One schema for all three.
+ *
+ * The customer pictures are not stored content: they are published photo reviews
+ * (docs/product.md#home, #reviews), read by reviews/queries.ts homePhotoReviews. Content
+ * stored before that still carries drawn review cards under `reviews`; parsing drops them.
  */
 import { z } from 'zod';
 import { IMAGE_ID_PATTERN } from '../media.ts';
@@ -40,20 +44,23 @@ export interface HomeReel {
   poster: string;
 }
 
-export interface HomeReview {
-  /** Image id of a square review card (stars, quote, name drawn in). */
-  image: string;
-  name: string;
-  city: string;
-  stars: number;
-  /** The quote in the picture, for alt text. */
-  quote: string;
-}
-
 export interface HomeContent {
   banners: HomeBanner[];
   reels: HomeReel[];
-  reviews: HomeReview[];
+}
+
+/** One customer picture on the home page: a buyer's published review with photos. */
+export interface HomeReview {
+  /** Image id of the review's first photo (stored in every width, media/store.ts). */
+  image: string;
+  /** The writer's display name. */
+  name: string;
+  /** 1 to 5. */
+  stars: number;
+  /** The review's title. */
+  quote: string;
+  /** The watch reviewed: its page is productPath(product). */
+  product: { id: string; name: string };
 }
 
 const imageId = z.string().regex(IMAGE_ID_PATTERN);
@@ -81,16 +88,16 @@ export const homeContentSchema = z.object({
       poster: imageId,
     }),
   ),
-  reviews: z.array(
-    z.object({
-      image: imageId,
-      name: z.string(),
-      city: z.string(),
-      stars: z.number().min(0).max(5),
-      quote: z.string(),
-    }),
-  ),
+  // No `reviews` (stored drawn cards): z.object leaves unknown keys out, so old content still parses.
 }) satisfies z.ZodType<HomeContent>;
+
+export const homeReviewSchema = z.object({
+  image: imageId,
+  name: z.string(),
+  stars: z.number().int().min(1).max(5),
+  quote: z.string(),
+  product: z.object({ id: z.string(), name: z.string() }),
+}) satisfies z.ZodType<HomeReview>;
 
 /** Parses the stored JSON; null when it is missing or not in this shape. */
 export function parseHomeContent(text: string | null | undefined): HomeContent | null {

@@ -8,11 +8,12 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type OpenedDatabase, openDatabase } from '../db/database.ts';
 import { nowIso } from '../db/ids.ts';
+import { homeAnswer } from '../home/answer.ts';
 import { preferredEncoding } from '../http/cached-body.ts';
 import { createTestApp, type TestApp } from '../test-support/app.ts';
 import { TEST_DATABASE_URL, TEST_DIALECTS } from '../test-support/databases.ts';
 import { addProduct, deleteProduct } from '../test-support/products.ts';
-import { homeAnswer, listingAnswer, productAnswer, searchAnswer } from './answers.ts';
+import { listingAnswer, productAnswer, searchAnswer } from './answers.ts';
 import { refreshSearchIndex } from './search/index-writer.ts';
 
 const listing = { category: 'men-watch', sort: 'latest' as const, page: 1 };

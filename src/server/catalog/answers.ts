@@ -6,26 +6,18 @@
 import type { Kysely } from 'kysely';
 import { brandFromSlug, categoryFromSlug, categorySlug } from '../../common/catalog.ts';
 import type { Sort } from '../../common/catalog-api.ts';
-import { HOME_LATEST, PAGE_SIZE, RELATED_LIMIT } from '../../common/constants.ts';
+import { PAGE_SIZE, RELATED_LIMIT } from '../../common/constants.ts';
 import {
+  type CategoryCounts,
   cardListSchema,
   categoryCountsSchema,
-  homeResponseSchema,
   type ProductPage,
   productPageSchema,
 } from '../../common/schemas/catalog.ts';
-import { HOME_CONTENT_KEY, parseHomeContent } from '../../common/schemas/home.ts';
 import { productSchema } from '../../common/schemas/product.ts';
 import type { Database } from '../db/tables.ts';
 import { CachedJson } from '../http/cached-json.ts';
-import {
-  categoryCounts,
-  findProduct,
-  largestDiscount,
-  latestProducts,
-  listProducts,
-  relatedProducts,
-} from './queries.ts';
+import { categoryCounts, findProduct, latestProducts, listProducts, relatedProducts } from './queries.ts';
 import { cachedAnswer } from './response-cache.ts';
 import { searchProducts } from './search/search.ts';
 import { queryWords } from './search/words.ts';
@@ -36,7 +28,8 @@ function pageOf(items: ProductPage['items'], total: number, page: number): Produ
   return { items, total, page, pageSize: PAGE_SIZE, pageCount: Math.ceil(total / PAGE_SIZE) };
 }
 
-async function counts(db: Db) {
+/** Live products per category and in all (also part of the home answer: home/answer.ts). */
+export async function counts(db: Db): Promise<CategoryCounts> {
   const rows = await categoryCounts(db);
   return {
     total: rows.reduce((sum, c) => sum + c.count, 0),
@@ -83,25 +76,6 @@ export async function latestAnswer(db: Db, limit: number): Promise<CachedJson> {
   const answer = await cachedAnswer(db, `latest:${limit}`, cardListSchema, async () => ({
     items: await latestProducts(db, limit),
   }));
-  return answer as CachedJson;
-}
-
-export async function homeAnswer(db: Db): Promise<CachedJson> {
-  const answer = await cachedAnswer(db, 'home', homeResponseSchema, async () => {
-    // Made once per catalogue version, so the sale banner's figure follows every price change.
-    const [latest, categoryCounts, content, discount] = await Promise.all([
-      latestProducts(db, HOME_LATEST),
-      counts(db),
-      db.selectFrom('site_content').select('value').where('key', '=', HOME_CONTENT_KEY).executeTakeFirst(),
-      largestDiscount(db),
-    ]);
-    return {
-      latest,
-      counts: categoryCounts,
-      content: parseHomeContent(content?.value),
-      largestDiscount: discount,
-    };
-  });
   return answer as CachedJson;
 }
 

@@ -1,14 +1,13 @@
 /**
  * Catalogue API under /api (docs/api.md maps the owner's calls to ours): listings, search,
- * one product, related, latest, category counts, the home page in one call,
- * and the view counter.
+ * one product, related, latest, category counts and the view counter. The home page's one call
+ * is home/routes.ts (it shows reviews too).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { catalogApi } from '../../common/catalog-api.ts';
 import {
   cardListSchema,
   categoryCountsSchema,
-  homeResponseSchema,
   latestQuerySchema,
   listingQuerySchema,
   productIdParams,
@@ -22,15 +21,7 @@ import { loadUser } from '../auth/guards.ts';
 import { sendCachedJson } from '../http/cached-json.ts';
 import { contractRoute } from '../http/contract-route.ts';
 import { notFound } from '../http/errors.ts';
-import {
-  countsAnswer,
-  homeAnswer,
-  latestAnswer,
-  listingAnswer,
-  productAnswer,
-  relatedAnswer,
-  searchAnswer,
-} from './answers.ts';
+import { countsAnswer, latestAnswer, listingAnswer, productAnswer, relatedAnswer, searchAnswer } from './answers.ts';
 import { findProduct, recordView } from './queries.ts';
 import { currentIndex } from './search/holder.ts';
 
@@ -127,14 +118,5 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!userId) return { recorded: false };
       return { recorded: await recordView(app.db, product.id, userId) };
     },
-  });
-
-  app.route({
-    ...contractRoute(app, catalogApi.home, {
-      tags: TAGS,
-      summary: 'The home page in one call: latest products, category counts and banners, reels and reviews',
-      response: { 200: homeResponseSchema },
-    }),
-    handler: async (request, reply) => sendCachedJson(request, reply, await homeAnswer(app.db)),
   });
 };

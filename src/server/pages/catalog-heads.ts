@@ -33,14 +33,8 @@ import type { Product } from '../../common/schemas/product.ts';
 import type { ProductReviews } from '../../common/schemas/review.ts';
 import { truncate } from '../../common/text.ts';
 import { safeDecode } from '../../common/url-path.ts';
-import {
-  homeAnswer,
-  latestAnswer,
-  listingAnswer,
-  productAnswer,
-  relatedAnswer,
-  searchAnswer,
-} from '../catalog/answers.ts';
+import { latestAnswer, listingAnswer, productAnswer, relatedAnswer, searchAnswer } from '../catalog/answers.ts';
+import { homeAnswer } from '../home/answer.ts';
 import type { CachedJson } from '../http/cached-json.ts';
 import { productReviewsAnswer } from '../reviews/queries.ts';
 import { defaultHead, type PageAnswer, type PageHead } from './head.ts';

@@ -78,7 +78,6 @@ beforeAll(async () => {
       value: JSON.stringify({
         banners: [{ ...banner, link: { kind: 'path', path: '/product' } }],
         reels: [],
-        reviews: [],
       }),
       updated_at: new Date().toISOString(),
     })

@@ -15,6 +15,7 @@ import { listingPath, productPath } from '../../common/catalog.ts';
 import { HOME_CONTENT_KEY } from '../../common/schemas/home.ts';
 import { createTestApp, type TestApp } from '../test-support/app.ts';
 import { addProduct } from '../test-support/products.ts';
+import { insertPublishedReviews } from '../test-support/reviews.ts';
 import { checkHtml, requireJava, vnuErrors } from '../test-support/vnu.ts';
 
 const run = promisify(execFile);
@@ -97,11 +98,18 @@ beforeAll(async () => {
           { platform: 'instagram', url: 'https://www.instagram.com/reel/abc/', title: 'Unboxing', poster: image('9') },
           { platform: 'youtube', url: 'https://www.youtube.com/shorts/xyz', title: 'Close-up', poster: image('0') },
         ],
-        reviews: [{ image: image('f'), name: 'Asha', city: 'Pune', stars: 5, quote: 'Arrived in two days.' }],
       }),
       updated_at: new Date().toISOString(),
     })
     .execute();
+  // The home page's customer pictures: a buyer's published photo review, with markup typed in its title.
+  await insertPublishedReviews(t.app.db, seiko.id, 1, () => ({
+    stars: 4,
+    title: 'Arrived in two days <b>really</b> </script>',
+    body: 'Well packed.',
+    displayName: 'Asha P.',
+    photos: [image('f')],
+  }));
 
   const urls = {
     home: '/',
@@ -165,6 +173,14 @@ describe('the server’s HTML', () => {
     for (const picture of [src(image('8'), 960), src(image('9'), 480), src(image('0'), 480), src(image('f'), 480)])
       expect(pages.home).toContain(picture);
     for (const thumbnail of ['1', '2', '3']) expect(pages.product).toContain(src(image(thumbnail), 240));
+  });
+
+  it('shows a buyer’s photo review on the home page, its typed markup as text', () => {
+    const card = pages.home?.match(/<figure class="home-review card">.*?<\/figure>/s)?.[0] ?? '';
+    expect(card).toContain('Arrived in two days &lt;b&gt;really&lt;/b&gt; &lt;/script&gt;');
+    expect(card).toContain('Asha P.<!-- -->, <span class="home-review-verified">Verified buyer</span>');
+    expect(card).toContain('aria-label="Rated 4 out of 5"');
+    expect(card).toMatch(/href="\/[0-9a-z]{20}\/Seiko%20Presage%20%22Cocktail%20Time%22"/);
   });
 
   it('has no errors in the Nu HTML Checker on any storefront page', { timeout: 120_000 }, async () => {

@@ -5,6 +5,7 @@
  * pictures. Only published reviews ever leave through the public reads.
  */
 import { REVIEWS_PER_PAGE, type RejectReason, type ReviewSort, type ReviewStatus } from '../../common/review-rules.ts';
+import type { HomeReview } from '../../common/schemas/home.ts';
 import { type AdminReview, type AdminReviewPage, productReviewsSchema } from '../../common/schemas/review.ts';
 import { cachedAnswer } from '../catalog/response-cache.ts';
 import { parseJsonList } from '../db/json.ts';
@@ -66,6 +67,64 @@ export function productReviewsAnswer(
       })),
     };
   });
+}
+
+/**
+ * The home page's customer pictures (docs/product.md#home): the newest published reviews with
+ * photos, at most `limit`, one a watch (its newest, so one much-reviewed watch does not fill the
+ * row), of watches still in the shop. Each gives its first photo, its writer's display name,
+ * stars, title and the watch. Only `published` is ever read: pending and rejected ones never leave.
+ *
+ * The newest per watch comes from a grouped read of the reviews_home index (migration 0030:
+ * status, has_photos, product_id, created_at), which answers it from the index alone; then those
+ * few reviews are read. Two reviews of one watch written in the same millisecond both match its
+ * newest time: the first by id is kept.
+ */
+export async function homePhotoReviews(db: Db, limit: number): Promise<HomeReview[]> {
+  const newest = db
+    .selectFrom('reviews')
+    .innerJoin('products', 'products.id', 'reviews.product_id')
+    .select(['reviews.product_id', (eb) => eb.fn.max('reviews.created_at').as('newest')])
+    .where('reviews.status', '=', 'published')
+    .where('reviews.has_photos', '=', 1)
+    .where('products.deleted_at', 'is', null)
+    .groupBy('reviews.product_id')
+    .orderBy('newest', 'desc')
+    .orderBy('reviews.product_id')
+    .limit(limit);
+  const rows = await db
+    .selectFrom(newest.as('n'))
+    .innerJoin('reviews', (join) =>
+      join.onRef('reviews.product_id', '=', 'n.product_id').onRef('reviews.created_at', '=', 'n.newest'),
+    )
+    .innerJoin('products', 'products.id', 'reviews.product_id')
+    .select([
+      'reviews.product_id',
+      'reviews.photos',
+      'reviews.display_name',
+      'reviews.stars',
+      'reviews.title',
+      'products.name as product_name',
+    ])
+    .where('reviews.status', '=', 'published')
+    .where('reviews.has_photos', '=', 1)
+    .orderBy('n.newest', 'desc')
+    .orderBy('reviews.product_id')
+    .orderBy('reviews.id')
+    .execute();
+  const shown = new Map<string, HomeReview>();
+  for (const r of rows) {
+    const image = parseJsonList<string>(r.photos)[0];
+    if (!image || shown.has(r.product_id)) continue;
+    shown.set(r.product_id, {
+      image,
+      name: r.display_name,
+      stars: Number(r.stars),
+      quote: r.title,
+      product: { id: r.product_id, name: r.product_name },
+    });
+  }
+  return [...shown.values()];
 }
 
 function adminReviews(db: Db) {

@@ -71,6 +71,17 @@ export async function demoProducts(db: Db, limit = 40): Promise<DemoProduct[]> {
  */
 const ORDER_PLANS: Array<{ daysAgo: number; states: Array<[string, number]> }> = [
   {
+    // Four delivered orders: their watches are the demo's reviewed ones (reviews.ts), enough for
+    // the home page's row of customer pictures.
+    daysAgo: 56,
+    states: [
+      ['ordered', 0],
+      ['packed', 14],
+      ['dispatched', 28],
+      ['delivered', 100],
+    ],
+  },
+  {
     daysAgo: 45,
     states: [
       ['ordered', 0],
@@ -87,6 +98,15 @@ const ORDER_PLANS: Array<{ daysAgo: number; states: Array<[string, number]> }> =
       ['packed', 10],
       ['dispatched', 24],
       ['returned', 200],
+    ],
+  },
+  {
+    daysAgo: 26,
+    states: [
+      ['ordered', 0],
+      ['packed', 8],
+      ['dispatched', 22],
+      ['delivered', 90],
     ],
   },
   {

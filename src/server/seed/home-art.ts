@@ -1,7 +1,7 @@
 /**
- * Pictures for the home page and the extra product shots, as SVG: wide hero
- * banners (1600x600) with a watch beside the headline, square customer review
- * cards (stars and a quote), a case back and a gift box.
+ * Pictures for the home page, the extra product shots and the demo buyers' review photos, as
+ * SVG: wide hero banners (1600x600) with a watch beside the headline, a case back, a gift box,
+ * and a watch as a buyer photographs it on arrival.
  */
 import { FACE_SIZE, type FaceStyle, watchFaceSvg } from './watch-face.ts';
 
@@ -65,48 +65,6 @@ export function bannerSvg(b: BannerArt): string {
   );
 }
 
-function star(cx: number, cy: number, r: number, fill: string): string {
-  const points: string[] = [];
-  for (let i = 0; i < 10; i++) {
-    const radius = i % 2 === 0 ? r : r * 0.45;
-    const a = (i * Math.PI) / 5 - Math.PI / 2;
-    points.push(`${(cx + radius * Math.cos(a)).toFixed(1)},${(cy + radius * Math.sin(a)).toFixed(1)}`);
-  }
-  return `<polygon points="${points.join(' ')}" fill="${fill}"/>`;
-}
-
-export interface ReviewArt {
-  quote: string;
-  name: string;
-  city: string;
-  stars: number;
-  background: string;
-}
-
-export function reviewCardSvg(r: ReviewArt): string {
-  let stars = '';
-  for (let i = 0; i < 5; i++) stars += star(330 + i * 105, 260, 44, i < r.stars ? '#f5a623' : '#d5d5d5');
-  const lines = wrap(r.quote, 26)
-    .slice(0, 5)
-    .map(
-      (l, i) =>
-        `<text x="540" y="${430 + i * 72}" ${FONT} font-size="54" text-anchor="middle" fill="#222222">${escapeXml(l)}</text>`,
-    )
-    .join('');
-  return (
-    '<svg xmlns="http://www.w3.org/2000/svg" width="1080" height="1080" viewBox="0 0 1080 1080">' +
-    `<rect width="1080" height="1080" fill="${r.background}"/>` +
-    '<rect x="60" y="60" width="960" height="960" rx="48" fill="#ffffff"/>' +
-    `<text x="110" y="290" ${FONT} font-size="220" fill="#e8e2d6">\u201c</text>` +
-    stars +
-    lines +
-    '<rect x="440" y="830" width="200" height="6" fill="#e8e2d6"/>' +
-    `<text x="540" y="910" ${FONT} font-size="44" font-weight="bold" text-anchor="middle" fill="#222222">${escapeXml(r.name)}</text>` +
-    `<text x="540" y="965" ${FONT} font-size="34" text-anchor="middle" fill="#777777">${escapeXml(r.city)} \u00b7 Verified buyer</text>` +
-    '</svg>'
-  );
-}
-
 /** The back of a case: brushed rings and engraving, shown as a product's extra picture. */
 export function casebackSvg(metal: string, background: string): string {
   const rings = [390, 330, 250]
@@ -138,6 +96,32 @@ export function giftBoxSvg(face: FaceStyle, boxColor: string, background: string
     '<rect x="200" y="200" width="800" height="800" rx="24" fill="#f4efe6"/>' +
     nestedFace({ ...face, background: '#f4efe6' }, 250, 250, 700) +
     `<text x="600" y="1043" ${FONT} font-size="34" letter-spacing="8" text-anchor="middle" fill="#f4efe6">PREMIUM GIFT BOX</text>` +
+    '</svg>'
+  );
+}
+
+/** Wood and cloth a buyer puts a new watch on for its photo. */
+export const TABLE_COLOURS = ['#8a5a3b', '#c19a6b', '#6f4e37', '#d8c3a5', '#a47551', '#e4e0d8', '#5c4033', '#b9b2a6'];
+
+/**
+ * A buyer's photo of the watch as it came (the demo's review photos): the watch lying a little
+ * turned on a table, beside the corner of its open box. `angle` and `table` make each one its own
+ * picture: a review photo is stored once in the whole shop (reviews/writing.ts).
+ */
+export function buyerPhotoSvg(face: FaceStyle, table: string, angle: number): string {
+  let grain = '';
+  for (let y = 37; y < 1200; y += 83)
+    grain += `<rect x="0" y="${y}" width="1200" height="5" fill="#000000" opacity="0.06"/>`;
+  return (
+    '<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="1200" viewBox="0 0 1200 1200">' +
+    `<rect width="1200" height="1200" fill="${table}"/>` +
+    grain +
+    '<g transform="rotate(10 1060 110)">' +
+    '<rect x="830" y="-90" width="460" height="380" rx="26" fill="#1d1d1d"/>' +
+    '<rect x="860" y="-60" width="400" height="320" rx="16" fill="#f4efe6"/>' +
+    '</g>' +
+    '<ellipse cx="630" cy="640" rx="420" ry="430" fill="#000000" opacity="0.14"/>' +
+    `<g transform="rotate(${angle} 600 600)">${nestedFace({ ...face, background: table }, -60, -60, 1320)}</g>` +
     '</svg>'
   );
 }

@@ -1,6 +1,7 @@
 /**
- * Demo home-page content: three hero banners, four social reels and six
- * customer review cards, every picture drawn here and stored like an upload.
+ * Demo home-page content: three hero banners and four social reels, every picture drawn here and
+ * stored like an upload. The customer pictures are buyers' published photo reviews, not content
+ * the shop draws (docs/product.md#home): the demo's are written by reviews.ts.
  */
 
 import {
@@ -9,12 +10,11 @@ import {
   type HomeContent,
   type HomeLink,
   type HomeReel,
-  type HomeReview,
 } from '../../common/schemas/home.ts';
 import type { Db } from '../db/tables.ts';
 import type { ObjectStorage } from '../media/storage/object-storage.ts';
 import { faceStyle } from './face-styles.ts';
-import { bannerSvg, reviewCardSvg } from './home-art.ts';
+import { bannerSvg } from './home-art.ts';
 import type { ImagePool } from './images.ts';
 import { runLimited, storeSvg } from './images.ts';
 import { pick, type Random } from './random.ts';
@@ -70,32 +70,12 @@ const BANNERS: BannerPlan[] = [
   },
 ];
 
-const REVIEWS: Array<Omit<HomeReview, 'image'>> = [
-  {
-    name: 'Rahul S.',
-    city: 'Mumbai',
-    stars: 5,
-    quote: 'Exactly like the pictures. Delivered in four days and paid cash on delivery.',
-  },
-  { name: 'Priya M.', city: 'Bengaluru', stars: 5, quote: 'Gifted the rose gold one to my sister, she loves it!' },
-  { name: 'Arjun K.', city: 'Delhi', stars: 4, quote: 'Solid build and smooth automatic movement. Great value.' },
-  { name: 'Sneha R.', city: 'Pune', stars: 5, quote: 'They answered every question on WhatsApp before I ordered.' },
-  { name: 'Vikram P.', city: 'Hyderabad', stars: 5, quote: 'Third watch from this shop. Packing is always excellent.' },
-  {
-    name: 'Ananya D.',
-    city: 'Kolkata',
-    stars: 4,
-    quote: 'Beautiful dial and the strap fits perfectly. Happy with it.',
-  },
-];
-
 const REELS: Array<Omit<HomeReel, 'url' | 'poster'>> = [
   { platform: 'instagram', title: 'Unboxing the Submariner' },
   { platform: 'youtube', title: 'Swiss ETA movement up close' },
   { platform: 'instagram', title: 'Five watches under \u20b915,000' },
   { platform: 'youtube', title: 'How we pack your order' },
 ];
-const REVIEW_BACKGROUNDS = ['#f3efe8', '#e9eef3', '#eef2ea', '#f5ebe6', '#e8e6f2', '#f2f0e4'];
 
 function reelUrl(random: Random, platform: HomeReel['platform']): string {
   const chars = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
@@ -124,10 +104,7 @@ export async function seedHomeContent(
   const bannerSvgs = BANNERS.map((b) =>
     bannerSvg({ ...b, headline: b.offer ? '' : b.headline, face: faceStyle(random, b.brand, b.chronograph).style }),
   );
-  const reviewSvgs = REVIEWS.map((r, i) =>
-    reviewCardSvg({ ...r, background: REVIEW_BACKGROUNDS[i % REVIEW_BACKGROUNDS.length] as string }),
-  );
-  const ids = await runLimited([...bannerSvgs, ...reviewSvgs].map((svg) => () => storeSvg(media, svg)));
+  const ids = await runLimited(bannerSvgs.map((svg) => () => storeSvg(media, svg)));
   const banners: HomeBanner[] = BANNERS.map((b, i) => ({
     image: ids[i] as string,
     width: 1600,
@@ -138,14 +115,13 @@ export async function seedHomeContent(
     link: b.link,
     ...(b.offer ? { offer: true } : {}),
   }));
-  const reviews: HomeReview[] = REVIEWS.map((r, i) => ({ ...r, image: ids[BANNERS.length + i] as string }));
   const faces = [...pool.byBrand.values()].flat();
   const reels: HomeReel[] = REELS.map((r) => ({
     ...r,
     url: reelUrl(random, r.platform),
     poster: pick(random, faces).id,
   }));
-  const content: HomeContent = { banners, reels, reviews };
+  const content: HomeContent = { banners, reels };
   await db
     .insertInto('site_content')
     .values({ key: HOME_CONTENT_KEY, value: JSON.stringify(content), updated_at: new Date(now).toISOString() })

@@ -34,6 +34,8 @@ export interface ImagePool {
   extras: string[];
   /** Every distinct image rendered. */
   count: number;
+  /** How each face was drawn, by its image id: the demo reviews draw the same watch again (reviews.ts). */
+  styles: Map<string, FaceStyle>;
 }
 
 /** Brands that get a third colourway: the ones shoppers ask for most. */
@@ -96,7 +98,9 @@ export async function buildImagePool(media: ObjectStorage, random: Random): Prom
   const svgs = [...planned.map((p) => watchFaceSvg(p.style)), ...extraSvgs];
   const ids = await runLimited(svgs.map((svg) => () => storeSvg(media, svg)));
   const byBrand = new Map<string, PoolFace[]>();
+  const styles = new Map<string, FaceStyle>();
   planned.forEach((p, i) => {
+    styles.set(ids[i] as string, p.style);
     const face: PoolFace = {
       id: ids[i] as string,
       brand: p.brand,
@@ -108,5 +112,5 @@ export async function buildImagePool(media: ObjectStorage, random: Random): Prom
     };
     byBrand.set(p.brand, [...(byBrand.get(p.brand) ?? []), face]);
   });
-  return { byBrand, extras: ids.slice(planned.length), count: new Set(ids).size };
+  return { byBrand, extras: ids.slice(planned.length), count: new Set(ids).size, styles };
 }

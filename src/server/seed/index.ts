@@ -1,6 +1,7 @@
 /**
  * The demo data: a catalogue with every category and all 28 brands, generated
- * pictures, home-page content, a demo shopper with orders, and platform leads.
+ * pictures, home-page content, a demo shopper with orders and published photo
+ * reviews of the delivered ones, and platform leads.
  * Repeatable: the same seed gives the same products and pictures; with the
  * same `now` too, the same ids and dates (only password salts differ).
  */
@@ -14,6 +15,7 @@ import { insertProducts } from './insert.ts';
 import { seedLeads } from './leads.ts';
 import { productFactory } from './products.ts';
 import { DEFAULT_SEED, mulberry32, type Random } from './random.ts';
+import { seedDemoReviews } from './reviews.ts';
 
 export { DEMO_SHOPPER, type DemoOrderSettings } from './demo.ts';
 export { DEFAULT_SEED, mulberry32 } from './random.ts';
@@ -48,7 +50,7 @@ export interface SeedResult {
 /** Independent streams, so adding products never changes the pictures or the demo orders' shape. */
 function streams(random: Random) {
   const next = () => mulberry32(Math.floor(random() * 4_294_967_296));
-  return { images: next(), products: next(), home: next(), demo: next() };
+  return { images: next(), products: next(), home: next(), demo: next(), reviews: next() };
 }
 
 export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult> {
@@ -77,7 +79,9 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
     const orders = await seedShopper(db, rng.demo, picks, now, options.orderSettings ?? DEMO_ORDER_SETTINGS);
     const hasLeads = await db.selectFrom('leads').select('id').limit(1).executeTakeFirst();
     const leads = hasLeads ? 0 : await seedLeads(db, rng.demo, picks, now);
-    if (orders || leads) log(`  ${orders} demo orders, ${leads} leads`);
+    // Their stars are recounted by the reviews' own code, which moves the catalogue version on.
+    const reviews = orders ? await seedDemoReviews(db, options.media, rng.reviews, pool, now) : 0;
+    if (orders || leads) log(`  ${orders} demo orders, ${reviews} published reviews, ${leads} leads`);
   }
 
   return { products, images: pool.count + homeImages, ms: Math.round(performance.now() - started) };

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BRANDS, CATEGORIES, ORIGINAL_BRANDS, STATUSES, TAGS } from '../../common/catalog.ts';
+import { HOME_REVIEWS } from '../../common/constants.ts';
 import { AWB_PATTERN } from '../../common/couriers.ts';
 import { ORDER_STATES, stateRule } from '../../common/orders.ts';
 import { parseHomeContent } from '../../common/schemas/home.ts';
@@ -14,6 +15,7 @@ import { ID_PATTERN } from '../db/ids.ts';
 import { parseJsonList } from '../db/json.ts';
 import { DiskStorage } from '../media/storage/disk-storage.ts';
 import { imageFile } from '../media/store.ts';
+import { homePhotoReviews } from '../reviews/queries.ts';
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../test-support/databases.ts';
 import type { ImagePool } from './images.ts';
 import { DEFAULT_SEED, DEMO_SHOPPER, isDatabaseEmpty, mulberry32, seedDemo } from './index.ts';
@@ -39,6 +41,7 @@ describe('product factory', () => {
     byBrand: new Map(BRANDS.map((b) => [b, [face('a'.repeat(32), false), face('b'.repeat(32), true)]])),
     extras: ['c'.repeat(32)],
     count: 3,
+    styles: new Map(),
   };
   it('gives the same products for the same seed', () => {
     const make = () => Array.from({ length: 50 }, (_, i) => productFactory(mulberry32(7), pool, NOW)(i));
@@ -78,6 +81,9 @@ describe.each(TEST_DIALECTS)('demo seed on %s', (dialect) => {
 
   it('covers every category and all 28 brands, with sane prices and stock', async () => {
     const rows = await database.db.selectFrom('products').selectAll().execute();
+    const reviewed = new Set(
+      (await database.db.selectFrom('reviews').select('product_id').execute()).map((r) => r.product_id),
+    );
     expect(rows).toHaveLength(PRODUCTS);
     expect(await isDatabaseEmpty(database.db)).toBe(false);
     const products = rows.map(toProduct);
@@ -89,9 +95,12 @@ describe.each(TEST_DIALECTS)('demo seed on %s', (dialect) => {
       expect(p.discountPrice).toBeLessThanOrEqual(p.price);
       expect(p.price).toBeGreaterThanOrEqual(4999);
       expect(p.price).toBeLessThanOrEqual(89_999);
-      // No stars without reviews (issue 38): none is typed, and no rating from elsewhere is made up.
-      expect(p.stars).toBe(0);
-      expect(p.reviewsCount).toBe(0);
+      // No stars without reviews (issue 38): none is typed, and no rating from elsewhere is made up;
+      // the reviewed watches' stars are their published reviews' (checked below).
+      if (!reviewed.has(p.id)) {
+        expect(p.stars).toBe(0);
+        expect(p.reviewsCount).toBe(0);
+      }
       expect(p.outsideRating).toBeNull();
       expect(p.images.length).toBeGreaterThanOrEqual(1);
       expect(p.images.length).toBeLessThanOrEqual(4);
@@ -126,11 +135,14 @@ describe.each(TEST_DIALECTS)('demo seed on %s', (dialect) => {
     // The sale banner's "up to N% off" is written over it from the catalogue (schemas/home.ts), not stored.
     expect(content?.banners[0]?.headline).toBe('SALE');
     expect(content?.banners[0]?.offer).toBe(true);
-    expect(content?.reviews).toHaveLength(6);
+    // No customer pictures the shop drew: they are buyers' photo reviews (issue 38).
+    expect(JSON.parse(home?.value ?? '{}')).not.toHaveProperty('reviews');
     expect(content?.reels.length).toBeGreaterThanOrEqual(2);
     for (const b of content?.banners ?? []) ids.add(b.image);
-    for (const r of content?.reviews ?? []) ids.add(r.image);
     for (const r of content?.reels ?? []) ids.add(r.poster);
+    for (const r of await database.db.selectFrom('reviews').select('photos').execute()) {
+      for (const id of parseJsonList<string>(r.photos)) ids.add(id);
+    }
     expect(ids.size).toBeGreaterThanOrEqual(40);
     expect(ids.size).toBeLessThan(100);
     for (const id of ids) {
@@ -193,6 +205,55 @@ describe.each(TEST_DIALECTS)('demo seed on %s', (dialect) => {
     expect(byDate.map((o) => o.invoice_number)).toEqual(invoiced.map((o) => o.invoice_number).sort());
     const cart = await db.selectFrom('cart_items').selectAll().where('user_id', '=', user.id).execute();
     expect(cart.length).toBe(2);
+  });
+
+  it('publishes a photo review of each watch the demo shopper received, and counts its stars', async () => {
+    const { db } = database;
+    const delivered = await db
+      .selectFrom('orders')
+      .innerJoin('order_lines', 'order_lines.order_id', 'orders.id')
+      .select(['orders.id', 'order_lines.line_no', 'order_lines.product_id'])
+      .where('orders.user_phone', '=', DEMO_SHOPPER.phone)
+      .where('orders.status', '=', 'delivered')
+      .execute();
+    const reviews = await db.selectFrom('reviews').selectAll().execute();
+    expect(reviews.map((r) => `${r.order_id}:${r.line_no}:${r.product_id}`).sort()).toEqual(
+      delivered.map((l) => `${l.id}:${l.line_no}:${l.product_id}`).sort(),
+    );
+    // Every rating published: not only fives.
+    expect(new Set(reviews.map((r) => Number(r.stars))).size).toBeGreaterThan(1);
+    for (const r of reviews) {
+      expect(r.status).toBe('published');
+      expect(r.display_name).toBe('Demo S.');
+      expect(Date.parse(r.created_at)).toBeLessThan(NOW);
+      const photos = parseJsonList<string>(r.photos);
+      expect(photos).toHaveLength(1);
+      // Stored like an upload, in every width the home card's srcset asks for, drawn large enough.
+      for (const width of [240, 480, 960])
+        expect(statSync(imageFile(uploadsDir, photos[0]!, width)).size).toBeGreaterThan(0);
+    }
+    const photoRows = await db.selectFrom('review_photos').selectAll().execute();
+    expect(photoRows.map((p) => p.image_id).sort()).toEqual(
+      reviews.flatMap((r) => parseJsonList<string>(r.photos)).sort(),
+    );
+    // Each order was asked, as a delivery asks; a review came, so no reminder will go.
+    const requests = await db.selectFrom('review_requests').selectAll().execute();
+    expect(requests.map((q) => q.order_id).sort()).toEqual([...new Set(delivered.map((l) => l.id))].sort());
+    // The product's stars are its published reviews' average and count (reviews/moderation.ts).
+    for (const productId of new Set(reviews.map((r) => r.product_id))) {
+      const mine = reviews.filter((r) => r.product_id === productId);
+      const product = await db
+        .selectFrom('products')
+        .select(['stars', 'reviews_count'])
+        .where('id', '=', productId)
+        .executeTakeFirstOrThrow();
+      expect(Number(product.reviews_count)).toBe(mine.length);
+      expect(Number(product.stars)).toBeCloseTo(mine.reduce((s, r) => s + Number(r.stars), 0) / mine.length, 2);
+    }
+    // Enough watches for the home page's row of customer pictures, one a watch.
+    const home = (await homePhotoReviews(db, HOME_REVIEWS)).map((r) => r.product.id);
+    expect(home.length).toBeGreaterThanOrEqual(4);
+    expect(new Set(home).size).toBe(home.length);
   });
 
   it('adds Amazon and WhatsApp leads for seeded products', async () => {

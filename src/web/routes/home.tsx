@@ -1,16 +1,17 @@
 /**
  * Home (docs/product.md#home): hero banners, category cards with counts (men opens the
  * brand popup), Latest Collection, reels, follow and subscribe, support chat,
- * customer reviews. One API call: GET /api/home.
+ * customers' published photo reviews. One API call: GET /api/home.
  */
 import { useEffect } from 'react';
 import { HOME_LATEST } from '../../common/constants.ts';
 import { useCardActions } from '../features/admin-actions/use-card-actions.tsx';
 import { CategoryGrid } from '../features/catalog/category-grid.tsx';
 import { bannerHeadline, Hero } from '../features/catalog/hero.tsx';
-import { FollowCards, Reels, Reviews, SupportChat } from '../features/catalog/home-extras.tsx';
+import { FollowCards, Reels, SupportChat } from '../features/catalog/home-extras.tsx';
 import { ProductGrid, ProductGridSkeleton } from '../features/catalog/product-grid.tsx';
 import { useHome } from '../features/catalog/use-home.ts';
+import { HomeReviews } from '../features/reviews/home-reviews.tsx';
 import { Link } from '../lib/router/index.ts';
 import { site } from '../lib/site.ts';
 import { StaticPart } from '../lib/static-part.tsx';
@@ -84,9 +85,9 @@ export function HomePage() {
         <StaticPart>
           <SupportChat />
         </StaticPart>
-        {content && content.reviews.length > 0 && (
+        {data && data.reviews.length > 0 && (
           <StaticPart>
-            <Reviews reviews={content.reviews} />
+            <HomeReviews reviews={data.reviews} />
           </StaticPart>
         )}
       </div>

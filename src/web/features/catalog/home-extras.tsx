@@ -1,4 +1,4 @@
-/** The lower part of the home page: reels, follow and subscribe, support chat, reviews. */
+/** The lower part of the home page: reels, follow and subscribe, support chat (the reviews: features/reviews/home-reviews.tsx). */
 import { imageSrcSet, imageUrl } from '../../../common/media.ts';
 import { whatsappLink } from '../../../common/site.ts';
 import { ChatIcon } from '../../components/icons.tsx';
@@ -94,39 +94,6 @@ export function SupportChat() {
       >
         <ChatIcon /> Chat with us
       </a>
-    </section>
-  );
-}
-
-export function Reviews({ reviews }: { reviews: Content['reviews'] }) {
-  if (reviews.length === 0) return null;
-  return (
-    <section aria-labelledby="reviews-heading">
-      <div className="section-heading">
-        <h2 id="reviews-heading">What our customers say</h2>
-      </div>
-      <ul className="review-list">
-        {reviews.map((r) => (
-          <li key={r.image}>
-            <figure className="review-card card">
-              <img
-                src={imageUrl(r.image, 480)}
-                srcSet={imageSrcSet(r.image, [240, 480, 960])}
-                // Three a row from 800 px (at most 390 px in the 1240 px container), two on a phone.
-                sizes="(min-width: 1240px) 390px, (min-width: 800px) calc((100vw - 72px) / 3), calc((100vw - 44px) / 2)"
-                width={480}
-                height={480}
-                alt={`${r.stars} stars: “${r.quote}”`}
-                loading="lazy"
-                fetchPriority="low"
-              />
-              <figcaption>
-                {r.name}, {r.city}
-              </figcaption>
-            </figure>
-          </li>
-        ))}
-      </ul>
     </section>
   );
 }
