@@ -10,6 +10,12 @@ import { plainLine } from './text.ts';
 export const REVIEW_PHOTOS_MAX = 4;
 /** A photo's largest size before it is processed like a product picture (media/store.ts). */
 export const REVIEW_PHOTO_BYTES = 8 * 1024 * 1024;
+/**
+ * A photo's shorter side at least this many pixels: the home page shows a buyer's photo up to 390 px
+ * wide, and two a row on a phone at three device pixels a point need 480; a smaller one would show
+ * blurred. Any phone camera's photo is several times larger.
+ */
+export const REVIEW_PHOTO_MIN_PX = 480;
 export const REVIEW_TITLE_MAX = 100;
 export const REVIEW_TEXT_MAX = 2000;
 export const REVIEW_NAME_MAX = 40;

@@ -18,7 +18,9 @@ export async function adminLogin(page: Page, path = '/dashboard'): Promise<void>
 export async function watchPicture(
   name: string,
   color: string,
+  /** Pixels a side: a buyer's review photo must be at least REVIEW_PHOTO_MIN_PX (common/review-rules.ts). */
+  size = 400,
 ): Promise<{ name: string; mimeType: string; buffer: Buffer }> {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="400"><rect width="400" height="400" fill="#f4f1ea"/><circle cx="200" cy="200" r="150" fill="${color}"/><circle cx="200" cy="200" r="120" fill="#fff"/><path d="M200 200V110M200 200l60 30" stroke="#222" stroke-width="8"/></svg>`;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 400 400"><rect width="400" height="400" fill="#f4f1ea"/><circle cx="200" cy="200" r="150" fill="${color}"/><circle cx="200" cy="200" r="120" fill="#fff"/><path d="M200 200V110M200 200l60 30" stroke="#222" stroke-width="8"/></svg>`;
   return { name, mimeType: 'image/png', buffer: await sharp(Buffer.from(svg)).png().toBuffer() };
 }

@@ -17,6 +17,8 @@ import { expect, test } from './test.ts';
 
 const ADDRESS = '4, Lake Road, near Post Office, Nashik - 422001, Maharashtra';
 const RUN = Date.now();
+/** A phone's photo is larger; the store refuses one under REVIEW_PHOTO_MIN_PX (480) a side. */
+const PHOTO_PX = 960;
 const runColour = (n: number) => `#${((RUN * 7919 * n) % 0xffffff).toString(16).padStart(6, '0')}`;
 
 /** A watch of this journey's own, so its stars are the journey's reviews alone. */
@@ -98,7 +100,10 @@ test('a delivered order’s link leads to a review with photos; the owner publis
   await noScript
     .getByLabel('Photos (up to 4, optional)')
     // Colours of this run: a picture is taken once in the whole shop, so a rerun on the same server needs new ones.
-    .setInputFiles([await watchPicture('wrist.png', runColour(1)), await watchPicture('box.png', runColour(2))]);
+    .setInputFiles([
+      await watchPicture('wrist.png', runColour(1), PHOTO_PX),
+      await watchPicture('box.png', runColour(2), PHOTO_PX),
+    ]);
   await noScript.getByRole('button', { name: 'Send my review' }).click();
   await expect(noScript.getByText('Thank you! Your review is saved.')).toBeVisible();
   await expect(noScript.getByText(/Waiting for the shop to read it/)).toBeVisible();

@@ -15,6 +15,8 @@ import { IMAGE_ID_PATTERN, IMAGE_WIDTHS, imageObjectKey } from '../../common/med
 import type { ObjectStorage } from './storage/object-storage.ts';
 
 export class NotAnImageError extends Error {}
+/** A readable image whose shorter side is under the caller's minimum (StoreOptions.minSide). */
+export class ImageTooSmallError extends Error {}
 
 /** Largest accepted input, in pixels, against decompression bombs. */
 const MAX_INPUT_PIXELS = 40_000_000;
@@ -48,7 +50,12 @@ export async function imageExists(storage: ObjectStorage, id: string): Promise<b
 }
 
 /** Stores `input` (any supported image) and returns its id; the same pixels give the same id. */
-export async function storeImage(storage: ObjectStorage, input: Buffer, quality = 78): Promise<StoredImage> {
+export async function storeImage(
+  storage: ObjectStorage,
+  input: Buffer,
+  quality = 78,
+  minSide = 0,
+): Promise<StoredImage> {
   let decoded: { data: Buffer; info: OutputInfo };
   try {
     const meta = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
@@ -63,6 +70,8 @@ export async function storeImage(storage: ObjectStorage, input: Buffer, quality 
     throw new NotAnImageError('not a readable image');
   }
   const { data, info } = decoded;
+  // Checked before anything is stored: a refused picture leaves nothing behind.
+  if (Math.min(info.width, info.height) < minSide) throw new ImageTooSmallError(`${info.width}x${info.height}`);
   const id = createHash('sha256')
     .update(`${info.width}x${info.height}x${info.channels}:`)
     .update(data)

@@ -11,19 +11,20 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { PAGE_ROUTES } from '../../common/page-paths.ts';
-import { REVIEW_PHOTO_BYTES, REVIEW_PHOTOS_MAX, reviewFormId } from '../../common/review-rules.ts';
+import { REVIEW_PHOTO_BYTES, REVIEW_PHOTO_MIN_PX, REVIEW_PHOTOS_MAX, reviewFormId } from '../../common/review-rules.ts';
 import { reviewInputSchema } from '../../common/schemas/review.ts';
 import { AppError } from '../http/errors.ts';
 import { answerFormPost, checked } from '../http/form-post.ts';
 import { multipartClientError } from '../http/multipart-errors.ts';
 import { OutageError, outageOf } from '../http/service-unavailable.ts';
-import { NotAnImageError, storeImage } from '../media/store.ts';
+import { ImageTooSmallError, NotAnImageError, storeImage } from '../media/store.ts';
 import { isSafeFileName } from '../media/upload-routes.ts';
 import { reviewLinkOrder, saveReview, takeReviewSlots } from './writing.ts';
 
 const PAGE_PATTERN = '/review/:orderNumber/:token' satisfies keyof typeof PAGE_ROUTES;
 const TEXT_FIELDS = ['lineNo', 'stars', 'title', 'text', 'displayName'] as const;
 const PHOTO_MESSAGE = `Please choose at most ${REVIEW_PHOTOS_MAX} photos, each a JPEG, PNG, WebP, AVIF or HEIC picture of at most 8 MB.`;
+export const PHOTO_TOO_SMALL = `This photo is too small to show clearly. Please choose one at least ${REVIEW_PHOTO_MIN_PX} pixels wide and high, as your phone's camera takes.`;
 
 interface Posted {
   fields: Record<string, string>;
@@ -114,8 +115,11 @@ export const reviewFormRoute: FastifyPluginAsync = async (app) => {
           const photos: string[] = [];
           for (const data of posted.photos) {
             try {
-              photos.push((await storeImage(app.media, data)).id);
+              photos.push((await storeImage(app.media, data, undefined, REVIEW_PHOTO_MIN_PX)).id);
             } catch (err) {
+              if (err instanceof ImageTooSmallError) {
+                throw new AppError(400, 'invalid', PHOTO_TOO_SMALL, { photos: PHOTO_TOO_SMALL });
+              }
               if (err instanceof NotAnImageError) {
                 throw new AppError(415, 'not_an_image', PHOTO_MESSAGE, { photos: PHOTO_MESSAGE });
               }

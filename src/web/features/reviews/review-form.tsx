@@ -13,6 +13,7 @@ import { PAGE } from '../../../common/page-paths.ts';
 import {
   MODERATION_DAYS,
   REVIEW_NAME_MAX,
+  REVIEW_PHOTO_MIN_PX,
   REVIEW_PHOTOS_MAX,
   REVIEW_TEXT_MAX,
   REVIEW_TITLE_MAX,
@@ -130,7 +131,8 @@ export function ReviewForm({
           {...(error('photos') ? { 'aria-invalid': true } : {})}
         />
         <span id={`${id}-photos-hint`} className="field-hint">
-          Photos of the watch you received. We remove the location and camera details from them.
+          Photos of the watch you received, at least {REVIEW_PHOTO_MIN_PX} pixels a side, as a phone camera takes. We
+          remove the location and camera details from them.
         </span>
         {error('photos') && (
           <span id={`${id}-photos-error`} className="field-error">
