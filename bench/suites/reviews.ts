@@ -19,10 +19,9 @@ import { productReviewsApiPath } from '../../src/common/review-api.ts';
 import { REVIEWS_PER_PAGE } from '../../src/common/review-rules.ts';
 import { refreshSearchIndex } from '../../src/server/catalog/search/index-writer.ts';
 import { openDatabase } from '../../src/server/db/database.ts';
-import { newId, nowIso } from '../../src/server/db/ids.ts';
 import { parseJsonList } from '../../src/server/db/json.ts';
-import { recountProduct } from '../../src/server/reviews/moderation.ts';
 import { mulberry32 } from '../../src/server/seed/random.ts';
+import { insertPublishedReviews } from '../../src/server/test-support/reviews.ts';
 import { CONNECTIONS } from '../lib/against-limit.ts';
 import { copyDataDir, seededDataDir } from '../lib/catalogue.ts';
 import { LISTING_CATEGORY, storeEndpoints } from '../lib/endpoints.ts';
@@ -162,9 +161,10 @@ export async function benchReviews(options: BenchOptions): Promise<ReviewsResult
 type BenchDb = ReturnType<typeof openDatabase>['db'];
 
 /**
- * MANY_REVIEWS published reviews on `manyOn` (a quarter with its own pictures as photos) and one to
- * five on every other watch of the listing's category, then each watch recounted by the reviews
- * module's rule. Stars lean to 4 and 5 as a shop's do; every one counts.
+ * MANY_REVIEWS published reviews on `manyOn` (a quarter with its own first picture as a photo) and
+ * one to five on every other watch of the listing's category, each watch then recounted by the
+ * reviews module's rule (test-support/reviews.ts insertReviews calls moderation.ts recountProduct).
+ * Stars lean to 4 and 5 as a shop's do; every one counts.
  */
 async function writeReviews(db: BenchDb, manyOn: string): Promise<{ products: number; reviews: number }> {
   const random = mulberry32(38);
@@ -177,43 +177,17 @@ async function writeReviews(db: BenchDb, manyOn: string): Promise<{ products: nu
     .execute();
   if (!watches.some((w) => w.id === manyOn)) throw new Error('the sample watch is not in the listing’s category');
   let reviews = 0;
-  const BATCH = 500;
-  for (let start = 0; start < watches.length; start += BATCH) {
-    await db.transaction().execute(async (trx) => {
-      for (const w of watches.slice(start, start + BATCH)) {
-        const count = w.id === manyOn ? MANY_REVIEWS : 1 + Math.floor(random() * 5);
-        const photos = parseJsonList<string>(w.images).slice(0, 1);
-        const now = nowIso();
-        const rows = Array.from({ length: count }, (_, i) => {
-          const withPhotos = w.id === manyOn && i % 4 === 0 && photos.length > 0;
-          return {
-            id: newId(),
-            order_id: `bench-${w.id}-${i}`,
-            line_no: 1,
-            product_id: w.id,
-            user_id: `bench-buyer-${i}`,
-            stars: stars(),
-            title: `Review ${i + 1} of this watch`,
-            body: 'Keeps good time, the strap is comfortable, and it came well packed. '.repeat(2).trim(),
-            display_name: `Buyer ${i + 1}`,
-            photos: JSON.stringify(withPhotos ? photos : []),
-            has_photos: withPhotos ? 1 : 0,
-            status: 'published',
-            created_at: now,
-            updated_at: now,
-            moderated_at: now,
-          };
-        });
-        // SQLite takes at most 32,766 bound values a statement: 200 rows of 15 columns.
-        for (let i = 0; i < rows.length; i += 200)
-          await trx
-            .insertInto('reviews')
-            .values(rows.slice(i, i + 200))
-            .execute();
-        reviews += count;
-        await recountProduct(trx, w.id);
-      }
-    });
+  for (const w of watches) {
+    const count = w.id === manyOn ? MANY_REVIEWS : 1 + Math.floor(random() * 5);
+    const photo = parseJsonList<string>(w.images).slice(0, 1);
+    await insertPublishedReviews(db, w.id, count, (i) => ({
+      stars: stars(),
+      title: `Review ${i + 1} of this watch`,
+      body: 'Keeps good time, the strap is comfortable, and it came well packed. '.repeat(2).trim(),
+      displayName: `Buyer ${i + 1}`,
+      photos: w.id === manyOn && i % 4 === 0 ? photo : [],
+    }));
+    reviews += count;
   }
   return { products: watches.length, reviews };
 }
