@@ -5,28 +5,31 @@
  * last message is 25 hours old offers only the template; the same message delivered twice is kept
  * once; and the owner's summary of a long wait arrives once. Screenshots at 360 and 1280.
  */
+import type { APIRequestContext } from '@playwright/test';
 import { adminLogin } from './admin-fixtures.ts';
 import { axeViolations } from './axe.ts';
 import { screenshots, uniquePhone } from './fixtures.ts';
 import { expectNothingOverflows } from './layout-checks.ts';
 import { expect, test } from './test.ts';
-
-// Written this session on a machine at load 40-55 and not yet seen passing end to end: run it first
-// next session, then remove this line (issue 37; the closing note says what each step showed).
-test.fixme(true, 'not yet seen passing (issue 37)');
-
 import {
-  countWhatsApp,
   E2E_MEDIA,
   E2E_OWNER_WHATSAPP,
   expectWhatsApp,
   expectWhatsAppText,
   postShopperMessage,
+  whatsAppsTo,
 } from './whatsapp-inbox.ts';
 
 const DEMO_PHONE = '9000000001';
 const HOUR = 3_600_000;
-const stamp = (ms: number) => String(Math.floor(ms / 1000));
+/** A shopper's text written 25 hours ago: WhatsApp's window for it has closed. */
+const postOldMessage = (request: APIRequestContext, phone: string, body: string) =>
+  postShopperMessage(request, `91${phone}`, {
+    id: `wamid.E2EOLD${phone}${Date.now()}`,
+    timestamp: String(Math.floor((Date.now() - 25 * HOUR) / 1000)),
+    type: 'text',
+    text: { body },
+  });
 
 test('text, photo and voice note arrive beside the order; the owner answers in the window', async ({
   page,
@@ -65,6 +68,10 @@ test('text, photo and voice note arrive beside the order; the owner answers in t
     await expect(items.locator('img.adm-inbox-img')).toBeVisible({ timeout: 2000 });
   }).toPass();
   await expect(items.locator('audio')).toHaveCount(1);
+  // The thread opens scrolled to its newest message (the voice note), below the photo that loaded above it.
+  await expect
+    .poll(() => items.evaluate((list) => list.scrollHeight - list.scrollTop - list.clientHeight))
+    .toBeLessThan(2);
   // Text as text: the markup is shown, not made; the shopper's URL is not a live link.
   const texts = items.locator('.adm-inbox-text').filter({ hasText: 'When will it come?' });
   await expect(texts).toHaveCount(1);
@@ -88,12 +95,7 @@ test('text, photo and voice note arrive beside the order; the owner answers in t
 
 test('after 24 hours only the template is offered; a long wait reaches the owner once', async ({ page, request }) => {
   const phone = uniquePhone();
-  await postShopperMessage(request, `91${phone}`, {
-    id: `wamid.E2EOLD${Date.now()}`,
-    timestamp: stamp(Date.now() - 25 * HOUR),
-    type: 'text',
-    text: { body: 'Can I pay the advance tomorrow?' },
-  });
+  await postOldMessage(request, phone, 'Can I pay the advance tomorrow?');
   await adminLogin(page, `/dashboard/inbox/${phone}`);
   await expect(page.getByRole('list', { name: 'Messages' }).getByText('Can I pay the advance tomorrow?')).toBeVisible();
   await expect(page.getByText(/WhatsApp allows only an approved template now/)).toBeVisible();
@@ -101,16 +103,23 @@ test('after 24 hours only the template is offered; a long wait reaches the owner
   await expect(page.getByRole('button', { name: 'Send reply' })).toHaveCount(0);
   await screenshots(page, 'inbox-template-only');
 
+  // The owner's summary names this conversation (SHOP_HOURS is all day in the journeys' store, so
+  // a 25-hour wait is past INBOX_WAIT_MINUTES).
   const owner = E2E_OWNER_WHATSAPP.slice(2);
-  const summary = await expectWhatsApp(owner, 'owner_inbox_waiting');
-  expect(summary.body.join(' ')).toContain(phone);
+  const naming = (who: string) =>
+    whatsAppsTo(owner, 'owner_inbox_waiting').filter((m) => m.body.join(' ').includes(who));
+  await expect.poll(() => naming(phone).length, { message: `the owner's summary naming ${phone}` }).toBe(1);
+  // A later wait makes the store look again: its summary names only the new conversation, and
+  // the first wait is still told of once.
+  const later = uniquePhone();
+  await postOldMessage(request, later, 'Is the watch waterproof?');
+  await expect.poll(() => naming(later).length, { message: `the owner's summary naming ${later}` }).toBe(1);
+  expect(naming(phone)).toHaveLength(1);
+
   await page.getByLabel('Your reply (sent in the template)').fill('Yes, tomorrow is fine.');
   await page.getByRole('button', { name: 'Send as template' }).click();
-  await expectWhatsApp(phone, 'inbox_reply');
-  // The summary told of this wait once, whatever passes ran since.
+  const sent = await expectWhatsApp(phone, 'inbox_reply');
+  expect(sent.body.join(' ')).toContain('Yes, tomorrow is fine.');
   await page.reload();
-  await expect(page.getByText('Yes, tomorrow is fine.')).toBeVisible();
-  expect(countWhatsApp(owner, 'owner_inbox_waiting')).toBeGreaterThanOrEqual(1);
-  const forPhone = () => countWhatsApp(owner, 'owner_inbox_waiting');
-  expect(forPhone()).toBe(1);
+  await expect(page.getByRole('list', { name: 'Messages' }).getByText('Yes, tomorrow is fine.')).toBeVisible();
 });

@@ -52,9 +52,9 @@ export const E2E_OWNER_WHATSAPP = '919800000001';
 /** Media ids the journeys' fake Graph API holds: a JPEG photo and an Ogg voice note. */
 export const E2E_MEDIA = { photo: '900000000001', voice: '900000000002' } as const;
 
-/** How many WhatsApp messages from this template reached this 10-digit phone. */
-export function countWhatsApp(phone: string, template: string): number {
-  return readInbox().filter((m) => m.to === `91${phone}` && m.template === template).length;
+/** The WhatsApp messages from this template that reached this 10-digit phone, oldest first. */
+export function whatsAppsTo(phone: string, template: string): SentMessage[] {
+  return readInbox().filter((m) => m.to === `91${phone}` && m.template === template);
 }
 
 /** Posts one shopper's message as Meta does: signed with the app secret, to the store's webhook. */

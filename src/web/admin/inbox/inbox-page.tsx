@@ -1,6 +1,7 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { formatDateTime } from '../../../common/india-time.ts';
 import { formatRupees } from '../../../common/money.ts';
+import { orderStatusLabel } from '../../../common/orders.ts';
 import {
   type ConversationSummary,
   inboxReplyInputSchema,
@@ -9,6 +10,7 @@ import {
   type Thread,
   type ThreadItem,
 } from '../../../common/schemas/inbox.ts';
+import { stepRule } from '../../../common/shipments.ts';
 import { LoadError } from '../../components/load-error.tsx';
 import { LoaderOverlay } from '../../components/loader.tsx';
 import { Message } from '../../components/message.tsx';
@@ -109,7 +111,32 @@ function ThreadView({ phone, onChanged }: { phone: string; onChanged: () => void
   const thread = useResource(`admin:inbox-thread:${phone}`, (signal) => readThread(phone, signal));
   const [notice, setNotice] = useState<string | null>(null);
   const told = useRef(false);
+  const items = useRef<HTMLOListElement>(null);
   const t = thread.data;
+  // A thread opens at its newest message, and stays there when a reply or a new message comes, and
+  // when a photo above it loads and grows the list (load does not bubble: caught on the way down).
+  const newest = t?.items.at(-1)?.id;
+  useEffect(() => {
+    const list = items.current;
+    if (!newest || !list) return;
+    const toEnd = () => {
+      list.scrollTop = list.scrollHeight;
+    };
+    let atEnd = true;
+    const onScroll = () => {
+      atEnd = list.scrollTop + list.clientHeight >= list.scrollHeight - 24;
+    };
+    const onLoad = () => {
+      if (atEnd) toEnd();
+    };
+    toEnd();
+    list.addEventListener('scroll', onScroll);
+    list.addEventListener('load', onLoad, true);
+    return () => {
+      list.removeEventListener('scroll', onScroll);
+      list.removeEventListener('load', onLoad, true);
+    };
+  }, [newest]);
   const form = useForm({
     id: 'inbox-reply',
     initial: { text: '' },
@@ -173,52 +200,54 @@ function ThreadView({ phone, onChanged }: { phone: string; onChanged: () => void
             <Message text={notice} tone="success" onClose={() => setNotice(null)} />
           </div>
           <div className="adm-inbox-body">
-            <ol className="panel adm-inbox-items" aria-label="Messages">
+            {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the thread scrolls, so it must take the keyboard's focus (WCAG 2.1.1, axe scrollable-region-focusable). */}
+            <ol ref={items} className="panel adm-inbox-items" aria-label="Messages" tabIndex={0}>
               {t.items.map((item) => (
                 <ItemRow key={item.id} item={item} />
               ))}
             </ol>
+            {/* The reply right under the messages, the orders' facts after it (beside both on a wide screen): on a phone the owner answers without scrolling past every order. */}
+            <form className="panel adm-inbox-reply" onSubmit={form.submit} noValidate aria-label="Reply">
+              {t.window.open && t.window.closesAt ? (
+                <p className="adm-inbox-window">
+                  WhatsApp’s 24-hour window is open for {timeLeft(t.window.closesAt)} more (from the shopper’s last
+                  message): your reply goes as written.
+                </p>
+              ) : (
+                <p className="adm-inbox-window adm-inbox-window-closed">
+                  The shopper last wrote more than 24 hours ago, so WhatsApp allows only an approved template now: your
+                  reply goes inside the “reply to your message” template, as one line of at most {TEMPLATE_REPLY_MAX}{' '}
+                  characters.
+                </p>
+              )}
+              <TextAreaField
+                label={t.window.open ? 'Your reply' : 'Your reply (sent in the template)'}
+                rows={4}
+                maxLength={t.window.open ? REPLY_TEXT_MAX : TEMPLATE_REPLY_MAX}
+                onFocus={onStartReply}
+                {...form.field('text')}
+              />
+              {t.quickAnswers.length > 0 && (
+                <fieldset className="adm-inbox-quick" aria-label="Quick answers">
+                  {t.quickAnswers.map((qa) => (
+                    <button
+                      key={qa.label}
+                      type="button"
+                      className="btn"
+                      onClick={() => form.update((v) => ({ ...v, text: v.text ? `${v.text}\n${qa.text}` : qa.text }))}
+                    >
+                      {qa.label}
+                    </button>
+                  ))}
+                </fieldset>
+              )}
+              <Message {...form.messageProps} />
+              <button type="submit" className="btn btn-gold" disabled={form.busy}>
+                {t.window.open ? 'Send reply' : 'Send as template'}
+              </button>
+            </form>
             <OrderFacts thread={t} />
           </div>
-          <form className="panel adm-inbox-reply" onSubmit={form.submit} noValidate aria-label="Reply">
-            {t.window.open && t.window.closesAt ? (
-              <p className="adm-inbox-window">
-                WhatsApp’s 24-hour window is open for {timeLeft(t.window.closesAt)} more (from the shopper’s last
-                message): your reply goes as written.
-              </p>
-            ) : (
-              <p className="adm-inbox-window adm-inbox-window-closed">
-                The shopper last wrote more than 24 hours ago, so WhatsApp allows only an approved template now: your
-                reply goes inside the “reply to your message” template, as one line of at most {TEMPLATE_REPLY_MAX}{' '}
-                characters.
-              </p>
-            )}
-            <TextAreaField
-              label={t.window.open ? 'Your reply' : 'Your reply (sent in the template)'}
-              rows={4}
-              maxLength={t.window.open ? REPLY_TEXT_MAX : TEMPLATE_REPLY_MAX}
-              onFocus={onStartReply}
-              {...form.field('text')}
-            />
-            {t.quickAnswers.length > 0 && (
-              <fieldset className="adm-inbox-quick" aria-label="Quick answers">
-                {t.quickAnswers.map((qa) => (
-                  <button
-                    key={qa.label}
-                    type="button"
-                    className="btn"
-                    onClick={() => form.update((v) => ({ ...v, text: v.text ? `${v.text}\n${qa.text}` : qa.text }))}
-                  >
-                    {qa.label}
-                  </button>
-                ))}
-              </fieldset>
-            )}
-            <Message {...form.messageProps} />
-            <button type="submit" className="btn btn-gold" disabled={form.busy}>
-              {t.window.open ? 'Send reply' : 'Send as template'}
-            </button>
-          </form>
         </>
       )}
     </div>
@@ -299,8 +328,8 @@ function OrderFacts({ thread }: { thread: Thread }) {
       <ul>
         {thread.orders.map((o) => (
           <li key={o.number}>
-            <Link to={`/dashboard/orders?q=${encodeURIComponent(o.number)}`}>{o.number}</Link> · {o.status} ·{' '}
-            {formatDateTime(o.createdAt)}
+            <Link to={`/dashboard/orders?q=${encodeURIComponent(o.number)}`}>{o.number}</Link> ·{' '}
+            {orderStatusLabel(o.status, true)} · {formatDateTime(o.createdAt)}
             <dl>
               <dt>Total</dt>
               <dd>{formatRupees(o.total)}</dd>
@@ -315,7 +344,7 @@ function OrderFacts({ thread }: { thread: Thread }) {
                 <>
                   <dt>Parcel</dt>
                   <dd>
-                    {o.parcel.courierName} {o.parcel.awb ?? ''} · {o.parcel.step}
+                    {o.parcel.courierName} {o.parcel.awb ?? ''} · {stepRule(o.parcel.step).ownerLabel}
                     {o.parcel.scanText &&
                       ` · ${o.parcel.scanText}${o.parcel.scanLocation ? `, ${o.parcel.scanLocation}` : ''}${o.parcel.scanAt ? ` (${formatDateTime(o.parcel.scanAt)})` : ''}`}
                   </dd>

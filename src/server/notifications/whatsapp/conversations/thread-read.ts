@@ -158,7 +158,8 @@ const EVENT_WORDS: Record<string, (status: string, note: string | null) => strin
         : s === 'refused'
           ? 'Advance refused'
           : null,
-  state: (s, note) => `Order ${s}${note ? `: ${note}` : ''}`,
+  // The order's state as the owner reads it elsewhere ("Order placed", not "Order ordered").
+  state: (s, note) => `Order ${s === 'ordered' ? 'placed' : s}${note ? `: ${note}` : ''}`,
 };
 
 async function orderFacts(db: Db, phone: string): Promise<{ orders: ThreadOrder[]; ids: Map<string, string> }> {
