@@ -4,7 +4,7 @@ import { CloseIcon, MenuIcon } from '../components/icons.tsx';
 import { errorMessage } from '../lib/api-client.ts';
 import { NavLink, useLocation } from '../lib/router/index.ts';
 import { useAdminSession } from './admin-session.tsx';
-import { AdminStatsProvider, badgeText, queueCount, queueLinkName, useAdminStats } from './admin-stats.tsx';
+import { AdminStatsProvider, queueCount, queueLinkName, useAdminStats } from './admin-stats.tsx';
 
 const LINKS = [
   { to: '/dashboard', label: 'DASHBOARD', end: true },
@@ -85,7 +85,7 @@ function Shell({ children }: { children: ReactNode }) {
             const count = queueCount(link.to, stats);
             return (
               <li key={link.to}>
-                {/* Heard as one name, "INBOX, 3 waiting", starting with the words seen (WCAG 2.5.3). */}
+                {/* Seen as "INBOX 3", heard as "INBOX, 3 waiting": the words seen begin the name (WCAG 2.5.3). */}
                 <NavLink
                   to={link.to}
                   end={'end' in link}
@@ -93,9 +93,10 @@ function Shell({ children }: { children: ReactNode }) {
                 >
                   {link.label}
                   {count !== null && (
-                    <span className="adm-count" aria-hidden="true">
-                      {badgeText(count)}
-                    </span>
+                    <>
+                      {' '}
+                      <span className="adm-nav-count">{count}</span>
+                    </>
                   )}
                 </NavLink>
               </li>

@@ -69,15 +69,9 @@ export function queueCount(
 }
 
 /**
- * The badge's face beside a menu link: seen as the number, small enough for the 220-px menu, so a
- * long queue reads "99+"; the link's name (queueLinkName) says the number whole. Nothing is shown
- * while the stats load or after a failed read: the menu never shows a spinner or an error.
+ * The menu link's name with its count, as a screen reader says it: "INBOX, 3 waiting". The badge
+ * shows the whole number (never "99+"), so the name always holds the text seen, "INBOX 3".
  */
-export function badgeText(n: number): string {
-  return n > 99 ? '99+' : String(n);
-}
-
-/** The menu link's name with its count, as a screen reader says it: "INBOX, 3 waiting". */
 export function queueLinkName(label: string, n: number): string {
   return `${label}, ${n} waiting`;
 }
