@@ -1,7 +1,7 @@
 /**
  * The dashboard's one stats answer (GET /api/admin/stats), shared by Needs you (stats-page.tsx) and
  * the menu's queue counts (admin-layout.tsx): one request serves both, so the menu's numbers are
- * always the ones Needs you shows (issue 37: INBOX "and its count in Needs you and the menu").
+ * always the ones Needs you shows (docs/product.md#admin-dashboard, "Queue counts"; issue 37).
  */
 import { createContext, type ReactNode, useContext, useEffect, useRef } from 'react';
 import { ADMIN_PAGE } from '../../common/page-paths.ts';
