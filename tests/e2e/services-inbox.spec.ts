@@ -5,8 +5,8 @@
  * last message is 25 hours old offers only the template; the same message delivered twice is kept
  * once; and the owner's summary of a long wait arrives once. Screenshots at 360 and 1280.
  */
-import type { APIRequestContext, Page } from '@playwright/test';
-import { adminLogin } from './admin-fixtures.ts';
+import type { APIRequestContext } from '@playwright/test';
+import { adminLogin, expectMenuCount } from './admin-fixtures.ts';
 import { axeViolations } from './axe.ts';
 import { screenshots, uniquePhone } from './fixtures.ts';
 import { expectNothingOverflows } from './layout-checks.ts';
@@ -54,7 +54,7 @@ test('text, photo and voice note arrive beside the order; the owner answers in t
 
   await adminLogin(page, '/dashboard/inbox');
   // The menu's INBOX carries the count of conversations waiting, the number Needs you shows (issue 37).
-  await expectInboxCount(page);
+  await expectMenuCount(page, 'INBOX', (a) => a.inboxWaiting);
   await page.getByRole('link', { name: /INBOX/ }).first().click();
   await page.getByLabel('Phone, order number or name').fill(DEMO_PHONE);
   await page.getByRole('button', { name: 'Find' }).click();
@@ -94,23 +94,8 @@ test('text, photo and voice note arrive beside the order; the owner answers in t
   await expectWhatsAppText(DEMO_PHONE, reply);
   await expect(items.getByText(reply)).toBeVisible();
   // Answered: the menu's count follows without leaving the thread.
-  await expectInboxCount(page);
+  await expectMenuCount(page, 'INBOX', (a) => a.inboxWaiting);
 });
-
-/**
- * The menu's INBOX link names the conversations waiting as the stats answer counts them now
- * ("INBOX, 3 waiting"; plain "INBOX" at none): the menu reads what Needs you reads.
- */
-async function expectInboxCount(page: Page): Promise<void> {
-  const menuInbox = page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: /^INBOX/ });
-  await expect(async () => {
-    const stats = await (await page.request.get('/api/admin/stats')).json();
-    const waiting: number = stats.attention.inboxWaiting;
-    await expect(menuInbox).toHaveAccessibleName(waiting > 0 ? `INBOX, ${waiting} waiting` : 'INBOX', {
-      timeout: 1000,
-    });
-  }).toPass();
-}
 
 test('after 24 hours only the template is offered; a long wait reaches the owner once', async ({ page, request }) => {
   const phone = uniquePhone();
