@@ -158,9 +158,13 @@ export const PAGE = {
   reviewsPolicy: '/reviews-policy',
 } as const satisfies Record<string, PagePath>;
 
-/** The owner's screens that mails and WhatsApp messages link to, inside the dashboard (src/web/admin). */
+/**
+ * The owner's screens that mails and WhatsApp messages link to, inside the dashboard (src/web/admin),
+ * and the queues whose waiting count the dashboard's menu shows (web/admin/admin-stats.tsx).
+ */
 export const ADMIN_PAGE = {
   orders: '/dashboard/orders',
+  failedDeliveries: '/dashboard/failed-deliveries',
   complaints: '/dashboard/complaints',
   afterSales: '/dashboard/after-sales',
   inbox: '/dashboard/inbox',

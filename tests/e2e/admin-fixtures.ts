@@ -1,6 +1,7 @@
 /** Shared steps of the admin journeys. */
 import { expect, type Page } from '@playwright/test';
 import sharp from 'sharp';
+import type { AdminStats } from '../../src/common/schemas/admin-orders.ts';
 import { E2E_ADMIN } from './fixtures.ts';
 import { recordMessages } from './messages.ts';
 
@@ -12,6 +13,24 @@ export async function adminLogin(page: Page, path = '/dashboard'): Promise<void>
   await page.getByLabel('Password').fill(E2E_ADMIN.password);
   await page.getByRole('button', { name: 'LOGIN' }).click();
   await expect(page.getByRole('navigation', { name: 'Dashboard' })).toBeAttached();
+}
+
+/**
+ * The dashboard menu's `label` link (INBOX, COMPLAINTS…) names its queue's count as the stats
+ * answer gives it now ("INBOX, 3 waiting"; the bare label at none), read by `count` from the
+ * answer's attention, as Needs you reads it (issue 37). The menu must be shown (open it on a phone).
+ */
+export async function expectMenuCount(
+  page: Page,
+  label: string,
+  count: (attention: AdminStats['attention']) => number,
+): Promise<void> {
+  const link = page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: new RegExp(`^${label}`) });
+  await expect(async () => {
+    const stats: AdminStats = await (await page.request.get('/api/admin/stats')).json();
+    const waiting = count(stats.attention);
+    await expect(link).toHaveAccessibleName(waiting > 0 ? `${label}, ${waiting} waiting` : label, { timeout: 1000 });
+  }).toPass();
 }
 
 /** A small generated watch picture (a coloured disc on a plain ground) as a PNG file. */

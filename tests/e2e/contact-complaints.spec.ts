@@ -5,7 +5,8 @@
  * dashboard and marks it answered.
  */
 
-import { adminLogin } from './admin-fixtures.ts';
+import { adminLogin, expectMenuCount } from './admin-fixtures.ts';
+import { axeViolations } from './axe.ts';
 import { E2E_OWNER_EMAIL, uniquePhone } from './fixtures.ts';
 import { expectFits, PHONE, viewportShots } from './layout-checks.ts';
 import { expectMail } from './mailbox.ts';
@@ -61,11 +62,33 @@ test('a visitor files a complaint, gets a ticket, and the owner marks it answere
   expect(mail.text).toContain('The strap broke on the second day of use.');
   const ownerContext = await browser.newContext();
   const owner = await ownerContext.newPage();
+  // Needs you and the menu's counts read one stats answer: one request, not one per queue.
+  let statsReads = 0;
+  owner.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/admin/stats') statsReads += 1;
+  });
   // The side navigation the login waits for is folded away on a phone: log in wide, then work on a phone.
   await adminLogin(owner);
   await owner.setViewportSize(PHONE);
-  await expect(owner.getByRole('link', { name: /complaints? to answer/ })).toBeVisible();
-  await owner.getByRole('link', { name: /complaints? to answer/ }).click();
+  const toAnswer = owner.getByRole('link', { name: /complaints? to answer/ });
+  await expect(toAnswer).toBeVisible();
+
+  // The menu (behind its button on a phone) carries the count Needs you shows, from the same answer
+  // (issue 37): seen as the number, heard as "COMPLAINTS, 3 waiting".
+  const waiting = Number((await toAnswer.locator('strong').textContent()) ?? '');
+  expect(waiting).toBeGreaterThan(0);
+  expect(statsReads).toBe(1);
+  await owner.getByRole('button', { name: 'Open the dashboard menu' }).click();
+  const menu = owner.getByRole('navigation', { name: 'Dashboard' });
+  const menuComplaints = menu.getByRole('link', { name: /^COMPLAINTS/ });
+  await expect(menuComplaints).toHaveAccessibleName(`COMPLAINTS, ${waiting} waiting`);
+  await expect(menuComplaints.locator('.adm-nav-count')).toHaveText(String(waiting));
+  await expectFits(owner, menu);
+  expect(await axeViolations(owner)).toEqual([]);
+  await viewportShots(owner, 'dashboard-menu-counts', menuComplaints);
+  await expectFits(owner, menu);
+  await owner.getByRole('button', { name: 'Close the dashboard menu' }).click();
+  await toAnswer.click();
   await expect(owner.getByRole('heading', { name: 'Complaints' })).toBeVisible();
   const card = owner.getByRole('listitem', { name: ticket });
   await expect(card).toContainText('Suresh Pillai');
@@ -77,6 +100,11 @@ test('a visitor files a complaint, gets a ticket, and the owner marks it answere
   await card.getByRole('button', { name: `Mark ${ticket} answered` }).click();
   await expectMessage(owner, `Complaint ${ticket} is marked answered`);
   await expect(owner.getByRole('listitem', { name: ticket })).toHaveCount(0);
+  // The menu's count follows the answer without a move to another screen: it reads what the
+  // server counts now (one fewer, unless another journey filed one meanwhile).
+  await owner.getByRole('button', { name: 'Open the dashboard menu' }).click();
+  await expectMenuCount(owner, 'COMPLAINTS', (a) => a.complaintsOpen);
+  await owner.getByRole('button', { name: 'Close the dashboard menu' }).click();
   await owner.getByRole('button', { name: 'Answered' }).click();
   const answered = owner.getByRole('listitem', { name: ticket });
   await expect(answered).toContainText('Called him; a new strap is on its way.');

@@ -6,7 +6,7 @@
  * once; and the owner's summary of a long wait arrives once. Screenshots at 360 and 1280.
  */
 import type { APIRequestContext } from '@playwright/test';
-import { adminLogin } from './admin-fixtures.ts';
+import { adminLogin, expectMenuCount } from './admin-fixtures.ts';
 import { axeViolations } from './axe.ts';
 import { screenshots, uniquePhone } from './fixtures.ts';
 import { expectNothingOverflows } from './layout-checks.ts';
@@ -53,6 +53,8 @@ test('text, photo and voice note arrive beside the order; the owner answers in t
   });
 
   await adminLogin(page, '/dashboard/inbox');
+  // The menu's INBOX carries the count of conversations waiting, the number Needs you shows (issue 37).
+  await expectMenuCount(page, 'INBOX', (a) => a.inboxWaiting);
   await page.getByRole('link', { name: /INBOX/ }).first().click();
   await page.getByLabel('Phone, order number or name').fill(DEMO_PHONE);
   await page.getByRole('button', { name: 'Find' }).click();
@@ -91,6 +93,8 @@ test('text, photo and voice note arrive beside the order; the owner answers in t
   await expect(page.getByText('Reply queued: it goes on WhatsApp now.')).toBeVisible();
   await expectWhatsAppText(DEMO_PHONE, reply);
   await expect(items.getByText(reply)).toBeVisible();
+  // Answered: the menu's count follows without leaving the thread.
+  await expectMenuCount(page, 'INBOX', (a) => a.inboxWaiting);
 });
 
 test('after 24 hours only the template is offered; a long wait reaches the owner once', async ({ page, request }) => {

@@ -4,6 +4,7 @@ import { CloseIcon, MenuIcon } from '../components/icons.tsx';
 import { errorMessage } from '../lib/api-client.ts';
 import { NavLink, useLocation } from '../lib/router/index.ts';
 import { useAdminSession } from './admin-session.tsx';
+import { AdminStatsProvider, queueCount, queueLinkName, useAdminStats } from './admin-stats.tsx';
 
 const LINKS = [
   { to: '/dashboard', label: 'DASHBOARD', end: true },
@@ -12,7 +13,7 @@ const LINKS = [
   { to: '/dashboard/admins', label: 'ADMINS' },
   { to: ADMIN_PAGE.orders, label: 'ORDERS' },
   // docs/product.md#failed-deliveries
-  { to: '/dashboard/failed-deliveries', label: 'FAILED DELIVERIES' },
+  { to: ADMIN_PAGE.failedDeliveries, label: 'FAILED DELIVERIES' },
   // docs/product.md#after-sales
   { to: ADMIN_PAGE.afterSales, label: 'AFTER-SALES' },
   // The WhatsApp inbox (issue 37).
@@ -36,6 +37,15 @@ const LINKS = [
 
 /** Side navigation (docs/product.md#admin-dashboard), folded behind a hamburger under 800 px. */
 export function AdminLayout({ children }: { children: ReactNode }) {
+  return (
+    <AdminStatsProvider>
+      <Shell>{children}</Shell>
+    </AdminStatsProvider>
+  );
+}
+
+function Shell({ children }: { children: ReactNode }) {
+  const stats = useAdminStats();
   const { admin, logout } = useAdminSession();
   const [open, setOpen] = useState(false);
   const [logoutError, setLogoutError] = useState<string | null>(null);
@@ -71,13 +81,27 @@ export function AdminLayout({ children }: { children: ReactNode }) {
       </header>
       <nav id="adm-sidenav" className={`adm-sidenav${open ? ' open' : ''}`} aria-label="Dashboard">
         <ul>
-          {LINKS.map((link) => (
-            <li key={link.to}>
-              <NavLink to={link.to} end={'end' in link}>
-                {link.label}
-              </NavLink>
-            </li>
-          ))}
+          {LINKS.map((link) => {
+            const count = queueCount(link.to, stats);
+            return (
+              <li key={link.to}>
+                {/* Seen as "INBOX 3", heard as "INBOX, 3 waiting": the words seen begin the name (WCAG 2.5.3). */}
+                <NavLink
+                  to={link.to}
+                  end={'end' in link}
+                  aria-label={count === null ? undefined : queueLinkName(link.label, count)}
+                >
+                  {link.label}
+                  {count !== null && (
+                    <>
+                      {' '}
+                      <span className="adm-nav-count">{count}</span>
+                    </>
+                  )}
+                </NavLink>
+              </li>
+            );
+          })}
           <li>
             <button type="button" className="adm-logout" onClick={onLogout}>
               Log out

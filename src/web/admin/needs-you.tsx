@@ -82,7 +82,7 @@ export function NeedsYou({ attention }: { attention: AdminStats['attention'] }) 
         {/* docs/product.md#failed-deliveries: parcels whose shopper's choice is not with the courier yet. */}
         <Link
           className={`card adm-need${attention.failedDeliveries > 0 ? ' adm-need-on' : ''}`}
-          to="/dashboard/failed-deliveries"
+          to={ADMIN_PAGE.failedDeliveries}
         >
           <strong>{attention.failedDeliveries}</strong>{' '}
           {attention.failedDeliveries === 1 ? 'failed delivery' : 'failed deliveries'} to act on

@@ -8,7 +8,7 @@ import { act, createElement } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api-client.ts';
-import { invalidate, type Resource, useResource } from './use-resource.ts';
+import { invalidate, onInvalidate, type Resource, useResource } from './use-resource.ts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -211,6 +211,28 @@ describe('useResource', () => {
     expect(renderResource({ resourceKey: 'orders:u1:open', load: never }).seen[0]?.data).toBeUndefined();
     expect(renderResource({ resourceKey: 'orders:u1:past', load: never }).seen[0]?.data).toBeUndefined();
     expect(renderResource({ resourceKey: 'catalog:/home', load: never }).seen[0]?.data).toBe('catalog:/home');
+  });
+
+  it('onInvalidate reloads a mounted screen whose key an action drops, keeping its data shown meanwhile', async () => {
+    const { load, calls } = controlledLoader<number>();
+    const view = renderResource({ resourceKey: 'menu:stats', load });
+    calls[0]?.resolve(3);
+    await settle();
+    const stop = onInvalidate('menu:stats', () => view.current.reload());
+
+    act(() => invalidate('catalog:'));
+    expect(load).toHaveBeenCalledTimes(1);
+    act(() => invalidate('menu:'));
+    expect(load).toHaveBeenCalledTimes(2);
+    // The last count stays shown while the new one loads: no empty badge, no spinner.
+    expect(view.current).toMatchObject({ data: 3, loading: true });
+    calls[1]?.resolve(2);
+    await settle();
+    expect(view.current).toMatchObject({ data: 2, loading: false });
+
+    stop();
+    act(() => invalidate('menu:'));
+    expect(load).toHaveBeenCalledTimes(2);
   });
 
   it('shows the answer the page carries (`initial`) at once and skips the first load; later mounts load', async () => {

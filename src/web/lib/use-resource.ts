@@ -8,8 +8,24 @@ import { ApiError, errorMessage } from './api-client.ts';
 
 const cache = new Map<string, unknown>();
 
+/** Told of each invalidation: a screen that stays mounted across actions (the dashboard menu) reloads. */
+const invalidated = new Set<(prefix: string) => void>();
+
 export function invalidate(prefix: string): void {
   for (const key of cache.keys()) if (key.startsWith(prefix)) cache.delete(key);
+  for (const listener of invalidated) listener(prefix);
+}
+
+/**
+ * Calls `reload` whenever `invalidate` drops `key` (its prefix starts `key`); returns the unsubscribe.
+ * Opt-in: most screens are left by the action that invalidates, and load afresh when shown again.
+ */
+export function onInvalidate(key: string, reload: () => void): () => void {
+  const listener = (prefix: string) => {
+    if (key.startsWith(prefix)) reload();
+  };
+  invalidated.add(listener);
+  return () => invalidated.delete(listener);
 }
 
 export interface Resource<T> {
