@@ -4,9 +4,10 @@
  * the store, and writes each message it accepts as one JSON file here, so a
  * journey in another process can see what the owner and the shopper were sent.
  */
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { expect } from '@playwright/test';
+import { writeAtomically } from './atomic-file.ts';
 import { serverPort } from './server-port.ts';
 
 // One mailbox per journey server's port, so two servers (the projects of playwright.config.ts, or
@@ -27,7 +28,7 @@ export function clearMailbox(): void {
 let written = 0;
 export function deliverToMailbox(mail: MailboxMail): void {
   written += 1;
-  writeFileSync(join(mailboxDir(), `${Date.now()}-${written}.json`), JSON.stringify(mail));
+  writeAtomically(join(mailboxDir(), `${Date.now()}-${written}.json`), JSON.stringify(mail));
 }
 
 function readMailbox(): MailboxMail[] {

@@ -4,7 +4,7 @@
  * accepts as one JSON file here, so a journey in another process can read what a shopper got and
  * tap its buttons (a signed webhook, as Meta posts it).
  */
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { type APIRequestContext, expect } from '@playwright/test';
 import { signatureOf } from '../../src/server/notifications/whatsapp/signature.ts';
@@ -13,6 +13,7 @@ import {
   FAKE_PHONE_NUMBER_ID,
   type SentMessage,
 } from '../../src/server/test-support/fake-whatsapp.ts';
+import { writeAtomically } from './atomic-file.ts';
 import { serverPort } from './server-port.ts';
 
 /** One inbox per journey server's port (server-port.ts). */
@@ -26,7 +27,7 @@ export function clearWhatsAppInbox(): void {
 let written = 0;
 export function deliverToWhatsAppInbox(message: SentMessage): void {
   written += 1;
-  writeFileSync(join(inboxDir(), `${Date.now()}-${written}.json`), JSON.stringify(message));
+  writeAtomically(join(inboxDir(), `${Date.now()}-${written}.json`), JSON.stringify(message));
 }
 
 function readInbox(): SentMessage[] {
