@@ -294,7 +294,7 @@ function steps(listing: string, watch: string): Step[] {
       prepare: cart,
       target: (page) => dialog(page).getByRole('button', { name: 'Deliver to this address' }),
       act: (t) => t.click(),
-      effect: (page) => visible(dialog(page).getByText('Please enter your room or house number')),
+      effect: (page) => visible(dialog(page).getByText('Please enter your house or flat number')),
     },
   ];
 }
