@@ -1,17 +1,3 @@
-/**
- * A return to origin with Shiprocket (docs/product.md#returns-to-origin), against the fake Shiprocket
- * of the "services" project: an order booked from Admin Orders is picked up (dispatched, invoiced),
- * then Shiprocket's webhooks say the parcel is returning and is back. The owner presses "Received
- * back and checked" on the order's shipping panel: the watch is back in stock, the order ends
- * Returned, and its invoice gets a credit note (read with pdftotext). The shopper reads Returned in
- * their History, and their next order shows the owner "1 earlier order returned" beside the advance.
- * The order's shipping panel at each step at 360 and 1280 px: nothing overflows, axe finds nothing.
- * Run: npm run build && E2E_PORT=6200 npx playwright test courier-return --project=services
- */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { formatPaise } from '../../src/common/gst.ts';
 import { adminLogin } from './admin-fixtures.ts';
 import {
@@ -25,6 +11,7 @@ import {
 } from './courier-steps.ts';
 import { screenshots } from './fixtures.ts';
 import { viewportShots } from './layout-checks.ts';
+import { pdfText } from './pdf-text.ts';
 import { expect, test } from './test.ts';
 
 // Other journeys' runs share test-results/: no trace files to lose under them.
@@ -32,13 +19,6 @@ test.use({ trace: 'off' });
 test.describe.configure({ timeout: 240_000 });
 
 const ADDRESS = '22, Neem Street, near Bus Stand, Madurai - 625001, Tamil Nadu';
-
-/** pdftotext's layout text of a PDF (poppler-utils), with runs of spaces made one. */
-function pdfText(pdf: Buffer): string {
-  const file = join(mkdtempSync(join(tmpdir(), 'courier-return-')), 'credit-note.pdf');
-  writeFileSync(file, pdf);
-  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).replace(/[ \t]+/g, ' ');
-}
 
 test('a parcel back from Shiprocket is received and checked: stock back, Returned, credit note', async ({
   page,

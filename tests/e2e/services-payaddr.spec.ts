@@ -1,38 +1,15 @@
-/**
- * Pay in full and a doubtful address (issue 35 items 3 and 4), against the fake Shiprocket of the
- * "services" project:
- * - A shopper chooses "Pay in full now by UPI" at checkout (5% off: PAY_IN_FULL_DISCOUNT in
- *   tests/e2e/server.ts), reads the whole amount and nothing on delivery on the advance screen; the
- *   owner marks it received and books Shiprocket, which takes it as Prepaid (the fake refuses a COD
- *   body with nothing to collect), and the label reads "PREPAID: DO NOT COLLECT" (pdftotext).
- * - The owner marks another order's address doubtful; packing is refused; the shopper opens the
- *   link from their mail, corrects the address in the checkout's parts; the owner sees the new
- *   address and the old one, and packs.
- * Screenshots at 360 and 1280 px of the checkout's payment choice, the advance screen and the
- * correction page; axe finds nothing on them.
- * Run: E2E_PORT=3221 npx playwright test services-payaddr --project=services
- */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { adminLogin } from './admin-fixtures.ts';
 import { axeViolations } from './axe.ts';
 import { bookCourier, markAdvanceReceived, orderRow, placeOrder, signUp } from './courier-steps.ts';
 import { cartStableWatch, screenshots } from './fixtures.ts';
 import { expectMail } from './mailbox.ts';
+import { pdfText } from './pdf-text.ts';
 import { expect, test } from './test.ts';
 
 test.use({ trace: 'off' });
 test.describe.configure({ timeout: 240_000 });
 
 const ADDRESS = '22, Neem Street, near Bus Stand, Madurai - 625001, Tamil Nadu';
-
-function pdfText(pdf: Buffer): string {
-  const file = join(mkdtempSync(join(tmpdir(), 'payaddr-')), 'label.pdf');
-  writeFileSync(file, pdf);
-  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).replace(/[ \t]+/g, ' ');
-}
 
 test('a pay-in-full order is booked Prepaid and its label says do not collect', async ({ page, browser }) => {
   const shopperContext = await browser.newContext();
