@@ -149,6 +149,13 @@ export interface OrdersTable {
 }
 
 /** A rule set the owner saved on COD RULES (risk/rules-queries.ts); the newest is in force. */
+/** A pincode's finished orders (risk/pincode-outcomes.ts; migration 0031), kept by orders/transition.ts. */
+export interface PincodeOutcomesTable {
+  pincode: string;
+  delivered: number;
+  returned: number;
+}
+
 export interface CodRulesTable {
   id: string;
   /** JSON of CodRules (common/cod-rules.ts). */
@@ -706,6 +713,7 @@ export interface Database {
   cart_items: CartItemsTable;
   orders: OrdersTable;
   cod_rules: CodRulesTable;
+  pincode_outcomes: PincodeOutcomesTable;
   order_lines: OrderLinesTable;
   order_events: OrderEventsTable;
   product_views: ProductViewsTable;

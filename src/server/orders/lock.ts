@@ -33,6 +33,7 @@ export function lockOrderRow(trx: Transaction<Database>, key: OrderKey) {
       'address',
       'invoice_number',
       'address_doubt_at',
+      'delivery_pincode',
     ])
     .executeTakeFirst();
 }

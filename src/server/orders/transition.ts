@@ -17,6 +17,7 @@ import { nowIso } from '../db/ids.ts';
 import type { Database } from '../db/tables.ts';
 import { AppError, conflict } from '../http/errors.ts';
 import { orderCodMoney } from '../money/cod-money.ts';
+import { countOutcomeChange } from '../risk/pincode-outcomes.ts';
 import { type OrderMessageKind, queueOrderMessage, type StateChange, stateHooks } from './hooks.ts';
 import type { LockedOrder } from './lock.ts';
 import { addOrderEvent } from './order-events.ts';
@@ -101,6 +102,8 @@ export async function transitionOrder(
     .set({ ...columns, status: state, updated_at: at })
     .where('id', '=', order.id)
     .execute();
+  // The pincode's delivered and returned counts the risk score reads at checkout follow the status.
+  await countOutcomeChange(trx, order.delivery_pincode, order.status, state);
   await addOrderEvent(trx, {
     orderId: order.id,
     kind: 'state',

@@ -11,8 +11,9 @@ import { type RiskReason, type RiskTier, tierAdvanceAmount } from '../../common/
 import { deliveryPlace } from '../../common/delivery-place.ts';
 import type { Database } from '../db/tables.ts';
 import { addressKey } from './address-signals.ts';
-import { accountsAtAddress, areaOutcomes, phoneProven, shopBaseline, shopperHistory } from './history-queries.ts';
+import { accountsAtAddress, phoneProven, shopBaseline, shopperHistory } from './history-queries.ts';
 import { districtPincodes, placeOfPincode } from './pincode-areas.ts';
+import { areaOutcomes } from './pincode-outcomes.ts';
 import { rulesInForce } from './rules-queries.ts';
 import { type RiskFacts, scoreOrder } from './score.ts';
 

@@ -3,13 +3,15 @@
  * transaction. Every count goes through an index that leads with what it counts by (account, phone,
  * address key, pincode: migrations 0001, 0022, 0023) and reads only that shopper's or that place's
  * rows, bounded where a shopper or an address could have many: no scan of the shop's orders at
- * checkout (history-queries.test.ts reads the plans on SQLite and PostgreSQL). The shop-wide
+ * checkout (risk.test.ts reads the plans on SQLite and PostgreSQL). A place's outcomes are counts
+ * kept per pincode (pincode-outcomes.ts). The shop-wide
  * figures (the prior every rate leans on, the usual order value) are kept ten minutes per process.
  */
 import type { Transaction } from 'kysely';
 import { UNPAID_ADVANCE_STATES } from '../../common/advance.ts';
 import { CANCELLED_STATES, COD_COLLECTED_STATES, RETURNED_STATES } from '../../common/orders.ts';
 import type { Database, Db } from '../db/tables.ts';
+import type { Outcomes } from './pincode-outcomes.ts';
 
 type Reader = Db | Transaction<Database>;
 
@@ -88,26 +90,7 @@ export async function phoneProven(db: Reader, userId: string, phone: string): Pr
   return proof !== undefined;
 }
 
-/** Finished orders of a place: delivered (the cash collected) and returned (came back). */
-export interface Outcomes {
-  delivered: number;
-  returned: number;
-}
-
 const FINISHED_STATES = [...COD_COLLECTED_STATES, ...RETURNED_STATES];
-
-/**
- * Every state's count at these pincodes; the finished ones are kept after. No condition on the
- * status: with one, both planners took the status index (every delivered order of the shop) over
- * the pincode's on a young shop's statistics (risk.test.ts reads the plans).
- */
-export function areaOutcomesQuery(db: Reader, pincodes: readonly string[]) {
-  return db
-    .selectFrom('orders')
-    .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('delivery_pincode', 'in', [...pincodes])
-    .groupBy('status');
-}
 
 function outcomesOf(rows: ReadonlyArray<{ status: string; n: number | string | bigint }>): Outcomes {
   const outcomes: Outcomes = { delivered: 0, returned: 0 };
@@ -116,12 +99,6 @@ function outcomesOf(rows: ReadonlyArray<{ status: string; n: number | string | b
     if ((COD_COLLECTED_STATES as readonly string[]).includes(row.status)) outcomes.delivered += Number(row.n);
   }
   return outcomes;
-}
-
-/** The outcomes at these pincodes (one, or a district's), from orders_pincode_status alone. */
-export async function areaOutcomes(db: Reader, pincodes: readonly string[]): Promise<Outcomes> {
-  if (pincodes.length === 0) return { delivered: 0, returned: 0 };
-  return outcomesOf(await areaOutcomesQuery(db, pincodes).execute());
 }
 
 export function addressAccountsQuery(db: Reader, addressKey: string) {

@@ -1,7 +1,7 @@
 /**
  * Pincodes and their districts (the offline directory, src/common/pincodes.txt) for the risk
  * signals: the pincode's place (does it exist, which state) and every pincode of its district, so
- * a district's return rate is an index count over its pincodes (orders_pincode_status). Read once,
+ * a district's return rate is its pincodes' kept counts (pincode-outcomes.ts). Read once,
  * on the first order placed (150 KB, a few milliseconds), as shipping/pincode-places.ts does; kept
  * apart from it because shipping sits above orders, and orders call this folder.
  */

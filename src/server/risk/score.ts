@@ -17,7 +17,8 @@ import { deliveryPlace } from '../../common/delivery-place.ts';
 import { formatRupees } from '../../common/money.ts';
 import type { Place } from '../../common/pincode-directory.ts';
 import { hasHouseNumber, hasUsableLandmark, looksRandom, pincodeAgreement } from './address-signals.ts';
-import { ADDRESS_ACCOUNTS_LIMIT, type Outcomes, type ShopBaseline, type ShopperHistory } from './history-queries.ts';
+import { ADDRESS_ACCOUNTS_LIMIT, type ShopBaseline, type ShopperHistory } from './history-queries.ts';
+import type { Outcomes } from './pincode-outcomes.ts';
 
 export interface RiskFacts {
   history: ShopperHistory;

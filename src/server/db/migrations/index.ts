@@ -30,6 +30,7 @@ import * as m0026afterSales from './0026-after-sales.ts';
 import * as m0027whatsappConversations from './0027-whatsapp-conversations.ts';
 import * as m0028reviews from './0028-reviews.ts';
 import * as m0030homeReviews from './0030-home-reviews.ts';
+import * as m0031pincodeOutcomes from './0031-pincode-outcomes.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -58,4 +59,5 @@ export const migrations: Record<string, Migration> = {
   '0027-whatsapp-conversations': m0027whatsappConversations,
   '0028-reviews': m0028reviews,
   '0030-home-reviews': m0030homeReviews,
+  '0031-pincode-outcomes': m0031pincodeOutcomes,
 };
