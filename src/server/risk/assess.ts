@@ -13,7 +13,7 @@ import type { Database } from '../db/tables.ts';
 import { addressKey } from './address-signals.ts';
 import { accountsAtAddress, phoneProven, shopBaseline, shopperHistory } from './history-queries.ts';
 import { districtPincodes, placeOfPincode } from './pincode-areas.ts';
-import { areaOutcomes } from './pincode-outcomes.ts';
+import { pincodeAndDistrictOutcomes } from './pincode-outcomes.ts';
 import { rulesInForce } from './rules-queries.ts';
 import { type RiskFacts, scoreOrder } from './score.ts';
 
@@ -44,11 +44,10 @@ export const randomHoldout: HoldoutDraw = (percent) => randomInt(0, 10_000) < Ma
 export async function riskFacts(trx: Transaction<Database>, order: OrderToAssess, key: string): Promise<RiskFacts> {
   const { pincode } = deliveryPlace(order.address);
   const place = pincode ? placeOfPincode(pincode) : null;
-  const [history, proven, pinOutcomes, districtOutcomes, accounts, shop] = [
+  const [history, proven, area, accounts, shop] = [
     await shopperHistory(trx, order.userId, order.phone, key),
     await phoneProven(trx, order.userId, order.phone),
-    pincode ? await areaOutcomes(trx, [pincode]) : null,
-    pincode && place ? await areaOutcomes(trx, districtPincodes(pincode)) : null,
+    pincode ? await pincodeAndDistrictOutcomes(trx, pincode, place ? districtPincodes(pincode) : null) : null,
     await accountsAtAddress(trx, key, order.userId),
     await shopBaseline(trx, trx.getExecutor().adapter),
   ];
@@ -56,8 +55,8 @@ export async function riskFacts(trx: Transaction<Database>, order: OrderToAssess
     history,
     proven,
     address: order.address,
-    pincode: pinOutcomes,
-    district: districtOutcomes && place ? { ...districtOutcomes, name: place.district } : null,
+    pincode: area?.pincode ?? null,
+    district: area?.district && place ? { ...area.district, name: place.district } : null,
     shop,
     accountsAtAddress: accounts,
     total: order.total,

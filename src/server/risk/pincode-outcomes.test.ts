@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCookie, createProduct, placeOrder, settleAdvance, shopper } from '../test-support/admin.ts';
 import { createTestApp, type TestApp } from '../test-support/app.ts';
 import { TEST_DIALECTS } from '../test-support/databases.ts';
-import { areaOutcomes, recountPincodeOutcomes } from './pincode-outcomes.ts';
+import { districtPincodes } from './pincode-areas.ts';
+import { areaOutcomes, pincodeAndDistrictOutcomes, recountPincodeOutcomes } from './pincode-outcomes.ts';
 
 describe.each(TEST_DIALECTS)('pincode outcomes on %s', (dialect) => {
   let t: TestApp;
@@ -77,6 +78,21 @@ describe.each(TEST_DIALECTS)('pincode outcomes on %s', (dialect) => {
     expect((await move(open, 'delivered')).statusCode).toBe(200);
     expect((await move(open, 'returned')).statusCode).toBe(409);
     expect(await areaOutcomes(t.app.db, ['422001', '411001'])).toEqual({ delivered: 2, returned: 2 });
+    // The score's one read: the pincode, and its district with another Nashik pincode's delivery.
+    await orderThrough('2, Godavari Nagar, near Bus Stand, Nashik - 422003, Maharashtra', [
+      'packed',
+      'dispatched',
+      'delivered',
+    ]);
+    expect(await pincodeAndDistrictOutcomes(t.app.db, '422001', districtPincodes('422001'))).toEqual({
+      pincode: { delivered: 1, returned: 2 },
+      district: { delivered: 2, returned: 2 },
+    });
+    // A pincode the directory does not know has no district.
+    expect(await pincodeAndDistrictOutcomes(t.app.db, '422001', null)).toEqual({
+      pincode: { delivered: 1, returned: 2 },
+      district: null,
+    });
     await expectRecountEqual();
   });
 

@@ -37,9 +37,25 @@ export function areaOutcomesQuery(db: Reader, pincodes: readonly string[]) {
 }
 
 export async function areaOutcomes(db: Reader, pincodes: readonly string[]): Promise<Outcomes> {
+  return sumOutcomes(pincodes.length === 0 ? [] : await areaOutcomesQuery(db, pincodes).execute());
+}
+
+/**
+ * The pincode's outcomes and its district's (which holds it), from one read of the district's rows:
+ * one round trip at checkout instead of two. `district` is null for a pincode not in the directory.
+ */
+export async function pincodeAndDistrictOutcomes(
+  db: Reader,
+  pincode: string,
+  district: readonly string[] | null,
+): Promise<{ pincode: Outcomes; district: Outcomes | null }> {
+  const rows = await areaOutcomesQuery(db, district?.includes(pincode) ? district : [pincode]).execute();
+  return { pincode: sumOutcomes(rows.filter((r) => r.pincode === pincode)), district: district && sumOutcomes(rows) };
+}
+
+function sumOutcomes(rows: ReadonlyArray<Outcomes>): Outcomes {
   const outcomes: Outcomes = { delivered: 0, returned: 0 };
-  if (pincodes.length === 0) return outcomes;
-  for (const row of await areaOutcomesQuery(db, pincodes).execute()) {
+  for (const row of rows) {
     outcomes.delivered += Number(row.delivered);
     outcomes.returned += Number(row.returned);
   }
