@@ -53,8 +53,8 @@ export async function imageExists(storage: ObjectStorage, id: string): Promise<b
 export async function storeImage(
   storage: ObjectStorage,
   input: Buffer,
-  quality = 78,
-  minSide = 0,
+  /** minSide: the shorter side's least pixels (a review photo's, reviews/form-route.ts); 0 for any. */
+  { quality = 78, minSide = 0 }: { quality?: number; minSide?: number } = {},
 ): Promise<StoredImage> {
   let decoded: { data: Buffer; info: OutputInfo };
   try {

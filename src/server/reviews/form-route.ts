@@ -115,7 +115,7 @@ export const reviewFormRoute: FastifyPluginAsync = async (app) => {
           const photos: string[] = [];
           for (const data of posted.photos) {
             try {
-              photos.push((await storeImage(app.media, data, undefined, REVIEW_PHOTO_MIN_PX)).id);
+              photos.push((await storeImage(app.media, data, { minSide: REVIEW_PHOTO_MIN_PX })).id);
             } catch (err) {
               if (err instanceof ImageTooSmallError) {
                 throw new AppError(400, 'invalid', PHOTO_TOO_SMALL, { photos: PHOTO_TOO_SMALL });
