@@ -137,8 +137,12 @@ export function keptOf(m: InboundMessage): Kept {
   return { type: 'unsupported', body: '', details: { type: storableText(type, 40) }, mediaId: null, mediaType: null };
 }
 
-/** The conversation of a number, made on its first message; linked to the account with that phone. */
-async function conversationFor(trx: Trx, waId: string, profileName: string, at: string) {
+/**
+ * The conversation of a number, made on its first message (received `now`, sent `at`); linked to the
+ * account with that phone. Its last time is the message's own, as the thread shows it: the list and
+ * the thread never give one message two times.
+ */
+async function conversationFor(trx: Trx, waId: string, profileName: string, now: string, at: string) {
   const phone = fromWhatsAppNumber(waId);
   const user = await trx
     .selectFrom('users')
@@ -148,7 +152,7 @@ async function conversationFor(trx: Trx, waId: string, profileName: string, at: 
     .executeTakeFirst();
   await trx
     .insertInto('whatsapp_conversations')
-    .values({ phone, wa_id: waId.replace(/\D/g, ''), created_at: at, last_at: at, user_id: user?.id ?? null })
+    .values({ phone, wa_id: waId.replace(/\D/g, ''), created_at: now, last_at: at, user_id: user?.id ?? null })
     .onConflict((oc) => oc.column('phone').doNothing())
     .execute();
   await trx
@@ -179,7 +183,7 @@ async function openOrder(trx: Trx, phone: string): Promise<string | null> {
 export async function keepInbound(trx: Trx, m: InboundMessage): Promise<string | null> {
   const at = messageTime(m.timestamp);
   const now = nowIso();
-  const phone = await conversationFor(trx, m.from, storableText(m.profile_name, 100), now);
+  const phone = await conversationFor(trx, m.from, storableText(m.profile_name, 100), now, at);
   const kept = keptOf(m);
   const inserted = await trx
     .insertInto('whatsapp_messages')
