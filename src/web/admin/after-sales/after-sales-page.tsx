@@ -11,13 +11,10 @@ import { formatRupees } from '../../../common/money.ts';
 import { ADMIN_PAGE } from '../../../common/page-paths.ts';
 import type { AdminRequest, AfterSalesPage as RequestPage } from '../../../common/schemas/after-sales.ts';
 import { settlementLines } from '../../../common/settlement.ts';
-import { LoadError } from '../../components/load-error.tsx';
-import { LoaderOverlay } from '../../components/loader.tsx';
 import { Message } from '../../components/message.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { Link } from '../../lib/router/index.ts';
-import { invalidate, useResource } from '../../lib/use-resource.ts';
-import { Pager } from '../pager.tsx';
+import { QueuePage, useQueue } from '../queue-page.tsx';
 import { decide, finish, listRequests, moveStep } from './after-sales-api.ts';
 import { CheckForm, DecideForms, RequestRefundForm } from './request-forms.tsx';
 import './after-sales.css';
@@ -34,55 +31,26 @@ const VIEWS = [
  * replacement order, or for a problem report a refund, recorded with its reference once paid.
  */
 export function AfterSalesPage() {
-  const [view, setView] = useState<'open' | 'all'>('open');
-  const [page, setPage] = useState(1);
-  const [done, setDone] = useState<string | null>(null);
-  const { data, error, loading, reload } = useResource<RequestPage>(`admin:after-sales:${view}:${page}`, (signal) =>
-    listRequests(view, page, signal),
-  );
-  const changed = (text: string) => {
-    setDone(text);
-    invalidate('admin:after-sales:');
-    invalidate('admin:stats');
-    reload();
-  };
+  const queue = useQueue({
+    key: 'admin:after-sales',
+    firstView: 'open' as (typeof VIEWS)[number][0],
+    load: listRequests,
+  });
   return (
-    <section aria-labelledby="adm-as-title">
-      <div className="adm-heading">
-        <h1 id="adm-as-title">After-sales</h1>
-        {data && <p className="adm-as-summary">{data.openCount} open</p>}
-      </div>
-      <div className="adm-tabs">
-        {VIEWS.map(([v, label]) => (
-          <button
-            key={v}
-            type="button"
-            className="chip"
-            aria-pressed={view === v}
-            onClick={() => {
-              setView(v);
-              setPage(1);
-            }}
-          >
-            {label}
-          </button>
-        ))}
-      </div>
-      <Message text={done} tone="success" onClose={() => setDone(null)} />
-      <LoadError message={error} onRetry={reload} />
-      <LoaderOverlay active={loading && !data} />
-      {data && data.items.length === 0 && (
-        <p className="adm-empty">{view === 'open' ? 'No exchange or problem is waiting.' : 'No requests yet.'}</p>
-      )}
-      {data && data.items.length > 0 && (
-        <ul className="adm-as-list">
-          {data.items.map((r) => (
-            <RequestCard key={r.number} request={r} onChanged={changed} />
-          ))}
-        </ul>
-      )}
-      {data && <Pager page={page} pageCount={data.pageCount} label="After-sales pages" onPage={setPage} />}
-    </section>
+    <QueuePage
+      queue={queue}
+      id="adm-as-title"
+      title="After-sales"
+      summary={queue.data && <p className="adm-as-summary">{queue.data.openCount} open</p>}
+      views={VIEWS}
+      items={(d: RequestPage) => d.items}
+      pageCount={(d) => d.pageCount}
+      empty={(view) => (view === 'open' ? 'No exchange or problem is waiting.' : 'No requests yet.')}
+      listClass="adm-as-list"
+      pagerLabel="After-sales pages"
+    >
+      {(r) => <RequestCard key={r.number} request={r} onChanged={queue.changed} />}
+    </QueuePage>
   );
 }
 

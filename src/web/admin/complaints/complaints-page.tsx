@@ -9,14 +9,11 @@ import {
   type ComplaintView,
 } from '../../../common/schemas/complaint.ts';
 import { whatsappLink } from '../../../common/site.ts';
-import { LoadError } from '../../components/load-error.tsx';
-import { LoaderOverlay } from '../../components/loader.tsx';
 import { Message } from '../../components/message.tsx';
 import { TextAreaField } from '../../components/text-area-field.tsx';
 import { useForm } from '../../lib/forms/use-form.ts';
 import { Link } from '../../lib/router/index.ts';
-import { invalidate, useResource } from '../../lib/use-resource.ts';
-import { Pager } from '../pager.tsx';
+import { QueuePage, useQueue } from '../queue-page.tsx';
 import { answerComplaint, listComplaints } from './complaints-api.ts';
 import './complaints.css';
 
@@ -28,68 +25,40 @@ const VIEW_LABEL: Record<ComplaintView, string> = { open: 'Open', answered: 'Ans
  * person, then marks the complaint answered with a note of what was done.
  */
 export function ComplaintsPage() {
-  const [view, setView] = useState<ComplaintView>('open');
-  const [page, setPage] = useState(1);
-  const [done, setDone] = useState<string | null>(null);
-  const { data, error, loading, reload } = useResource<ComplaintPage>(`admin:complaints:${view}:${page}`, (signal) =>
-    listComplaints(view, page, signal),
-  );
+  const queue = useQueue({ key: 'admin:complaints', firstView: 'open' as ComplaintView, load: listComplaints });
   return (
-    <section aria-labelledby="adm-complaints-title">
-      <div className="adm-heading">
-        <h1 id="adm-complaints-title">Complaints</h1>
-        {data && (
+    <QueuePage
+      queue={queue}
+      id="adm-complaints-title"
+      title="Complaints"
+      summary={
+        queue.data && (
           <p className="adm-cmp-summary">
-            {data.openCount} open
-            {data.overdueCount > 0 && (
+            {queue.data.openCount} open
+            {queue.data.overdueCount > 0 && (
               <strong className="adm-cmp-late-count">
                 {' · '}
-                {data.overdueCount} past {COMPLAINT_ANSWER_HOURS} hours
+                {queue.data.overdueCount} past {COMPLAINT_ANSWER_HOURS} hours
               </strong>
             )}
           </p>
-        )}
-      </div>
-      <div className="adm-tabs">
-        {COMPLAINT_VIEWS.map((v) => (
-          <button
-            key={v}
-            type="button"
-            className="chip"
-            aria-pressed={view === v}
-            onClick={() => {
-              setView(v);
-              setPage(1);
-            }}
-          >
-            {VIEW_LABEL[v]}
-          </button>
-        ))}
-      </div>
-      <Message text={done} tone="success" onClose={() => setDone(null)} />
-      <LoadError message={error} onRetry={reload} />
-      <LoaderOverlay active={loading && !data} />
-      {data && data.items.length === 0 && (
-        <p className="adm-empty">{view === 'open' ? 'No complaint is waiting.' : 'No complaints here yet.'}</p>
+        )
+      }
+      views={COMPLAINT_VIEWS.map((v) => [v, VIEW_LABEL[v]] as const)}
+      items={(d: ComplaintPage) => d.items}
+      pageCount={(d) => d.pageCount}
+      empty={(view) => (view === 'open' ? 'No complaint is waiting.' : 'No complaints here yet.')}
+      listClass="adm-cmp-list"
+      pagerLabel="Complaint pages"
+    >
+      {(complaint) => (
+        <ComplaintCard
+          key={complaint.ticket}
+          complaint={complaint}
+          onAnswered={() => queue.changed(`Complaint ${complaint.ticket} is marked answered`)}
+        />
       )}
-      {data && data.items.length > 0 && (
-        <ul className="adm-cmp-list">
-          {data.items.map((complaint) => (
-            <ComplaintCard
-              key={complaint.ticket}
-              complaint={complaint}
-              onAnswered={() => {
-                setDone(`Complaint ${complaint.ticket} is marked answered`);
-                invalidate('admin:complaints:');
-                invalidate('admin:stats');
-                reload();
-              }}
-            />
-          ))}
-        </ul>
-      )}
-      {data && <Pager page={page} pageCount={data.pageCount} label="Complaint pages" onPage={setPage} />}
-    </section>
+    </QueuePage>
   );
 }
 

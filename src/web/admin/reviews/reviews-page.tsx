@@ -21,8 +21,6 @@ import {
   rejectReviewSchema,
   replyReviewSchema,
 } from '../../../common/schemas/review.ts';
-import { LoadError } from '../../components/load-error.tsx';
-import { LoaderOverlay } from '../../components/loader.tsx';
 import { Message } from '../../components/message.tsx';
 import { SelectField } from '../../components/select-field.tsx';
 import { TextAreaField } from '../../components/text-area-field.tsx';
@@ -30,67 +28,39 @@ import { ReviewStars } from '../../features/reviews/review-stars.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { useForm } from '../../lib/forms/use-form.ts';
 import { Link } from '../../lib/router/index.ts';
-import { invalidate, useResource } from '../../lib/use-resource.ts';
-import { Pager } from '../pager.tsx';
+import { QueuePage, useQueue } from '../queue-page.tsx';
 import { listReviews, publishReview, rejectReview, replyToReview } from './reviews-api.ts';
 import './reviews.css';
 
 const STATUS_LABEL: Record<ReviewStatus, string> = { pending: 'Waiting', published: 'Published', rejected: 'Rejected' };
 
 export function ReviewsPage() {
-  const [status, setStatus] = useState<ReviewStatus>('pending');
-  const [page, setPage] = useState(1);
-  const [done, setDone] = useState<string | null>(null);
-  const { data, error, loading, reload } = useResource<AdminReviewPage>(`admin:reviews:${status}:${page}`, (signal) =>
-    listReviews(status, page, signal),
-  );
-  const changed = (text: string) => {
-    setDone(text);
-    invalidate('admin:reviews:');
-    invalidate('admin:stats');
+  const queue = useQueue({
+    key: 'admin:reviews',
+    firstView: 'pending' as ReviewStatus,
+    load: listReviews,
     // The storefront's stars and reviews in this tab follow the change.
-    invalidate('catalog:');
-    reload();
-  };
+    alsoChanged: ['catalog:'],
+  });
   return (
-    <section aria-labelledby="adm-reviews-title">
-      <div className="adm-heading">
-        <h1 id="adm-reviews-title">Reviews</h1>
+    <QueuePage
+      queue={queue}
+      id="adm-reviews-title"
+      title="Reviews"
+      summary={
         <p>
           Publish every review that keeps the <Link to={PAGE.reviewsPolicy}>reviews policy</Link>, whatever its rating.
         </p>
-      </div>
-      <div className="adm-tabs">
-        {REVIEW_STATUSES.map((s) => (
-          <button
-            key={s}
-            type="button"
-            className="chip"
-            aria-pressed={status === s}
-            onClick={() => {
-              setStatus(s);
-              setPage(1);
-            }}
-          >
-            {STATUS_LABEL[s]}
-          </button>
-        ))}
-      </div>
-      <Message text={done} tone="success" onClose={() => setDone(null)} />
-      <LoadError message={error} onRetry={reload} />
-      <LoaderOverlay active={loading && !data} />
-      {data && data.items.length === 0 && (
-        <p className="adm-empty">{status === 'pending' ? 'No review is waiting.' : 'No reviews here yet.'}</p>
-      )}
-      {data && data.items.length > 0 && (
-        <ul className="adm-rev-list">
-          {data.items.map((review) => (
-            <ReviewCard key={review.id} review={review} onChanged={changed} />
-          ))}
-        </ul>
-      )}
-      {data && <Pager page={page} pageCount={data.pages} label="Review pages" onPage={setPage} />}
-    </section>
+      }
+      views={REVIEW_STATUSES.map((s) => [s, STATUS_LABEL[s]] as const)}
+      items={(d: AdminReviewPage) => d.items}
+      pageCount={(d) => d.pages}
+      empty={(status) => (status === 'pending' ? 'No review is waiting.' : 'No reviews here yet.')}
+      listClass="adm-rev-list"
+      pagerLabel="Review pages"
+    >
+      {(review) => <ReviewCard key={review.id} review={review} onChanged={queue.changed} />}
+    </QueuePage>
   );
 }
 
