@@ -371,3 +371,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     ownerWhatsapp: ownerWhatsApp(e),
   };
 }
+
+/**
+ * The shop's address at the start of every link sent away (mail, WhatsApp, a PDF): PUBLIC_URL, or
+ * this machine's port when none is set (a local run).
+ */
+export function publicBase(config: Pick<Config, 'publicUrl' | 'port'>): string {
+  return config.publicUrl ?? `http://localhost:${config.port}`;
+}

@@ -14,7 +14,7 @@ import { PROBLEM_LABELS, type Problem } from '../../common/after-sales-rules.ts'
 import { POLICY } from '../../common/constants.ts';
 import { formatRupees } from '../../common/money.ts';
 import { ADMIN_PAGE, PAGE } from '../../common/page-paths.ts';
-import type { Config } from '../config.ts';
+import { type Config, publicBase } from '../config.ts';
 import type { Database } from '../db/tables.ts';
 import { escapeHtml } from '../http/html.ts';
 import { mailHtml, mailText } from '../notifications/mail-layout.ts';
@@ -107,7 +107,7 @@ async function readRequest(trx: Trx, requestId: string) {
 /** The shopper's message of this step, and the owner's mail when the owner has something to do. */
 export async function queueStepMessages(trx: Trx, config: Config, facts: StepFacts): Promise<void> {
   const { request, order } = await readRequest(trx, facts.requestId);
-  const base = config.publicUrl ?? `http://localhost:${config.port}`;
+  const base = publicBase(config);
   const ordersLink = `${base}${PAGE.history}`;
   const due = facts.due ? formatRupees(facts.due) : '';
   let heldFor: string | null = null;
@@ -162,7 +162,7 @@ async function queueOwnerMail(
   request: { number: string; kind: string; problem: string | null; reason: string; wanted_name: string | null },
   order: { number: string; buyer_name: string; user_phone: string; id: string },
 ): Promise<void> {
-  const base = config.publicUrl ?? `http://localhost:${config.port}`;
+  const base = publicBase(config);
   const link = `${base}${ADMIN_PAGE.afterSales}`;
   const what =
     request.kind === 'exchange'

@@ -1,13 +1,13 @@
 /**
  * Signed links that need no log-in (the failed-delivery choice, shipping/delivery-choice-link.ts;
- * the advance page, orders/advance-link-url.ts): an HMAC-SHA256 of a message under a secret the
+ * an order's advance, address correction and review pages, orderLink below): an HMAC-SHA256 of a message under a secret the
  * store makes itself and keeps in its database (app_secrets), so every app process signs and checks
  * alike with no setting, a link survives restarts, and nothing per link is stored. 24 characters of
  * base64url (144 bits): unguessable, short enough for a WhatsApp text. Here, below every folder that
  * signs, so orders and shipping each sign their own links without importing each other.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { Config } from '../config.ts';
+import { type Config, publicBase } from '../config.ts';
 import { nowIso } from '../db/ids.ts';
 import type { Db } from '../db/tables.ts';
 
@@ -67,4 +67,31 @@ export function linkTokenMatches(config: Config, message: string, token: string)
   const expected = Buffer.from(linkToken(config, message));
   const given = Buffer.from(token);
   return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/**
+ * An order's link of one kind (`advance`, `address`, `review`): /<kind>/<number>/<token>, signed
+ * over `<kind>:<number>`, so one kind's token never opens another kind's page. The secret is loaded
+ * first, so a message written before any link was checked still signs with the store's secret.
+ */
+export function orderLink(kind: string) {
+  const message = (orderNumber: string) => `${kind}:${orderNumber}`;
+  const path = async (db: Db, config: Config, orderNumber: string) => {
+    await ensureLinkSecret(db, config);
+    return `/${kind}/${encodeURIComponent(orderNumber)}/${linkToken(config, message(orderNumber))}`;
+  };
+  return {
+    /** The token (the link secret loaded: ensureLinkSecret). */
+    token: (config: Config, orderNumber: string) => linkToken(config, message(orderNumber)),
+    /** The page's path, for a redirect or a link inside the store. */
+    path,
+    /** The full address, for mail and WhatsApp. */
+    url: async (db: Db, config: Config, orderNumber: string) =>
+      publicBase(config) + (await path(db, config, orderNumber)),
+    /** Whether `token` is this order's, compared in constant time. */
+    matches: async (db: Db, config: Config, orderNumber: string, token: string) => {
+      await ensureLinkSecret(db, config);
+      return linkTokenMatches(config, message(orderNumber), token);
+    },
+  };
 }

@@ -14,7 +14,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { productPath } from '../../common/catalog.ts';
 import { isOrderable } from '../cart/queries.ts';
 import { registerRestockHook } from '../catalog/restock-hooks.ts';
-import type { Config } from '../config.ts';
+import { type Config, publicBase } from '../config.ts';
 import { nowIso } from '../db/ids.ts';
 import type { Database } from '../db/tables.ts';
 import { escapeHtml } from '../http/html.ts';
@@ -84,7 +84,7 @@ export async function queueBackInStock(trx: Trx, config: Config, productId: stri
     .executeTakeFirst();
   if (!product || !isOrderable(product)) return 0;
 
-  const base = config.publicUrl ?? `http://localhost:${config.port}`;
+  const base = publicBase(config);
   const link = `${base}${productPath(product)}`;
   const name = templateParam(product.name, 120);
   const template = WHATSAPP_TEMPLATES.back_in_stock;

@@ -6,7 +6,7 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import { COMPLAINT_ANSWER_HOURS } from '../../common/complaint-rules.ts';
 import { ADMIN_PAGE } from '../../common/page-paths.ts';
-import type { Config } from '../config.ts';
+import { type Config, publicBase } from '../config.ts';
 import type { ComplaintsTable, Database } from '../db/tables.ts';
 import { escapeHtml } from '../http/html.ts';
 import { mailHtml, mailText } from '../notifications/mail-layout.ts';
@@ -24,7 +24,7 @@ export function complaintAnswerBy(createdAt: string): string {
 }
 
 export function composeComplaintMail(c: ComplaintFacts, config: Config) {
-  const base = config.publicUrl ?? `http://localhost:${config.port}`;
+  const base = publicBase(config);
   const link = `${base}${ADMIN_PAGE.complaints}`;
   const received = indiaDateTime(c.created_at);
   const answerBy = complaintAnswerBy(c.created_at);

@@ -16,7 +16,7 @@ import { deliveryWindow } from '../../common/orders.ts';
 import { ADMIN_PAGE, PAGE } from '../../common/page-paths.ts';
 import { type Settlement, settlementLines } from '../../common/settlement.ts';
 import { plainLine } from '../../common/text.ts';
-import type { Config } from '../config.ts';
+import { type Config, publicBase } from '../config.ts';
 import type { Database } from '../db/tables.ts';
 import { escapeHtml } from '../http/html.ts';
 import { orderCodMoney } from '../money/cod-money.ts';
@@ -234,7 +234,7 @@ export interface ComposedMail {
 /** Plain text and simple HTML of one order mail (every value escaped in the HTML). */
 export function composeOrderMail(kind: OrderMailKind, o: OrderFacts, config: Config, forOwner: boolean): ComposedMail {
   const shop = config.shop;
-  const base = config.publicUrl ?? `http://localhost:${config.port}`;
+  const base = publicBase(config);
   // A mail asking for the advance links to the order's advance page: no log-in (issue 34 item 16).
   const link = forOwner ? `${base}${ADMIN_PAGE.orders}` : (o.addressUrl ?? o.advanceUrl ?? `${base}${PAGE.orders}`);
   const linkText = forOwner

@@ -18,7 +18,7 @@ import { PAGE } from '../../common/page-paths.ts';
 import type { StepMail } from '../../common/shipments.ts';
 import { plainLine } from '../../common/text.ts';
 import { ensureLinkSecret } from '../auth/signed-links.ts';
-import type { Config } from '../config.ts';
+import { type Config, publicBase } from '../config.ts';
 import type { Database } from '../db/tables.ts';
 import { escapeHtml } from '../http/html.ts';
 import { orderCodMoney } from '../money/cod-money.ts';
@@ -92,7 +92,7 @@ function wording(kind: StepMail, f: ShipmentMailFacts, shopName: string): { subj
 /** Plain text and simple HTML of one shipment mail (every value escaped in the HTML). */
 export function composeShipmentMail(kind: StepMail, f: ShipmentMailFacts, config: Config) {
   const shop = config.shop;
-  const base = config.publicUrl ?? `http://localhost:${config.port}`;
+  const base = publicBase(config);
   const ordersLink = `${base}${PAGE.orders}`;
   const w = wording(kind, f, shop.name);
   const hello = `Hello ${f.customerName},`;

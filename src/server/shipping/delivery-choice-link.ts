@@ -6,7 +6,7 @@
  */
 
 import { linkToken, linkTokenMatches } from '../auth/signed-links.ts';
-import type { Config } from '../config.ts';
+import { type Config, publicBase } from '../config.ts';
 
 export function deliveryChoiceToken(config: Config, orderNumber: string): string {
   return linkToken(config, orderNumber);
@@ -24,6 +24,6 @@ export function deliveryChoicePath(config: Config, orderNumber: string): string 
 
 /** The full address of an order's link, for mail and WhatsApp. */
 export function deliveryChoiceUrl(config: Config, orderNumber: string): string {
-  const base = config.publicUrl ?? `http://localhost:${config.port}`;
+  const base = publicBase(config);
   return base + deliveryChoicePath(config, orderNumber);
 }

@@ -11,7 +11,7 @@
  * orders/unpaid.ts).
  */
 import { plainLine } from '../../../common/text.ts';
-import type { Config } from '../../config.ts';
+import { type Config, publicBase } from '../../config.ts';
 import { nowIso } from '../../db/ids.ts';
 import type { Db } from '../../db/tables.ts';
 import { fillBody, greetingName, templateParam, WHATSAPP_TEMPLATES, whatsappLanguage } from '../whatsapp-templates.ts';
@@ -64,7 +64,7 @@ export async function sendCartReminders(db: Db, config: Config, now = Date.now()
     .orderBy('cart_changed_at')
     .limit(BATCH)
     .execute();
-  const base = config.publicUrl ?? `http://localhost:${config.port}`;
+  const base = publicBase(config);
   const template = WHATSAPP_TEMPLATES.cart_reminder;
   const reminded: string[] = [];
   for (const user of due) {

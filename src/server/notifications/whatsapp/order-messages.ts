@@ -16,7 +16,7 @@ import { formatRupees } from '../../../common/money.ts';
 import { PAGE } from '../../../common/page-paths.ts';
 import { KEEP_REASON_WORDS, REFUND_REASON_WORDS, type Settlement } from '../../../common/settlement.ts';
 import type { WhatsAppKind } from '../../../common/whatsapp-kinds.ts';
-import type { Config } from '../../config.ts';
+import { type Config, publicBase } from '../../config.ts';
 import type { Database } from '../../db/tables.ts';
 import { orderCodMoney } from '../../money/cod-money.ts';
 import { addressLinkUrl } from '../../orders/address-link-url.ts';
@@ -174,7 +174,7 @@ export async function queueOrderWhatsApp(
     total: Number(order.total),
     advance: money.advance,
     balance: money.onDelivery,
-    base: config.publicUrl ?? `http://localhost:${config.port}`,
+    base: publicBase(config),
     // A page that shows this order's advance without a log-in (issue 34 item 16), not /orders.
     advanceUrl: ADVANCE_KINDS.includes(kind) ? await advanceLinkUrl(trx, config, order.number) : '',
     addressUrl: kind === 'address-check' ? await addressLinkUrl(trx, config, order.number) : '',

@@ -14,7 +14,7 @@ import type { CodMoney } from '../../../common/advance.ts';
 import { formatRupees } from '../../../common/money.ts';
 import { ADMIN_PAGE } from '../../../common/page-paths.ts';
 import type { WhatsAppKind } from '../../../common/whatsapp-kinds.ts';
-import type { Config } from '../../config.ts';
+import { type Config, publicBase } from '../../config.ts';
 import type { Database } from '../../db/tables.ts';
 import { orderForMessage } from '../../orders/message-read.ts';
 import { fillBody, type TemplateName, templateParam, WHATSAPP_TEMPLATES } from '../whatsapp-templates.ts';
@@ -32,7 +32,7 @@ const TEMPLATE: Record<OwnerWhatsAppKind, TemplateName> = {
   'owner-inbox-waiting': 'owner_inbox_waiting',
 };
 
-const base = (config: Config) => config.publicUrl ?? `http://localhost:${config.port}`;
+const base = publicBase;
 
 /** Queues one owner message in `trx`; null when WhatsApp or OWNER_WHATSAPP is not set. */
 export async function queueOwnerWhatsApp(

@@ -189,9 +189,9 @@ describe.each(TEST_DIALECTS)('the WhatsApp inbox on %s', (dialect: Dialect) => {
     const t = await thread(phone);
     expect(t.window.open).toBe(false);
     // The list and the thread give the message one time: when the shopper sent it, not when it came.
-    const listed = (await api('GET', '/api/admin/inbox')).json().conversations.find(
-      (c: { phone: string }) => c.phone === phone,
-    );
+    const listed = (await api('GET', '/api/admin/inbox'))
+      .json()
+      .conversations.find((c: { phone: string }) => c.phone === phone);
     expect(listed.lastAt).toBe(t.items[0].at);
     const sentBefore = fake.sent.length;
     const res = await api('POST', `/api/admin/inbox/${phone}/reply`, {

@@ -8,7 +8,7 @@
  * A new wait (after a reply, or the conversation marked done) may be told of again.
  */
 import { ADMIN_PAGE } from '../../../../common/page-paths.ts';
-import type { Config } from '../../../config.ts';
+import { type Config, publicBase } from '../../../config.ts';
 import { nowIso } from '../../../db/ids.ts';
 import type { Db } from '../../../db/tables.ts';
 import { escapeHtml } from '../../../http/html.ts';
@@ -82,7 +82,7 @@ export async function queueWaitingSummary(db: Db, config: Config, now = Date.now
     const longest = waitWords(now - Date.parse(String(marked[0]?.waiting_since)));
     // Shopper-typed names reach the owner's phone and mail: one plain line each (templateParam, escapeHtml).
     const who = marked.map((c) => `${templateParam(c.name || c.profile_name || 'unknown', 40)} (${c.phone})`);
-    const link = `${config.publicUrl ?? `http://localhost:${config.port}`}${ADMIN_PAGE.inbox}`;
+    const link = `${publicBase(config)}${ADMIN_PAGE.inbox}`;
     await queueOwnerWhatsApp(
       trx,
       config,
