@@ -70,7 +70,14 @@ export async function seededDataDir(products: number): Promise<string> {
     if (entry.startsWith(`${products}-`) && entry !== key)
       rmSync(join(CACHE_DIR, entry), { recursive: true, force: true });
   }
-  renameSync(building, dir);
+  try {
+    renameSync(building, dir);
+  } catch (err) {
+    // Another run seeded the same catalogue meanwhile (two benchmarks started together): its copy
+    // is as good as this one, so this one goes.
+    if (!existsSync(join(dir, READY))) throw err;
+    rmSync(building, { recursive: true, force: true });
+  }
   progress(`seeded ${products.toLocaleString('en-US')} products in ${seconds.toFixed(0)} s`);
   return dir;
 }
