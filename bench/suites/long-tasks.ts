@@ -5,7 +5,8 @@
  * these tasks waits for its end; Lighthouse counts each task's time over 50 ms as blocking.
  * Measured by a `longtask` PerformanceObserver installed before the page's scripts, read once the
  * app has hydrated and the page is idle; 'hydrate' is main.tsx's measure around the hydration
- * itself (absent from builds before decision 067).
+ * itself (absent from builds before decision 067): since the slices of decision 067, its first task
+ * only, each slice after it being a 'hydrate-slice' measure of its own.
  */
 import type { Page } from 'playwright-core';
 import { median, whole } from '../lib/stats.ts';
@@ -87,7 +88,7 @@ export async function longTasksAfterLoad(
     })),
     [
       "After the load event (when the app's script starts: decision 043): the longest task, and the sum of each task's time over 50 ms (Lighthouse's blocking time, counted from the load event).",
-      "hydrate: main.tsx's performance measure around the hydration call (n/a: a build without it).",
+      "hydrate: main.tsx's performance measure around the first hydration task, before its slices (n/a: a build without it).",
     ],
   );
   return rows;

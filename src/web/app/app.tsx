@@ -1,6 +1,5 @@
-import { type ComponentType, useEffect } from 'react';
+import type { ComponentType } from 'react';
 import { PAGE_PATHS, PAGE_ROUTES, type PagePath, SCREENS, type ScreenName } from '../../common/page-paths.ts';
-import { markHydrated } from '../lib/page-data.ts';
 import { createStaticHistory } from '../lib/router/history.ts';
 import { Navigate, preloadScreenOf, type RouteObject, RouterProvider } from '../lib/router/index.ts';
 import { Layout } from './layout.tsx';
@@ -50,8 +49,6 @@ export function preloadScreen(pathname: string): Promise<void> {
 
 /** `url`: the page the server renders (src/web/entry-server.tsx); the browser's own location when absent. */
 export function App({ url }: { url?: string }) {
-  // Runs after the first commit: from then on, screens mounted anew start hydrated (page-data.ts).
-  useEffect(markHydrated, []);
   return (
     <RouterProvider
       routes={routes}

@@ -3,6 +3,7 @@ import { Footer } from '../components/footer.tsx';
 import { Navbar } from '../components/navbar.tsx';
 import { SessionProvider } from '../features/accounts/session.tsx';
 import { CartCount } from '../features/cart/cart-count.tsx';
+import { Slice } from '../lib/hydration-slices.tsx';
 import { Outlet, useLocation } from '../lib/router/index.ts';
 import { StaticPart } from '../lib/static-part.tsx';
 import { usePageTitle } from './page-title.ts';
@@ -18,7 +19,12 @@ export function Layout() {
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      {!bare && <Navbar cartBadge={<CartCount />} />}
+      {/* Hydrated in a task of its own, after the page's (decision 067, slices). */}
+      {!bare && (
+        <Slice>
+          <Navbar cartBadge={<CartCount />} />
+        </Slice>
+      )}
       <main id="main" tabIndex={-1}>
         {screen && SCRIPT_ONLY_SCREENS.has(screen) && (
           <noscript>

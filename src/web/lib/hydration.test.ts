@@ -10,7 +10,7 @@ import * as Preact from 'preact/compat';
 import * as React from 'react';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { prepareServerHtml, reportMismatches } from './hydration.ts';
+import { connectedNodes, prepareServerHtml, reportMismatches } from './hydration.ts';
 
 type Lib = Pick<typeof React, 'createElement' | 'Suspense' | 'useId'>;
 
@@ -102,5 +102,28 @@ describe('hydrating React server HTML with Preact', () => {
     const { logged } = hydrateWithPreact('browser-text');
     expect(logged).toHaveLength(1);
     expect(logged[0]).toMatch(/^Hydration: .*0 elements made anew, 1 texts changed.*"Contact" became "Help"/);
+  });
+});
+
+describe('a slice’s report (lib/hydration-slices.tsx)', () => {
+  it('counts only what changed under the slice, or was made anew while it hydrated', () => {
+    document.body.innerHTML = '<div id="root"><header><b>0</b></header><main><p>A</p><i>x</i></main></div>';
+    const root = document.getElementById('root') as HTMLElement;
+    const nodes = prepareServerHtml(root);
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    // Before the slice (main): an update elsewhere, which is no mismatch of the slice's.
+    (root.querySelector('b') as HTMLElement).textContent = '2';
+    root.querySelector('header')?.append(document.createElement('span'));
+    const connected = connectedNodes(nodes);
+    const main = root.querySelector('main') as HTMLElement;
+    reportMismatches(nodes, { connected, node: main });
+    expect(errors).not.toHaveBeenCalled();
+    // The slice's hydration makes an element anew and changes a text under it.
+    main.querySelector('i')?.replaceWith(document.createElement('i'));
+    (main.querySelector('p') as HTMLElement).textContent = 'B';
+    reportMismatches(nodes, { connected, node: main });
+    expect(errors.mock.calls.map((call) => String(call[0]))).toEqual([
+      expect.stringMatching(/^Hydration: .*1 elements made anew, 1 texts changed.*"A" became "B"/),
+    ]);
   });
 });

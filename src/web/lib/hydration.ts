@@ -44,6 +44,22 @@ function describe(element: Element): string {
 }
 
 /**
+ * One slice's hydration (lib/hydration-slices.tsx), which runs after other parts of the page may have
+ * been updated: only what it can have changed is compared. `connected`: the server's elements still
+ * in the page just before it (one gone after it was made anew by it); `node`: the slice's element
+ * (texts under it are still the server's until it is hydrated).
+ */
+export interface SliceScope {
+  connected: Element[];
+  node: Node | null;
+}
+
+/** The server's elements still in the page, taken just before a slice is hydrated. */
+export function connectedNodes(nodes: ServerNodes): Element[] {
+  return nodes.elements.filter((element) => element.isConnected);
+}
+
+/**
  * Preact hydrates silently: an element the first render does not match is made anew (the
  * server's is dropped) and a differing text is overwritten, with no error. Called right after
  * hydrating, before any effect or update has run (Preact hydrates synchronously), this logs what
@@ -52,9 +68,11 @@ function describe(element: Element): string {
  * (`{place ? `, ${place}` : ''}`) is no node in React's HTML but one in Preact's render, which
  * then shifts each text into the node before it and adds one at the end: the same words.
  */
-export function reportMismatches(nodes: ServerNodes): void {
-  const replaced = nodes.elements.filter((element) => !element.isConnected);
-  const changed = [...nodes.texts].filter(([element, text]) => element.isConnected && ownText(element) !== text);
+export function reportMismatches(nodes: ServerNodes, slice?: SliceScope): void {
+  const replaced = (slice ? slice.connected : nodes.elements).filter((element) => !element.isConnected);
+  const changed = [...nodes.texts].filter(
+    ([element, text]) => element.isConnected && (!slice || slice.node?.contains(element)) && ownText(element) !== text,
+  );
   if (replaced.length === 0 && changed.length === 0) return;
   const where = [
     ...replaced.slice(0, 3).map(describe),

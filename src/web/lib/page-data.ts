@@ -43,10 +43,9 @@ let hydrated = false;
 const listeners = new Set<() => void>();
 
 /**
- * Called by the app's root after its first commit, and before a render that has no server
- * HTML to take over. The screen, in its own Suspense boundary (router.tsx), may hydrate
- * after that commit: while it does, it still reads the server's value (the server snapshot)
- * and turns true just after.
+ * Called by main.tsx once the server's HTML is all hydrated (the page, then each of its slices:
+ * lib/hydration-slices.tsx), and before a render that has no server HTML to take over. A slice
+ * still waiting must hydrate with the server's values, so the flag turns true after the last one.
  */
 export function markHydrated(): void {
   if (hydrated) return;

@@ -29,7 +29,12 @@ import { createContext, isValidElement, type ReactElement, Suspense, useReducer,
 /** True only while main.tsx hydrates the server's HTML (Preact's hydration is one synchronous call). */
 let hydrating = false;
 
-/** Runs `hydrate` (the app's hydrateRoot) so that the StaticParts met keep the server's HTML. */
+/** True while the server's HTML is being hydrated: the first call, then each slice (lib/hydration-slices.tsx). */
+export function isHydrating(): boolean {
+  return hydrating;
+}
+
+/** Runs `hydrate` (the app's hydrateRoot, or a slice's render) so that the StaticParts met keep the server's HTML. */
 export function hydrateKeepingStaticParts(hydrate: () => void): void {
   hydrating = true;
   try {

@@ -12,6 +12,7 @@ import { FollowCards, Reels, SupportChat } from '../features/catalog/home-extras
 import { ProductGrid, ProductGridSkeleton } from '../features/catalog/product-grid.tsx';
 import { useHome } from '../features/catalog/use-home.ts';
 import { HomeReviews } from '../features/reviews/home-reviews.tsx';
+import { Slice } from '../lib/hydration-slices.tsx';
 import { Link } from '../lib/router/index.ts';
 import { site } from '../lib/site.ts';
 import { StaticPart } from '../lib/static-part.tsx';
@@ -34,8 +35,11 @@ export function HomePage() {
       <div className="container">
         {/* The page's level-one heading, for screen readers and crawlers; sighted shoppers read the banners. */}
         <h1 className="visually-hidden">{site().name}: premium watches with cash on delivery</h1>
+        {/* Each part that moves hydrated in a task of its own, after the page's (decision 067, slices). */}
         {content ? (
-          <Hero banners={content.banners} largestDiscount={data.largestDiscount} />
+          <Slice>
+            <Hero banners={content.banners} largestDiscount={data.largestDiscount} />
+          </Slice>
         ) : (
           // The size of the banners with their previous/next row, so nothing moves when they arrive;
           // the sale's figure once the catalogue has answered.
@@ -53,24 +57,28 @@ export function HomePage() {
         )}
         <LoadError message={error} onRetry={reload} />
 
-        <section aria-labelledby="categories-heading">
-          <div className="section-heading">
-            <h2 id="categories-heading">Shop by category</h2>
-          </div>
-          <CategoryGrid counts={data?.counts} />
-        </section>
+        <Slice>
+          <section aria-labelledby="categories-heading">
+            <div className="section-heading">
+              <h2 id="categories-heading">Shop by category</h2>
+            </div>
+            <CategoryGrid counts={data?.counts} />
+          </section>
+        </Slice>
 
-        <section aria-labelledby="latest-heading" aria-busy={loading} className="home-latest">
-          <div className="section-heading">
-            <h2 id="latest-heading">Latest Collection</h2>
-            <Link to="/product">VIEW ALL</Link>
-          </div>
-          {data ? (
-            <ProductGrid products={data.latest} empty="New watches are on their way." actions={cardActions} />
-          ) : (
-            loading && <ProductGridSkeleton count={HOME_LATEST} />
-          )}
-        </section>
+        <Slice>
+          <section aria-labelledby="latest-heading" aria-busy={loading} className="home-latest">
+            <div className="section-heading">
+              <h2 id="latest-heading">Latest Collection</h2>
+              <Link to="/product">VIEW ALL</Link>
+            </div>
+            {data ? (
+              <ProductGrid products={data.latest} empty="New watches are on their way." actions={cardActions} />
+            ) : (
+              loading && <ProductGridSkeleton count={HOME_LATEST} />
+            )}
+          </section>
+        </Slice>
 
         {/* Links and pictures only: the server's HTML, never hydrated (decision 067). Each
             StaticPart holds one element, so the empty lists (which render nothing) stay outside. */}

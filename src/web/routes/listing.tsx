@@ -23,6 +23,7 @@ import { ProductGrid, ProductGridSkeleton } from '../features/catalog/product-gr
 import type { Sort } from '../features/catalog/types.ts';
 import { useListing } from '../features/catalog/use-listing.ts';
 import { useLoaderVisible } from '../features/catalog/use-loader-timeout.ts';
+import { Slice } from '../lib/hydration-slices.tsx';
 import { useHydrated } from '../lib/page-data.ts';
 import { Link, useLocation, useNavigate, useParams } from '../lib/router/index.ts';
 import { site } from '../lib/site.ts';
@@ -91,46 +92,51 @@ export function ListingPage() {
       />
       <h1>Shop</h1>
 
-      <nav aria-label="Categories" className="listing-tabs">
-        {LISTING_TABS.map((tab) => {
-          const active = tab.category === category && (tab.category !== null || !cate);
-          return (
-            <Link
-              key={tab.label}
-              to={listingPath(tab.category) + listingSearch(sort)}
-              className="chip"
-              aria-current={active ? 'page' : undefined}
-            >
-              {tab.label}
-            </Link>
-          );
-        })}
-      </nav>
+      {/* Each part that moves hydrated in a task of its own, after the page's (decision 067, slices). */}
+      <Slice>
+        <nav aria-label="Categories" className="listing-tabs">
+          {LISTING_TABS.map((tab) => {
+            const active = tab.category === category && (tab.category !== null || !cate);
+            return (
+              <Link
+                key={tab.label}
+                to={listingPath(tab.category) + listingSearch(sort)}
+                className="chip"
+                aria-current={active ? 'page' : undefined}
+              >
+                {tab.label}
+              </Link>
+            );
+          })}
+        </nav>
+      </Slice>
 
       {/* Links and a GET form (docs/decisions/032-controls-in-the-address.md): they work at first paint and without JavaScript. */}
-      <div className="listing-controls">
-        <fieldset className="listing-sort">
-          <legend>Sort by price</legend>
-          {SORTS.map((s) => (
-            // A new sort starts at page 1 of the same listing.
-            <Link
-              key={s.value}
-              to={pathname + listingSearch(s.value)}
-              className="chip"
-              aria-current={sort === s.value ? 'true' : undefined}
-            >
-              {s.label}
-            </Link>
-          ))}
-        </fieldset>
-        {category === 'men watch' && (
-          <BrandFilter
-            brand={brandName}
-            sort={sort}
-            onPick={(picked) => navigate(listingPath('men watch', picked) + listingSearch(sort))}
-          />
-        )}
-      </div>
+      <Slice>
+        <div className="listing-controls">
+          <fieldset className="listing-sort">
+            <legend>Sort by price</legend>
+            {SORTS.map((s) => (
+              // A new sort starts at page 1 of the same listing.
+              <Link
+                key={s.value}
+                to={pathname + listingSearch(s.value)}
+                className="chip"
+                aria-current={sort === s.value ? 'true' : undefined}
+              >
+                {s.label}
+              </Link>
+            ))}
+          </fieldset>
+          {category === 'men watch' && (
+            <BrandFilter
+              brand={brandName}
+              sort={sort}
+              onPick={(picked) => navigate(listingPath('men watch', picked) + listingSearch(sort))}
+            />
+          )}
+        </div>
+      </Slice>
 
       <LoadError message={error} onRetry={reload} />
       {/* Always there (empty while loading), so the grid below it does not move when the count arrives. */}
@@ -138,22 +144,24 @@ export function ListingPage() {
         {(data && listingCountText(first, last, data.total)) || '\u00a0'}
       </p>
       {data && (
-        <div aria-busy={loading}>
-          {/* Card names are h3s: this keeps the heading order h1 > h2 > h3 for screen readers. */}
-          <h2 className="visually-hidden">Watches</h2>
-          <ProductGrid
-            products={data.items}
-            eager={2}
-            empty={data.total > 0 ? null : 'No product found!'}
-            actions={cardActions}
-          />
-          <Pagination
-            page={page}
-            pageCount={data.pageCount}
-            href={(p) => pathname + listingSearch(sort, p)}
-            onPage={setPage}
-          />
-        </div>
+        <Slice>
+          <div aria-busy={loading}>
+            {/* Card names are h3s: this keeps the heading order h1 > h2 > h3 for screen readers. */}
+            <h2 className="visually-hidden">Watches</h2>
+            <ProductGrid
+              products={data.items}
+              eager={2}
+              empty={data.total > 0 ? null : 'No product found!'}
+              actions={cardActions}
+            />
+            <Pagination
+              page={page}
+              pageCount={data.pageCount}
+              href={(p) => pathname + listingSearch(sort, p)}
+              onPage={setPage}
+            />
+          </div>
+        </Slice>
       )}
       {!data && loading && <ProductGridSkeleton count={LISTING_SKELETON_CARDS} />}
       {!data && !loading && !error && <p className="catalog-empty">No product found!</p>}

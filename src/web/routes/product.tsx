@@ -26,6 +26,7 @@ import { ProductVideo } from '../features/catalog/video.tsx';
 import { ZoomPopup } from '../features/catalog/zoom-popup.tsx';
 import { ProductReviews } from '../features/reviews/product-reviews.tsx';
 import { PincodeCheck } from '../features/shipping/pincode-check.tsx';
+import { Slice } from '../lib/hydration-slices.tsx';
 import { Link, useParams } from '../lib/router/index.ts';
 import { site } from '../lib/site.ts';
 import { StaticPart } from '../lib/static-part.tsx';
@@ -106,103 +107,112 @@ const ProductDetails = memo(function ProductDetails({ product }: { product: Prod
           { label: product.name, current: true },
         ]}
       />
+      {/* Each part that moves hydrated in a task of its own, after the page's (decision 067, slices). */}
       <div className="product-layout">
-        <section className="product-gallery" aria-label="Pictures">
-          {/* Over the button, not inside it: the button shows nothing its name does not say (WCAG 2.5.3, label in name). */}
-          <div className="product-main">
-            <button
-              type="button"
-              className="product-main-image"
-              onClick={() => image && setZoom(true)}
-              aria-label={`Zoom into the picture of ${product.name}`}
-              aria-haspopup="dialog"
-              disabled={!image}
-            >
-              <ProductImage id={image} alt={product.name} {...PRODUCT_PICTURE} width={1200} height={1200} priority />
-            </button>
-            <span className="product-watermark" aria-hidden="true">
-              {site().name}
-            </span>
-          </div>
-          {product.images.length > 1 && (
-            <ul className="product-thumbs">
-              {product.images.map((img, i) => (
-                <li key={img}>
-                  <button
-                    type="button"
-                    aria-label={`Show picture ${i + 1} of ${product.images.length}`}
-                    aria-pressed={i === current}
-                    onClick={() => setCurrent(i)}
-                  >
-                    <ProductImage id={img} alt="" sizes="80px" widths={[240]} width={80} height={80} />
-                  </button>
-                </li>
-              ))}
-            </ul>
-          )}
-        </section>
+        <Slice>
+          <section className="product-gallery" aria-label="Pictures">
+            {/* Over the button, not inside it: the button shows nothing its name does not say (WCAG 2.5.3, label in name). */}
+            <div className="product-main">
+              <button
+                type="button"
+                className="product-main-image"
+                onClick={() => image && setZoom(true)}
+                aria-label={`Zoom into the picture of ${product.name}`}
+                aria-haspopup="dialog"
+                disabled={!image}
+              >
+                <ProductImage id={image} alt={product.name} {...PRODUCT_PICTURE} width={1200} height={1200} priority />
+              </button>
+              <span className="product-watermark" aria-hidden="true">
+                {site().name}
+              </span>
+            </div>
+            {product.images.length > 1 && (
+              <ul className="product-thumbs">
+                {product.images.map((img, i) => (
+                  <li key={img}>
+                    <button
+                      type="button"
+                      aria-label={`Show picture ${i + 1} of ${product.images.length}`}
+                      aria-pressed={i === current}
+                      onClick={() => setCurrent(i)}
+                    >
+                      <ProductImage id={img} alt="" sizes="80px" widths={[240]} width={80} height={80} />
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        </Slice>
 
-        <section className="product-info" aria-labelledby="product-name">
-          <div className="product-topline">
-            {kicker && <p className="product-kicker">{kicker}</p>}
-            <a
-              className="product-share"
-              href={productChatLink(product, 'know-more')}
-              target="_blank"
-              rel="noopener noreferrer"
-            >
-              <ChatIcon size={18} /> Share
-            </a>
-          </div>
-          <h1 id="product-name">{product.name}</h1>
-          {product.spinningText && <p className="product-spinning">{product.spinningText}</p>}
-          {product.reviewsCount > 0 && (
-            <a className="product-stars-link" href="#reviews">
-              <Stars stars={product.stars} reviews={product.reviewsCount} />
-            </a>
-          )}
-          <Price price={product.price} discountPrice={product.discountPrice} showOff />
-          <CodTerms price={product.discountPrice} />
-          <PincodeCheck />
-          <div className="product-actions">
-            <AddToCartButton productId={product.id} productName={product.name} inStock={product.inStock} />
-            {product.inStock ? (
+        <Slice>
+          <section className="product-info" aria-labelledby="product-name">
+            <div className="product-topline">
+              {kicker && <p className="product-kicker">{kicker}</p>}
               <a
-                className="btn btn-gold"
-                href={productChatLink(product, 'buy')}
+                className="product-share"
+                href={productChatLink(product, 'know-more')}
                 target="_blank"
                 rel="noopener noreferrer"
-                onClick={() => recordWhatsappClick(product.id)}
               >
-                Buy now
+                <ChatIcon size={18} /> Share
               </a>
-            ) : (
-              <button type="button" className="btn" disabled>
-                Out of stock
-              </button>
+            </div>
+            <h1 id="product-name">{product.name}</h1>
+            {product.spinningText && <p className="product-spinning">{product.spinningText}</p>}
+            {product.reviewsCount > 0 && (
+              <a className="product-stars-link" href="#reviews">
+                <Stars stars={product.stars} reviews={product.reviewsCount} />
+              </a>
             )}
-          </div>
-          {!product.inStock && <NotifyMeForm productId={product.id} />}
-          {/* Words only: the server's HTML, never hydrated (decision 067). */}
-          <StaticPart>
-            <ProductText product={product} />
-          </StaticPart>
-        </section>
+            <Price price={product.price} discountPrice={product.discountPrice} showOff />
+            <CodTerms price={product.discountPrice} />
+            <PincodeCheck />
+            <div className="product-actions">
+              <AddToCartButton productId={product.id} productName={product.name} inStock={product.inStock} />
+              {product.inStock ? (
+                <a
+                  className="btn btn-gold"
+                  href={productChatLink(product, 'buy')}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  onClick={() => recordWhatsappClick(product.id)}
+                >
+                  Buy now
+                </a>
+              ) : (
+                <button type="button" className="btn" disabled>
+                  Out of stock
+                </button>
+              )}
+            </div>
+            {!product.inStock && <NotifyMeForm productId={product.id} />}
+            {/* Words only: the server's HTML, never hydrated (decision 067). */}
+            <StaticPart>
+              <ProductText product={product} />
+            </StaticPart>
+          </section>
+        </Slice>
       </div>
 
       <ProductVideo url={product.videoUrl} title={product.name} />
       <InfoCards />
-      <ProductReviews product={product} />
+      <Slice>
+        <ProductReviews product={product} />
+      </Slice>
 
-      <section aria-labelledby="related-heading" className="product-related">
-        <h2 id="related-heading">Related products</h2>
-        {related.error && (
-          <p className="message message-error" role="alert">
-            {related.error}
-          </p>
-        )}
-        {related.data && <ProductGrid products={related.data.items} empty="No related watches yet." />}
-      </section>
+      <Slice>
+        <section aria-labelledby="related-heading" className="product-related">
+          <h2 id="related-heading">Related products</h2>
+          {related.error && (
+            <p className="message message-error" role="alert">
+              {related.error}
+            </p>
+          )}
+          {related.data && <ProductGrid products={related.data.items} empty="No related watches yet." />}
+        </section>
+      </Slice>
 
       {image && <ZoomPopup image={image} alt={product.name} open={zoom} onClose={() => setZoom(false)} />}
     </div>

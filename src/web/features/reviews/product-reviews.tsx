@@ -14,6 +14,7 @@ import { REVIEW_QUERY, type ReviewSort, ratingText, reviewSortFromQuery } from '
 import type { Product } from '../../../common/schemas/product.ts';
 import type { PublicReview } from '../../../common/schemas/review.ts';
 import { Link, useLocation } from '../../lib/router/index.ts';
+import { StaticPart } from '../../lib/static-part.tsx';
 import { useCatalogAnswer } from '../catalog/use-catalog-answer.ts';
 import { ReviewStars } from './review-stars.tsx';
 
@@ -150,8 +151,11 @@ export function ProductReviews({ product }: { product: Product }) {
             ))}
           </nav>
           <ol className="reviews-list">
+            {/* Words, stars and a date: the server's HTML, never hydrated (decision 067). */}
             {data.items.map((r) => (
-              <ReviewCard key={r.id} review={r} />
+              <StaticPart key={r.id}>
+                <ReviewCard review={r} />
+              </StaticPart>
             ))}
           </ol>
           {data.pages > 1 && (

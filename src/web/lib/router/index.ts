@@ -10,5 +10,5 @@ export {
   useParams,
 } from './context.ts';
 export { isPlainLeftClick, Link, NavLink } from './link.tsx';
-export { Navigate, Outlet, preloadScreenOf, type RouteObject, RouterProvider } from './router.tsx';
+export { getHistory, Navigate, Outlet, preloadScreenOf, type RouteObject, RouterProvider } from './router.tsx';
 export { Route, Routes } from './routes.tsx';
