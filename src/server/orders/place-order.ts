@@ -43,6 +43,17 @@ export type Placed =
   /** The key had already placed this order. */
   | { orderId: string; created: false };
 
+/** The shopper's row lock (compiled once, db/reused-query.ts): a no-op update that returns what the order keeps. */
+const lockShopper = reusedQuery((db) =>
+  db
+    .updateTable('users')
+    .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+    .where('id', '=', slot<string>('userId'))
+    // An account erased in another tab after this request's session check orders nothing.
+    .where('deleted_at', 'is', null)
+    .returning(['phone', 'name']),
+);
+
 /** The order this key placed already, and the shopper's unpaid orders counted up to `upTo` (unpaid.ts). */
 function earlierAndUnpaidQuery(db: Db | Transaction<Database>, count: boolean) {
   const userId = slot<string>('userId');
@@ -92,14 +103,7 @@ export async function placeOrder(db: Db, config: Config, userId: string, input: 
       // key and the cart read, so under READ COMMITTED a concurrent checkout
       // that committed first is seen: the same key returns its order, and a
       // second tab finds the cart already ordered instead of ordering it twice.
-      const user = await trx
-        .updateTable('users')
-        .set((eb) => ({ updated_at: eb.ref('updated_at') }))
-        .where('id', '=', userId)
-        // An account erased in another tab after this request's session check orders nothing.
-        .where('deleted_at', 'is', null)
-        .returning(['phone', 'name'])
-        .executeTakeFirst();
+      const [user] = await lockShopper(trx, { userId });
       if (!user) throw unauthorized();
       const seen = await earlierAndUnpaid(trx, config, { id: userId, phone: user.phone }, input.idempotencyKey);
       if (seen.earlier) return { orderId: seen.earlier, created: false };
