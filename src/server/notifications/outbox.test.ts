@@ -11,7 +11,7 @@ import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../test-su
 import { mailApp, outboxRows, until } from '../test-support/mail-app.ts';
 import { startTestSmtp, type TestSmtp } from '../test-support/smtp.ts';
 import { countUnsent, listUnsent, queueMail } from './outbox.ts';
-import { outboxMessageId } from './worker.ts';
+import { dueMailQuery, outboxMessageId } from './worker.ts';
 
 const mail = (n = 1) => ({
   kind: 'test',
@@ -123,6 +123,37 @@ describe.each(TEST_DIALECTS)('mail outbox on %s', (dialect) => {
     await server.waitForReceived(1);
     expect(server.received.map((m) => m.to)).toEqual([['shopper2@example.in']]);
     expect((await outboxRows(a)).map((r) => r.to_address)).toEqual(['shopper2@example.in']);
+  });
+
+  it('finds the next due message through outbox_due, skipping held ones, with no sort of the queue', async () => {
+    const d = await database();
+    const at = (minutes: number) => new Date(Date.UTC(2026, 0, 1, 0, minutes)).toISOString();
+    const rows = Array.from({ length: 30 }, (_, i) => ({
+      id: `m${String(i).padStart(2, '0')}`,
+      kind: 'test',
+      to_address: `shopper${i}@example.in`,
+      subject: 's',
+      text_body: 't',
+      html_body: 'h',
+      // The oldest two wait behind WhatsApp messages (held): the first due is m02.
+      held_for: i < 2 ? `wa${i}` : null,
+      created_at: at(i),
+      next_attempt_at: at(i),
+    }));
+    await d.db.insertInto('outbox').values(rows).execute();
+    const query = dueMailQuery(d.db, at(60));
+    expect((await query.execute()).map((r) => r.id)).toEqual(['m02']);
+    if (dialect === 'sqlite') {
+      // Decision 073: written plainly, `held_for is null` became a look-up in outbox_held_for, then a
+      // sort of every unsent unheld row, per message sent.
+      const compiled = query.compile();
+      const plan = (await d.db.executeQuery({ ...compiled, sql: `explain query plan ${compiled.sql}` })).rows as Array<{
+        detail: string;
+      }>;
+      const text = plan.map((p) => p.detail).join(' | ');
+      expect(text).toContain('USING INDEX outbox_due');
+      expect(text).not.toMatch(/TEMP B-TREE|outbox_held_for/);
+    }
   });
 
   it('without SMTP_URL keeps messages unsent and lists them newest first', async () => {

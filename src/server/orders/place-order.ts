@@ -15,6 +15,7 @@ import type { Config } from '../config.ts';
 import { writeTransaction } from '../db/group-commit.ts';
 import { newId, nowIso } from '../db/ids.ts';
 import { parseJsonList } from '../db/json.ts';
+import { reusedQuery, slot } from '../db/reused-query.ts';
 import type { Database, Db, OrderLineRow, OrderRow } from '../db/tables.ts';
 import { isUniqueViolation } from '../db/unique-violation.ts';
 import { AppError, badRequest, unauthorized } from '../http/errors.ts';
@@ -42,6 +43,40 @@ export type Placed =
   /** The key had already placed this order. */
   | { orderId: string; created: false };
 
+/** The shopper's row lock (compiled once, db/reused-query.ts): a no-op update that returns what the order keeps. */
+const lockShopper = reusedQuery((db) =>
+  db
+    .updateTable('users')
+    .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+    .where('id', '=', slot<string>('userId'))
+    // An account erased in another tab after this request's session check orders nothing.
+    .where('deleted_at', 'is', null)
+    .returning(['phone', 'name']),
+);
+
+/** The order this key placed already, and the shopper's unpaid orders counted up to `upTo` (unpaid.ts). */
+function earlierAndUnpaidQuery(db: Db | Transaction<Database>, count: boolean) {
+  const userId = slot<string>('userId');
+  return db.selectNoFrom((eb) => [
+    eb
+      .selectFrom('orders')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('idempotency_key', '=', slot<string>('key'))
+      .as('earlier'),
+    count
+      ? unpaidCountQuery(db, userId, slot<string>('phone'), slot<number>('upTo')).as('unpaid')
+      : sql<number>`0`.as('unpaid'),
+  ]);
+}
+
+/**
+ * Built and compiled once (db/reused-query.ts): Kysely took ~50 µs of CPU per order to build and
+ * compile this statement's nested unions afresh (docs/decisions/073-order-cpu.md).
+ */
+const earlierAndCounted = reusedQuery((db) => earlierAndUnpaidQuery(db, true));
+const earlierOnly = reusedQuery((db) => earlierAndUnpaidQuery(db, false));
+
 /**
  * The order this key placed already, and (when the shop asks an advance) how many unpaid orders the
  * shopper holds, in one statement: on PostgreSQL each statement is a round trip (issue 39).
@@ -52,19 +87,9 @@ async function earlierAndUnpaid(
   user: { id: string; phone: string },
   key: string,
 ): Promise<{ earlier: string | null; unpaid: number }> {
-  const row = await trx
-    .selectNoFrom((eb) => [
-      eb
-        .selectFrom('orders')
-        .select('id')
-        .where('user_id', '=', user.id)
-        .where('idempotency_key', '=', key)
-        .as('earlier'),
-      config.codAdvance > 0
-        ? unpaidCountQuery(trx, user.id, user.phone, config.unpaidOrdersMax).as('unpaid')
-        : sql<number>`0`.as('unpaid'),
-    ])
-    .executeTakeFirstOrThrow();
+  const values = { userId: user.id, key, phone: user.phone, upTo: config.unpaidOrdersMax };
+  const [row] = await (config.codAdvance > 0 ? earlierAndCounted : earlierOnly)(trx, values);
+  if (!row) throw new Error('earlierAndUnpaid: no row');
   return { earlier: row.earlier ?? null, unpaid: Number(row.unpaid) };
 }
 
@@ -78,14 +103,7 @@ export async function placeOrder(db: Db, config: Config, userId: string, input: 
       // key and the cart read, so under READ COMMITTED a concurrent checkout
       // that committed first is seen: the same key returns its order, and a
       // second tab finds the cart already ordered instead of ordering it twice.
-      const user = await trx
-        .updateTable('users')
-        .set((eb) => ({ updated_at: eb.ref('updated_at') }))
-        .where('id', '=', userId)
-        // An account erased in another tab after this request's session check orders nothing.
-        .where('deleted_at', 'is', null)
-        .returning(['phone', 'name'])
-        .executeTakeFirst();
+      const [user] = await lockShopper(trx, { userId });
       if (!user) throw unauthorized();
       const seen = await earlierAndUnpaid(trx, config, { id: userId, phone: user.phone }, input.idempotencyKey);
       if (seen.earlier) return { orderId: seen.earlier, created: false };

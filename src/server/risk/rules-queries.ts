@@ -8,6 +8,7 @@ import { type CodRules, DEFAULT_COD_RULES } from '../../common/cod-rules.ts';
 import { codRulesSchema } from '../../common/schemas/cod-rules.ts';
 import { newId, nowIso } from '../db/ids.ts';
 import { toJson } from '../db/json.ts';
+import { reusedQuery } from '../db/reused-query.ts';
 import type { Database, Db } from '../db/tables.ts';
 
 export interface RulesInForce {
@@ -17,21 +18,34 @@ export interface RulesInForce {
   savedAt: string | null;
 }
 
-export async function rulesInForce(db: Db | Transaction<Database>): Promise<RulesInForce> {
-  const row = await db
+/** Compiled once (db/reused-query.ts): every order placed reads the rules in force. */
+const newestRules = reusedQuery((db) =>
+  db
     .selectFrom('cod_rules')
     .select(['id', 'rules', 'created_at'])
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+    .limit(1),
+);
+
+/**
+ * The last set read, parsed. A saved set never changes (sets are only added), so a set read again by
+ * its id needs no second JSON and schema parse: every order placed reads the rules in force, and the
+ * parse was most of that read's CPU. The read itself stays, so a set saved by another process counts
+ * from its next order.
+ */
+let lastParsed: RulesInForce | null = null;
+
+export async function rulesInForce(db: Db | Transaction<Database>): Promise<RulesInForce> {
+  const [row] = await newestRules(db, {});
   if (!row) return { id: null, rules: DEFAULT_COD_RULES, savedAt: null };
+  if (lastParsed?.id === row.id && lastParsed.savedAt === row.created_at) return lastParsed;
   // Saved through the schema; read through it too, so a set saved by an older version with fewer
   // signals falls back to the defaults rather than scoring with a missing weight.
   const parsed = codRulesSchema.safeParse(JSON.parse(row.rules));
-  return parsed.success
-    ? { id: row.id, rules: parsed.data, savedAt: row.created_at }
-    : { id: null, rules: DEFAULT_COD_RULES, savedAt: null };
+  if (!parsed.success) return { id: null, rules: DEFAULT_COD_RULES, savedAt: null };
+  lastParsed = { id: row.id, rules: parsed.data, savedAt: row.created_at };
+  return lastParsed;
 }
 
 export async function saveRules(db: Db, rules: CodRules, adminId: string | null): Promise<RulesInForce> {
