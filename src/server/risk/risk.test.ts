@@ -16,7 +16,7 @@ import { createTestApp, type TestApp } from '../test-support/app.ts';
 import { TEST_DIALECTS } from '../test-support/databases.ts';
 import { insertProduct, type Shopper, signUp } from '../test-support/shoppers.ts';
 import { assessOrder } from './assess.ts';
-import { addressAccountsQuery, historyQuery } from './history-queries.ts';
+import { accountsAtAddress, addressAccountsQuery, historyQuery } from './history-queries.ts';
 import { districtPincodes } from './pincode-areas.ts';
 import { areaOutcomesQuery } from './pincode-outcomes.ts';
 
@@ -171,6 +171,40 @@ describe.each(TEST_DIALECTS)('COD risk on %s', (dialect) => {
     expect(draws).toEqual([10]);
   });
 
+  it('counts the accounts at an address, this one included, up to ten', async () => {
+    const user = await signUp(t.app);
+    const key = `skipscan${dialect}${Date.now()}`;
+    const orderAt = (userId: string, i: number) => ({
+      id: newId(),
+      number: `ACC-${dialect}-${key}-${i}`,
+      user_id: userId,
+      user_phone: user.number,
+      address: 'x',
+      status: 'ordered',
+      total_mrp: 4000,
+      total: 3000,
+      idempotency_key: null,
+      advance_amount: 300,
+      address_key: key,
+      created_at: nowIso(),
+      updated_at: nowIso(),
+    });
+    const others = await Promise.all([0, 1].map(() => signUp(t.app)));
+    await t.app.db
+      .insertInto('orders')
+      .values([orderAt(others[0]!.id, 0), orderAt(others[0]!.id, 1), orderAt(others[1]!.id, 2)])
+      .execute();
+    expect(await accountsAtAddress(t.app.db, key, user.id)).toBe(3);
+    expect(await accountsAtAddress(t.app.db, key, others[1]!.id)).toBe(2);
+    const more = await Promise.all(Array.from({ length: 10 }, () => signUp(t.app)));
+    await t.app.db
+      .insertInto('orders')
+      .values(more.map((u, i) => orderAt(u.id, 10 + i)))
+      .execute();
+    expect(await accountsAtAddress(t.app.db, key, user.id)).toBe(10);
+    expect(await accountsAtAddress(t.app.db, 'short', user.id)).toBe(1);
+  });
+
   it('reads the shopper’s, the address’s and the place’s counts through their indexes', async () => {
     // Other shoppers' orders, so a scan would be cheaper to show than an index on an empty table.
     const product = await insertProduct(t.app.db);
@@ -179,7 +213,7 @@ describe.each(TEST_DIALECTS)('COD risk on %s', (dialect) => {
     const queries = {
       history: historyQuery(db, 'u1', '9876543210', 'saikrupaheightsnashik422001').compile(),
       area: areaOutcomesQuery(db, districtPincodes('422001')).compile(),
-      accounts: addressAccountsQuery(db, 'saikrupaheightsnashik422001').compile(),
+      accounts: addressAccountsQuery('saikrupaheightsnashik422001').compile(db),
     };
     if (dialect === 'sqlite') {
       for (const [name, query] of Object.entries(queries)) {
