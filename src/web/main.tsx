@@ -5,7 +5,7 @@ import { App, preloadScreen } from './app/app.tsx';
 import { takeCookieCart } from './features/cart/visitor-cart.ts';
 import { askEarly } from './lib/api-client.ts';
 import { earlyAnswers } from './lib/early-answers.ts';
-import { replayEarlyTap } from './lib/early-tap.ts';
+import { markLive, replayEarlyTap } from './lib/early-tap.ts';
 import { connectedNodes, prepareServerHtml, reportMismatches } from './lib/hydration.ts';
 import { hydrateInSlices } from './lib/hydration-slices.tsx';
 import { markHydrated } from './lib/page-data.ts';
@@ -60,6 +60,7 @@ async function hydrate(container: HTMLElement): Promise<void> {
       const connected = connectedNodes(serverNodes);
       reportMismatches(serverNodes, { connected, node: hydrateSlice() });
     },
+    markLive,
   );
 }
 

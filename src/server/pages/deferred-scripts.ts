@@ -5,9 +5,8 @@
  * template is fetched); the loader, allowed by the CSP through its SHA-256, moves them into the head
  * on the window's `load` event (the first screen and its pictures are in), or at the shopper's first
  * touch or key if that comes sooner: the largest picture has the slow link to itself, and Lighthouse's
- * LCP went from 2.0-2.8 s to 0.9-1.2 s. On `load` it starts in a task of its own (setTimeout): moving
- * thirty preloads into the head costs 20-30 ms at 4x CPU, which the load event's task, already
- * carrying the page's last layout, need not (decision 067, slices).
+ * LCP went from 2.0-2.8 s to 0.9-1.2 s. Started in a task of its own after `load` (setTimeout), the
+ * listing's Lighthouse LCP went to 1.5 times its floor's (decision 067, slices): kept in the event.
  *
  * Before the script has run, links and the forms with an action work as the HTML says. A form with
  * no action (Login, Sign up, the complaint form: only the app sends them) would be sent by the
@@ -35,7 +34,7 @@ export const DEFERRED_SCRIPTS_ID = 'deferred-scripts';
  * thumbnail) tapped before the app was live (`live`, set by main.tsx), which the app taps again
  * once it has hydrated (src/web/lib/early-tap.ts, decision 067): such a tap is not lost.
  */
-export const SCRIPT_LOADER = `(()=>{const t=document.getElementById("${DEFERRED_SCRIPTS_ID}");let started=false;const start=()=>{if(started||!t)return;started=true;document.head.append(t.content.cloneNode(true));const s=document.createElement("script");s.type="module";s.crossOrigin="";s.src=t.dataset.entry;document.head.append(s)};const w=window.${EARLY_FORMS_KEY}={waiting:new Set(document.querySelectorAll("form:not([action]),form[method=post]")),held:new Map(),typed:new WeakMap()};addEventListener("input",e=>w.typed.set(e.target,e.target.value),true);addEventListener("click",e=>{const b=!w.live&&e.target.closest&&e.target.closest("button[type=button]");if(b)w.tap=b},true);addEventListener("submit",e=>{const f=e.target;if(w.waiting.has(f)&&!f.hasAttribute("action")){e.preventDefault();w.held.set(f,e.submitter||null);start()}},true);if(document.readyState==="complete")start();else{addEventListener("load",()=>setTimeout(start));for(const k of["pointerdown","keydown"])addEventListener(k,start,{once:true,passive:true,capture:true})}})()`;
+export const SCRIPT_LOADER = `(()=>{const t=document.getElementById("${DEFERRED_SCRIPTS_ID}");let started=false;const start=()=>{if(started||!t)return;started=true;document.head.append(t.content.cloneNode(true));const s=document.createElement("script");s.type="module";s.crossOrigin="";s.src=t.dataset.entry;document.head.append(s)};const w=window.${EARLY_FORMS_KEY}={waiting:new Set(document.querySelectorAll("form:not([action]),form[method=post]")),held:new Map(),typed:new WeakMap()};addEventListener("input",e=>w.typed.set(e.target,e.target.value),true);addEventListener("click",e=>{const b=!w.live&&e.target.closest&&e.target.closest("button[type=button]");if(b)w.tap=b},true);addEventListener("submit",e=>{const f=e.target;if(w.waiting.has(f)&&!f.hasAttribute("action")){e.preventDefault();w.held.set(f,e.submitter||null);start()}},true);if(document.readyState==="complete")start();else{addEventListener("load",start);for(const k of["pointerdown","keydown"])addEventListener(k,start,{once:true,passive:true,capture:true})}})()`;
 
 /** 'sha256-…' of the loader, for the CSP's script-src. */
 export const SCRIPT_LOADER_HASH = `sha256-${createHash('sha256').update(SCRIPT_LOADER, 'utf8').digest('base64')}`;

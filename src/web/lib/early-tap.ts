@@ -23,3 +23,17 @@ export function replayEarlyTap(): void {
   early.tap = null;
   if (button instanceof HTMLButtonElement && button.isConnected && !button.disabled) button.click();
 }
+
+/**
+ * The app answers taps from now on (a tap while its last parts were hydrating hydrated them: main.tsx,
+ * lib/hydration-slices.tsx): the loader stops remembering taps, and a click that is this input is
+ * not tapped again later, since its own handler gets it.
+ */
+export function markLive(input?: Event): void {
+  const early = (window as unknown as Record<string, EarlyTap | undefined>)[EARLY_FORMS_KEY];
+  if (!early) return;
+  early.live = true;
+  if (input?.type === 'click' && early.tap && input.target instanceof Node && early.tap.contains(input.target)) {
+    early.tap = null;
+  }
+}

@@ -71,8 +71,6 @@ describe('Slice while hydrating', () => {
       (hydrateSlice) => void hydrated.push(hydrateSlice()),
     );
     expect(rendersInFirstTask).toBe(0);
-    // Still the server's: a tap does nothing yet.
-    button.click();
     expect(root.innerHTML).toBe(SERVER_HTML);
     await done;
     expect(menuRenders).toBe(1);
@@ -84,6 +82,31 @@ describe('Slice while hydrating', () => {
     button.click();
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(button.textContent).toBe('Menu open');
+  });
+
+  it('hydrates every waiting slice at a tap, which then reaches its handler once', async () => {
+    const { root, nav, button } = serverHtml();
+    const inputs: string[] = [];
+    const hydrated: Array<Node | null> = [];
+    const done = hydrateInSlices(
+      () => hydrate(h(Page, null), root),
+      (hydrateSlice) => void hydrated.push(hydrateSlice()),
+      (event) => inputs.push(event.type),
+    );
+    expect(menuRenders).toBe(0);
+    // Tapped before its task: hydrated in the tap's capture phase, then the tap's own handler runs.
+    button.click();
+    expect(hydrated).toEqual([nav]);
+    expect(inputs).toEqual(['click']);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(button.textContent).toBe('Menu open');
+    await done;
+    // Hydrated once, and a later tap is not a hydration.
+    expect(hydrated).toEqual([nav]);
+    button.click();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(button.textContent).toBe('Menu');
+    expect(inputs).toEqual(['click']);
   });
 
   it('hydrates with the server children, then shows the ones it was given while waiting', async () => {

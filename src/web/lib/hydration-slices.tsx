@@ -110,25 +110,48 @@ function nodeOf(part: Later): Node | null {
   return (part as unknown as { base?: Node | null }).base ?? null;
 }
 
+/** A shopper's input: the first one while slices wait hydrates them all before it is handled. */
+const INPUT_EVENTS = ['pointerdown', 'keydown', 'click', 'submit'] as const;
+
 /**
  * Runs `hydrate` (the app's hydrateRoot) with the Slices met waiting, then hydrates them one per task.
  * Each slice's hydration is handed to `each`, which runs it (it returns the slice's node, null once
  * gone) and can look at the page just before and just after it.
+ *
+ * A tap or key while slices wait would reach a part with no handler yet: a form would be sent the
+ * no-script way (a page load), a sort or ADD TO CART lost (the INP benchmark saw it). So the first
+ * input hydrates every waiting slice at once, in the input's own capture phase, and the input then
+ * reaches the handlers it was meant for: an element's listeners are taken when the event reaches
+ * it (DOM dispatch), so those hydration adds now are called. `onInput` is told (main.tsx marks the
+ * app live, so the tap is not also replayed).
  */
 export async function hydrateInSlices(
   hydrate: () => void,
   each: (hydrateSlice: () => Node | null) => void,
+  onInput: (event: Event) => void = () => {},
 ): Promise<void> {
-  hydrateKeepingStaticParts(hydrate);
-  for (;;) {
-    await nextTask();
-    const slice = queue.shift();
-    if (!slice) return;
+  const hydrateOne = (slice: Waiting) => {
     performance.mark('slice-start');
     each(() => {
       hydrateNow(slice);
       return nodeOf(slice.part);
     });
     performance.measure('hydrate-slice', 'slice-start');
+  };
+  const hydrateAll = (event: Event) => {
+    for (let slice = queue.shift(); slice; slice = queue.shift()) hydrateOne(slice);
+    onInput(event);
+  };
+  hydrateKeepingStaticParts(hydrate);
+  for (const type of INPUT_EVENTS) addEventListener(type, hydrateAll, { capture: true });
+  try {
+    for (;;) {
+      await nextTask();
+      const slice = queue.shift();
+      if (!slice) return;
+      hydrateOne(slice);
+    }
+  } finally {
+    for (const type of INPUT_EVENTS) removeEventListener(type, hydrateAll, { capture: true });
   }
 }
