@@ -9,7 +9,7 @@
  *    shopper is an assumption, printed with the table: one who means to take the watch pays it 90%
  *    of the time; one who means to refuse the parcel 30%, and, having paid, still refuses half as often.
  * 2. Cost: the whole assessment (rules, history, pincode and district counts, address accounts, proof)
- *    inside a transaction, as orders/place-order.ts calls it, with 1,000,000 past orders on SQLite
+ *    timed inside a transaction, as orders/place-order.ts calls it (the BEGIN and COMMIT are the order's), with 1,000,000 past orders on SQLite
  *    and on PostgreSQL (median and p99 of 2,000 calls; the shop-wide prior's count, kept ten minutes,
  *    is timed apart).
  */
@@ -257,13 +257,12 @@ async function timeAssessments(
     const u = Math.floor(rand() * 200_000);
     const { pin, state } = pins[Math.floor(rand() * pins.length)]!;
     const address = `${u}, Sai Residency, near Hanuman Temple, Town - ${pin}, ${state}`;
-    const started = performance.now();
-    await db
-      .transaction()
-      .execute((trx) =>
-        assessOrder(trx, { userId: `u${u}`, phone: `9${String(u).padStart(9, '0')}`, address, total: 3000 }, 300),
-      );
-    return performance.now() - started;
+    // Timed inside the transaction, as checkout calls it: the order's own BEGIN and COMMIT are the order's.
+    return db.transaction().execute(async (trx) => {
+      const started = performance.now();
+      await assessOrder(trx, { userId: `u${u}`, phone: `9${String(u).padStart(9, '0')}`, address, total: 3000 }, 300);
+      return performance.now() - started;
+    });
   };
   // The first call counts the shop's finished orders for the prior (kept ten minutes).
   const priorMs = await one();
@@ -351,7 +350,9 @@ export async function benchRisk(_options: BenchOptions): Promise<RiskResult> {
       'p99 ms': fixed(r.p99Ms, 2),
       'first call (shop-wide prior) ms': fixed(r.priorMs, 1),
     })),
-    ['Target: median and p99 at most 5 ms. The shop-wide prior is counted once in ten minutes per process.'],
+    [
+      "Target: median and p99 at most 5 ms. Timed inside the transaction, as checkout calls it (its BEGIN and COMMIT are the order's). The shop-wide prior is counted once in ten minutes per process.",
+    ],
   );
   return { simulation, cost };
 }
