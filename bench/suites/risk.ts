@@ -245,7 +245,7 @@ async function fillOrders(db: Db, dialect: 'sqlite' | 'postgres', pins: readonly
   // A shop's million orders came over years, vacuumed as they came: PostgreSQL's index-only reads
   // need the visibility map a vacuum keeps, and autovacuum would otherwise start on the fresh rows
   // while the calls are timed.
-  await sql`${sql.raw(dialect === 'postgres' ? 'vacuum analyze' : 'analyze')}`.execute(db);
+  await sql.raw(dialect === 'postgres' ? 'vacuum analyze' : 'analyze').execute(db);
 }
 
 async function timeAssessments(

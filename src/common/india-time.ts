@@ -7,48 +7,33 @@
  */
 const ZONE = 'Asia/Kolkata';
 
-function once<T>(make: () => T): () => T {
-  let made: T | undefined;
+/** A formatter in India time, built on its first use. */
+function zoned(locale: string, options: Intl.DateTimeFormatOptions): () => Intl.DateTimeFormat {
+  let made: Intl.DateTimeFormat | undefined;
   return () => {
-    made ??= make();
+    made ??= new Intl.DateTimeFormat(locale, { ...options, timeZone: ZONE });
     return made;
   };
 }
 
-const dateFormat = once(
-  () =>
-    new Intl.DateTimeFormat('en-IN', {
-      day: 'numeric',
-      month: 'short',
-      year: 'numeric',
-      timeZone: ZONE,
-    }),
-);
-const dateTimeFormat = once(
-  () =>
-    new Intl.DateTimeFormat('en-IN', {
-      day: 'numeric',
-      month: 'short',
-      year: 'numeric',
-      hour: 'numeric',
-      minute: '2-digit',
-      hour12: true,
-      timeZone: ZONE,
-    }),
-);
+const dateFormat = zoned('en-IN', { day: 'numeric', month: 'short', year: 'numeric' });
+const dateTimeFormat = zoned('en-IN', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  hour12: true,
+});
 /** en-CA writes dates as YYYY-MM-DD; hourCycle h23 gives 00-23. */
-const isoParts = once(
-  () =>
-    new Intl.DateTimeFormat('en-CA', {
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-      timeZone: ZONE,
-    }),
-);
+const isoParts = zoned('en-CA', {
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
 
 type When = string | number | Date;
 const toDate = (when: When) => (when instanceof Date ? when : new Date(when));

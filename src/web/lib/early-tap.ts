@@ -15,8 +15,11 @@ interface EarlyTap {
   live?: boolean;
 }
 
+/** What the page's inline loader keeps (src/server/pages/deferred-scripts.ts); absent without it. */
+const loaderState = () => (window as unknown as Record<string, EarlyTap | undefined>)[EARLY_FORMS_KEY];
+
 export function replayEarlyTap(): void {
-  const early = (window as unknown as Record<string, EarlyTap | undefined>)[EARLY_FORMS_KEY];
+  const early = loaderState();
   if (!early) return;
   early.live = true;
   const button = early.tap;
@@ -30,7 +33,7 @@ export function replayEarlyTap(): void {
  * not tapped again later, since its own handler gets it.
  */
 export function markLive(input?: Event): void {
-  const early = (window as unknown as Record<string, EarlyTap | undefined>)[EARLY_FORMS_KEY];
+  const early = loaderState();
   if (!early) return;
   early.live = true;
   if (input?.type === 'click' && early.tap && input.target instanceof Node && early.tap.contains(input.target)) {
