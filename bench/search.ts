@@ -16,7 +16,11 @@ import { openDatabase } from '../src/server/db/database.ts';
 const dataDir = flag('data-dir') ?? '/tmp/s100k';
 const runs = Number(flag('runs') ?? 30);
 const config = loadConfig({ ...process.env, DATA_DIR: dataDir });
-const { db } = openDatabase({ databaseUrl: config.databaseUrl, sqlitePath: config.sqlitePath });
+const { db } = openDatabase({
+  databaseUrl: config.databaseUrl,
+  sqlitePath: config.sqlitePath,
+  poolSize: config.databasePoolSize,
+});
 
 const QUERIES = [
   'rolx',

@@ -20,7 +20,11 @@ if (given !== undefined && (given.length < 12 || isCommonPassword(given))) {
   process.exit(2);
 }
 const config = loadConfig();
-const database = openDatabase({ databaseUrl: config.databaseUrl, sqlitePath: config.sqlitePath });
+const database = openDatabase({
+  databaseUrl: config.databaseUrl,
+  sqlitePath: config.sqlitePath,
+  poolSize: config.databasePoolSize,
+});
 const { db } = database;
 try {
   await migrateToLatest(database);

@@ -30,7 +30,11 @@ const dataDir = flag('data-dir');
 
 try {
   const config = loadConfig(dataDir ? { ...process.env, DATA_DIR: dataDir } : process.env);
-  const database = openDatabase({ databaseUrl: config.databaseUrl, sqlitePath: config.sqlitePath });
+  const database = openDatabase({
+    databaseUrl: config.databaseUrl,
+    sqlitePath: config.sqlitePath,
+    poolSize: config.databasePoolSize,
+  });
   const { db } = database;
   const media = openStorage(config);
   const deployment = Boolean(config.publicUrl || config.databaseUrl);

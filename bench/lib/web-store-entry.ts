@@ -14,7 +14,11 @@ import { migrateToLatest } from '../../src/server/db/migrate.ts';
 const webDistDir = process.env.BENCH_WEB_DIST;
 if (!webDistDir) throw new Error('BENCH_WEB_DIST must name the built web app folder');
 const config = loadConfig();
-const database = openDatabase({ databaseUrl: config.databaseUrl, sqlitePath: config.sqlitePath });
+const database = openDatabase({
+  databaseUrl: config.databaseUrl,
+  sqlitePath: config.sqlitePath,
+  poolSize: config.databasePoolSize,
+});
 await migrateToLatest(database);
 const app = await buildApp({ config, database, webDistDir });
 app.addHook('onClose', async () => {

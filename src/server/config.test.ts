@@ -33,4 +33,11 @@ describe('configuration', () => {
   it('chooses PostgreSQL from a postgres:// URL', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db' }).databaseUrl).toBe('postgres://u@h/db');
   });
+  it('takes a pool size of 1 to 100 connections, or leaves it to the machine', () => {
+    expect(loadConfig({ DATABASE_POOL_SIZE: '6' }).databasePoolSize).toBe(6);
+    expect(loadConfig({}).databasePoolSize).toBeUndefined();
+    expect(() => loadConfig({ DATABASE_POOL_SIZE: '0' })).toThrow(/DATABASE_POOL_SIZE: must be at least 1/);
+    expect(() => loadConfig({ DATABASE_POOL_SIZE: 'four' })).toThrow(/DATABASE_POOL_SIZE: must be a whole number/);
+    expect(() => loadConfig({ DATABASE_POOL_SIZE: '2.5' })).toThrow(/DATABASE_POOL_SIZE: must be a whole number/);
+  });
 });

@@ -51,6 +51,13 @@ const envSchema = z.object({
     .string()
     .regex(/^(postgres(ql)?:\/\/|file:|sqlite:)/, 'must start with postgres:// (or be unset for SQLite)')
     .optional(),
+  // Connections each process keeps to PostgreSQL; unset: twice this machine's cores (decision 074).
+  DATABASE_POOL_SIZE: z.coerce
+    .number('must be a whole number such as 4')
+    .int('must be a whole number such as 4')
+    .min(1, 'must be at least 1')
+    .max(100, 'must be at most 100')
+    .optional(),
   ADMIN_USERNAME: z.string().trim().min(3, 'must be at least 3 characters').max(64).default('admin'),
   ADMIN_PASSWORD: z
     .string()
@@ -208,6 +215,8 @@ export interface Config {
   sqlitePath: string;
   uploadsDir: string;
   databaseUrl: string | undefined;
+  /** PostgreSQL connections of this process (db/database.ts poolSizeFor). */
+  databasePoolSize: number | undefined;
   admin: { username: string; password: string | undefined };
   shop: { name: string; phone: string; whatsapp: string; email: string; address: string; legalName: string };
   /** Named on /contact, the footer and the policy pages (docs/product.md#contact). */
@@ -322,6 +331,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     sqlitePath: fileUrl ? resolve(fileUrl) : resolve(dataDir, 'store.sqlite'),
     uploadsDir: resolve(dataDir, 'uploads'),
     databaseUrl: fileUrl ? undefined : e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     admin: { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD },
     shop: {
       name: e.SHOP_NAME,

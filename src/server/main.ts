@@ -60,7 +60,11 @@ export async function seedEmptyStore(app: FastifyInstance, options: StartOptions
 }
 
 export async function startServer(config: Config, options: StartOptions = {}) {
-  const database = openDatabase({ databaseUrl: config.databaseUrl, sqlitePath: config.sqlitePath });
+  const database = openDatabase({
+    databaseUrl: config.databaseUrl,
+    sqlitePath: config.sqlitePath,
+    poolSize: config.databasePoolSize,
+  });
   await migrateToLatest(database);
   const app = await buildApp({ config, database, webDistDir: WEB_DIST_DIR });
   app.addHook('onClose', async () => {

@@ -3,11 +3,13 @@
  * otherwise a SQLite file. Pragmas are set here, in one place, when it opens.
  */
 import { mkdirSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import { enableGroupCommit } from './group-commit.ts';
+import { sendBeginWithFirstStatement } from './pg-begin.ts';
 import { withStatementCache } from './sqlite-statements.ts';
 import type { Database, Db } from './tables.ts';
 
@@ -30,7 +32,19 @@ export interface OpenOptions {
   sqlitePath?: string;
   /** PostgreSQL schema to work in (tests use one schema per run). */
   pgSchema?: string | undefined;
-  poolSize?: number;
+  /** PostgreSQL connections; unset: `defaultPoolSize()`. */
+  poolSize?: number | undefined;
+}
+
+/**
+ * Twice the machine's cores: PostgreSQL's own rule of thumb for a server on the same machine
+ * (docs/deploy.md puts it there), where the store's process and the database share the cores.
+ * Ten connections on two cores took 133-148 orders/s and 6.5-6.9 ms of backend CPU an order; four
+ * took 168 and 5.0 ms (bench/RESULTS.md, decision 074): more backends than cores only queue for
+ * them, each switch costing CPU, and hold row locks longer while they wait.
+ */
+export function defaultPoolSize(): number {
+  return Math.max(2, 2 * availableParallelism());
 }
 
 export function isPostgresUrl(url: string | undefined): url is string {
@@ -41,7 +55,10 @@ export function openDatabase(options: OpenOptions): OpenedDatabase {
   if (isPostgresUrl(options.databaseUrl)) {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
-      max: options.poolSize ?? 10,
+      max: options.poolSize ?? defaultPoolSize(),
+      // Queries written without waiting for the answer before (pg-begin.ts): a transaction's BEGIN
+      // leaves with its first statement. Kysely still sends one statement at a time otherwise.
+      pipeline: true,
       ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
     });
     // A connection that breaks (PostgreSQL restarted, `pg_ctl stop`, a network cut) emits
@@ -51,6 +68,7 @@ export function openDatabase(options: OpenOptions): OpenedDatabase {
     // when it comes back, and opens a new one when next asked, so the store keeps running and
     // recovers by itself when the server is back (docs/decisions/025-faults.md).
     pool.on('connect', (client) => {
+      sendBeginWithFirstStatement(client);
       client.on('error', (err: Error & { code?: string }) => {
         console.warn(`PostgreSQL: a connection was lost (${err.code ?? ''} ${err.message}); new ones open when needed`);
       });

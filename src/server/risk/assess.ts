@@ -11,10 +11,10 @@ import { type RiskReason, type RiskTier, tierAdvanceAmount } from '../../common/
 import { deliveryPlace } from '../../common/delivery-place.ts';
 import type { Database } from '../db/tables.ts';
 import { addressKey } from './address-signals.ts';
-import { accountsAtAddress, phoneProven, shopBaseline, shopperHistory } from './history-queries.ts';
+import { type OrderScalars, orderScalars, shopBaseline, shopperHistory } from './history-queries.ts';
 import { districtPincodes, placeOfPincode } from './pincode-areas.ts';
 import { pincodeAndDistrictOutcomes } from './pincode-outcomes.ts';
-import { rulesInForce } from './rules-queries.ts';
+import { rulesOfSet } from './rules-queries.ts';
 import { type RiskFacts, scoreOrder } from './score.ts';
 
 export interface OrderToAssess {
@@ -40,25 +40,28 @@ export interface Assessment {
 export type HoldoutDraw = (percent: number) => boolean;
 export const randomHoldout: HoldoutDraw = (percent) => randomInt(0, 10_000) < Math.round(percent * 100);
 
-/** Everything the score reads, from indexed counts (history-queries.ts). */
-export async function riskFacts(trx: Transaction<Database>, order: OrderToAssess, key: string): Promise<RiskFacts> {
+/** Everything the score reads, from indexed counts (history-queries.ts); the one-value facts read already. */
+export async function riskFacts(
+  trx: Transaction<Database>,
+  order: OrderToAssess,
+  key: string,
+  scalars: OrderScalars,
+): Promise<RiskFacts> {
   const { pincode } = deliveryPlace(order.address);
   const place = pincode ? placeOfPincode(pincode) : null;
-  const [history, proven, area, accounts, shop] = [
+  const [history, area, shop] = [
     await shopperHistory(trx, order.userId, order.phone, key),
-    await phoneProven(trx, order.userId, order.phone),
     pincode ? await pincodeAndDistrictOutcomes(trx, pincode, place ? districtPincodes(pincode) : null) : null,
-    await accountsAtAddress(trx, key, order.userId),
     await shopBaseline(trx, trx.getExecutor().adapter),
   ];
   return {
     history,
-    proven,
+    proven: scalars.proven,
     address: order.address,
     pincode: area?.pincode ?? null,
     district: area?.district && place ? { ...area.district, name: place.district } : null,
     shop,
-    accountsAtAddress: accounts,
+    accountsAtAddress: scalars.accountsAtAddress,
     total: order.total,
   };
 }
@@ -70,8 +73,9 @@ export async function assessOrder(
   draw: HoldoutDraw = randomHoldout,
 ): Promise<Assessment> {
   const key = addressKey(order.address);
-  const { id, rules } = await rulesInForce(trx);
-  const scored = scoreOrder(await riskFacts(trx, order, key), rules, placeOfPincode);
+  const scalars = await orderScalars(trx, { userId: order.userId, phone: order.phone, addressKey: key });
+  const { id, rules } = await rulesOfSet(trx, scalars.rules);
+  const scored = scoreOrder(await riskFacts(trx, order, key, scalars), rules, placeOfPincode);
   const holdout = draw(rules.holdoutPercent);
   const advance = holdout
     ? Math.min(defaultAdvance, order.total)

@@ -10,6 +10,7 @@
 import { sql, type Transaction } from 'kysely';
 import { UNPAID_ADVANCE_STATES } from '../../common/advance.ts';
 import { CANCELLED_STATES, COD_COLLECTED_STATES, RETURNED_STATES } from '../../common/orders.ts';
+import { reusedQuery, slot } from '../db/reused-query.ts';
 import type { Database, Db } from '../db/tables.ts';
 import type { Outcomes } from './pincode-outcomes.ts';
 
@@ -85,17 +86,6 @@ export async function shopperHistory(
   return history;
 }
 
-/** Whether this account proved this phone on WhatsApp (docs/decisions/050; notifications' accountProven). */
-export async function phoneProven(db: Reader, userId: string, phone: string): Promise<boolean> {
-  const proof = await db
-    .selectFrom('whatsapp_proofs')
-    .select('id')
-    .where('phone', '=', phone)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return proof !== undefined;
-}
-
 const FINISHED_STATES = [...COD_COLLECTED_STATES, ...RETURNED_STATES];
 
 function outcomesOf(rows: ReadonlyArray<{ status: string; n: number | string | bigint }>): Outcomes {
@@ -124,12 +114,69 @@ export function addressAccountsQuery(addressKey: string) {
     select user_id from seen where user_id is not null`;
 }
 
+/** The other accounts that ordered to this address, up to ADDRESS_ACCOUNTS_LIMIT, counted in SQL. */
+function otherAccountsAtAddress(addressKey: string, userId: string) {
+  return sql<number>`(select count(*) from (${addressAccountsQuery(addressKey)}) as a where a.user_id <> ${userId})`;
+}
+
 /** How many accounts ordered to this address (up to ADDRESS_ACCOUNTS_LIMIT), this one included. */
-export async function accountsAtAddress(db: Reader, addressKey: string | null, userId: string): Promise<number> {
-  if (!addressKey || addressKey.length < ADDRESS_KEY_MIN) return 1;
-  const users = new Set((await addressAccountsQuery(addressKey).execute(db)).rows.map((r) => r.user_id));
-  users.add(userId);
-  return Math.min(users.size, ADDRESS_ACCOUNTS_LIMIT);
+const accountsCounted = (others: number | string | bigint): number =>
+  Math.min(Number(others) + 1, ADDRESS_ACCOUNTS_LIMIT);
+
+/** The score's one-value facts and the rule set in force (its id and when it was saved; null: none saved). */
+export interface OrderScalars {
+  proven: boolean;
+  accountsAtAddress: number;
+  rules: { id: string; savedAt: string } | null;
+}
+
+function orderScalarsQuery(db: Reader, byAddress: boolean) {
+  const userId = slot<string>('userId');
+  const newestRules = (column: 'id' | 'created_at') =>
+    db.selectFrom('cod_rules').select(column).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(1);
+  return db.selectNoFrom((eb) => [
+    eb
+      .exists(
+        eb
+          .selectFrom('whatsapp_proofs')
+          .select('id')
+          .where('phone', '=', slot<string>('phone'))
+          .where('user_id', '=', userId),
+      )
+      .as('proven'),
+    (byAddress ? otherAccountsAtAddress(slot<string>('key'), userId) : sql<number>`0`).as('others'),
+    newestRules('id').as('rules_id'),
+    newestRules('created_at').as('rules_at'),
+  ]);
+}
+
+/** Compiled once each (db/reused-query.ts). */
+const scalarsByAddress = reusedQuery((db) => orderScalarsQuery(db, true));
+const scalarsWithoutAddress = reusedQuery((db) => orderScalarsQuery(db, false));
+
+/**
+ * Whether this account proved this phone on WhatsApp (docs/decisions/050; notifications'
+ * accountProven), the accounts at the address and the rule set in force, in one statement: on
+ * PostgreSQL each statement of the order's transaction is a round trip, and these were three
+ * (docs/decisions/074-postgres-round-trips.md).
+ */
+export async function orderScalars(
+  db: Reader,
+  order: { userId: string; phone: string; addressKey: string | null },
+): Promise<OrderScalars> {
+  const byAddress = !!order.addressKey && order.addressKey.length >= ADDRESS_KEY_MIN;
+  const [row] = await (byAddress ? scalarsByAddress : scalarsWithoutAddress)(db, {
+    userId: order.userId,
+    phone: order.phone,
+    key: order.addressKey ?? '',
+  });
+  if (!row) throw new Error('orderScalars: no row');
+  return {
+    // SQLite answers 1 or 0, PostgreSQL true or false.
+    proven: Number(row.proven) === 1,
+    accountsAtAddress: byAddress ? accountsCounted(row.others) : 1,
+    rules: row.rules_id && row.rules_at ? { id: row.rules_id, savedAt: row.rules_at } : null,
+  };
 }
 
 export interface ShopBaseline extends Outcomes {

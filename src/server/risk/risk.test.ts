@@ -16,7 +16,7 @@ import { createTestApp, type TestApp } from '../test-support/app.ts';
 import { TEST_DIALECTS } from '../test-support/databases.ts';
 import { insertProduct, type Shopper, signUp } from '../test-support/shoppers.ts';
 import { assessOrder } from './assess.ts';
-import { accountsAtAddress, addressAccountsQuery, historyQuery } from './history-queries.ts';
+import { addressAccountsQuery, historyQuery, orderScalars } from './history-queries.ts';
 import { districtPincodes } from './pincode-areas.ts';
 import { areaOutcomesQuery } from './pincode-outcomes.ts';
 
@@ -173,6 +173,8 @@ describe.each(TEST_DIALECTS)('COD risk on %s', (dialect) => {
 
   it('counts the accounts at an address, this one included, up to ten', async () => {
     const user = await signUp(t.app);
+    const accountsAtAddress = async (_db: unknown, addressKey: string, userId: string) =>
+      (await orderScalars(t.app.db, { userId, phone: user.number, addressKey })).accountsAtAddress;
     const key = `skipscan${dialect}${Date.now()}`;
     const orderAt = (userId: string, i: number) => ({
       id: newId(),
@@ -203,6 +205,38 @@ describe.each(TEST_DIALECTS)('COD risk on %s', (dialect) => {
       .execute();
     expect(await accountsAtAddress(t.app.db, key, user.id)).toBe(10);
     expect(await accountsAtAddress(t.app.db, 'short', user.id)).toBe(1);
+  });
+
+  it('reads in one statement whether this account proved this phone, and which rule set is in force', async () => {
+    const user = await signUp(t.app);
+    const other = await signUp(t.app);
+    const scalars = (userId: string, phone: string) =>
+      orderScalars(t.app.db, { userId, phone, addressKey: `nowhere${dialect}${Date.now()}` });
+    expect((await scalars(user.id, user.number)).proven).toBe(false);
+    await t.app.db
+      .insertInto('whatsapp_proofs')
+      .values({
+        id: newId(),
+        phone: user.number,
+        user_id: user.id,
+        request_id: null,
+        code_id: newId(),
+        proven_at: nowIso(),
+      })
+      .execute();
+    expect((await scalars(user.id, user.number)).proven).toBe(true);
+    // The same phone in a stranger's account, or another phone in this one, is not proven.
+    expect((await scalars(other.id, user.number)).proven).toBe(false);
+    expect((await scalars(user.id, other.number)).proven).toBe(false);
+    const saved = await saveRules({ ...DEFAULT_COD_RULES, holdoutPercent: 0 });
+    expect(saved.statusCode).toBe(200);
+    const newest = await t.app.db
+      .selectFrom('cod_rules')
+      .select(['id', 'created_at'])
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect((await scalars(user.id, user.number)).rules).toEqual({ id: newest.id, savedAt: newest.created_at });
   });
 
   it('reads the shopper’s, the address’s and the place’s counts through their indexes', async () => {

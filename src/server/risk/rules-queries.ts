@@ -8,7 +8,7 @@ import { type CodRules, DEFAULT_COD_RULES } from '../../common/cod-rules.ts';
 import { codRulesSchema } from '../../common/schemas/cod-rules.ts';
 import { newId, nowIso } from '../db/ids.ts';
 import { toJson } from '../db/json.ts';
-import { reusedQuery } from '../db/reused-query.ts';
+import { reusedQuery, slot } from '../db/reused-query.ts';
 import type { Database, Db } from '../db/tables.ts';
 
 export interface RulesInForce {
@@ -18,7 +18,7 @@ export interface RulesInForce {
   savedAt: string | null;
 }
 
-/** Compiled once (db/reused-query.ts): every order placed reads the rules in force. */
+/** The newest set the owner saved (the routes' read; an order reads its id in risk/history-queries.ts orderScalars). */
 const newestRules = reusedQuery((db) =>
   db
     .selectFrom('cod_rules')
@@ -28,24 +28,44 @@ const newestRules = reusedQuery((db) =>
     .limit(1),
 );
 
+const rulesById = reusedQuery((db) =>
+  db.selectFrom('cod_rules').select(['id', 'rules', 'created_at']).where('id', '=', slot<string>('id')),
+);
+
+const DEFAULTS: RulesInForce = { id: null, rules: DEFAULT_COD_RULES, savedAt: null };
+
 /**
- * The last set read, parsed. A saved set never changes (sets are only added), so a set read again by
- * its id needs no second JSON and schema parse: every order placed reads the rules in force, and the
- * parse was most of that read's CPU. The read itself stays, so a set saved by another process counts
- * from its next order.
+ * The last set read, parsed. A saved set never changes (sets are only added), so a set named again by
+ * its id needs no second read, JSON or schema parse: every order placed names the set in force
+ * (orderScalars), and only a set this process has not seen yet is read.
  */
 let lastParsed: RulesInForce | null = null;
 
-export async function rulesInForce(db: Db | Transaction<Database>): Promise<RulesInForce> {
-  const [row] = await newestRules(db, {});
-  if (!row) return { id: null, rules: DEFAULT_COD_RULES, savedAt: null };
+function parsedSet(row: { id: string; rules: string; created_at: string } | undefined): RulesInForce {
+  if (!row) return DEFAULTS;
   if (lastParsed?.id === row.id && lastParsed.savedAt === row.created_at) return lastParsed;
   // Saved through the schema; read through it too, so a set saved by an older version with fewer
   // signals falls back to the defaults rather than scoring with a missing weight.
   const parsed = codRulesSchema.safeParse(JSON.parse(row.rules));
-  if (!parsed.success) return { id: null, rules: DEFAULT_COD_RULES, savedAt: null };
+  if (!parsed.success) return DEFAULTS;
   lastParsed = { id: row.id, rules: parsed.data, savedAt: row.created_at };
   return lastParsed;
+}
+
+export async function rulesInForce(db: Db | Transaction<Database>): Promise<RulesInForce> {
+  const [row] = await newestRules(db, {});
+  return parsedSet(row);
+}
+
+/** The set an order read as the one in force (null: none saved yet, the defaults). */
+export async function rulesOfSet(
+  db: Db | Transaction<Database>,
+  set: { id: string; savedAt: string } | null,
+): Promise<RulesInForce> {
+  if (!set) return DEFAULTS;
+  if (lastParsed?.id === set.id && lastParsed.savedAt === set.savedAt) return lastParsed;
+  const [row] = await rulesById(db, { id: set.id });
+  return parsedSet(row);
 }
 
 export async function saveRules(db: Db, rules: CodRules, adminId: string | null): Promise<RulesInForce> {
