@@ -114,7 +114,9 @@ function ThreadView({ phone, onChanged }: { phone: string; onChanged: () => void
   const items = useRef<HTMLOListElement>(null);
   const t = thread.data;
   // A thread opens at its newest message, and stays there when a reply or a new message comes, and
-  // when a photo above it loads and grows the list (load does not bubble: caught on the way down).
+  // when a message grows after it is shown (a photo, a voice note's player: watched for their size,
+  // since a picture that came from the cache may have loaded before this effect could hear it), until
+  // the owner scrolls up to read; back at the end, it follows again.
   const newest = t?.items.at(-1)?.id;
   useEffect(() => {
     const list = items.current;
@@ -122,19 +124,24 @@ function ThreadView({ phone, onChanged }: { phone: string; onChanged: () => void
     const toEnd = () => {
       list.scrollTop = list.scrollHeight;
     };
-    let atEnd = true;
+    let following = true;
+    let lastTop = list.scrollTop;
     const onScroll = () => {
-      atEnd = list.scrollTop + list.clientHeight >= list.scrollHeight - 24;
+      const top = list.scrollTop;
+      // Only the owner moves it up: growth above the view moves it down, growth below not at all.
+      if (top < lastTop - 1) following = false;
+      if (top + list.clientHeight >= list.scrollHeight - 24) following = true;
+      lastTop = top;
     };
-    const onLoad = () => {
-      if (atEnd) toEnd();
-    };
+    const grown = new ResizeObserver(() => {
+      if (following) toEnd();
+    });
+    for (const message of list.children) grown.observe(message);
     toEnd();
     list.addEventListener('scroll', onScroll);
-    list.addEventListener('load', onLoad, true);
     return () => {
+      grown.disconnect();
       list.removeEventListener('scroll', onScroll);
-      list.removeEventListener('load', onLoad, true);
     };
   }, [newest]);
   const form = useForm({
