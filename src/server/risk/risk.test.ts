@@ -173,7 +173,7 @@ describe.each(TEST_DIALECTS)('COD risk on %s', (dialect) => {
 
   it('counts the accounts at an address, this one included, up to ten', async () => {
     const user = await signUp(t.app);
-    const accountsAtAddress = async (_db: unknown, addressKey: string, userId: string) =>
+    const accountsAtAddress = async (addressKey: string, userId: string) =>
       (await orderScalars(t.app.db, { userId, phone: user.number, addressKey })).accountsAtAddress;
     const key = `skipscan${dialect}${Date.now()}`;
     const orderAt = (userId: string, i: number) => ({
@@ -196,15 +196,15 @@ describe.each(TEST_DIALECTS)('COD risk on %s', (dialect) => {
       .insertInto('orders')
       .values([orderAt(others[0]!.id, 0), orderAt(others[0]!.id, 1), orderAt(others[1]!.id, 2)])
       .execute();
-    expect(await accountsAtAddress(t.app.db, key, user.id)).toBe(3);
-    expect(await accountsAtAddress(t.app.db, key, others[1]!.id)).toBe(2);
+    expect(await accountsAtAddress(key, user.id)).toBe(3);
+    expect(await accountsAtAddress(key, others[1]!.id)).toBe(2);
     const more = await Promise.all(Array.from({ length: 10 }, () => signUp(t.app)));
     await t.app.db
       .insertInto('orders')
       .values(more.map((u, i) => orderAt(u.id, 10 + i)))
       .execute();
-    expect(await accountsAtAddress(t.app.db, key, user.id)).toBe(10);
-    expect(await accountsAtAddress(t.app.db, 'short', user.id)).toBe(1);
+    expect(await accountsAtAddress(key, user.id)).toBe(10);
+    expect(await accountsAtAddress('short', user.id)).toBe(1);
   });
 
   it('reads in one statement whether this account proved this phone, and which rule set is in force', async () => {
