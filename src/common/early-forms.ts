@@ -9,3 +9,12 @@
  * loader (server) and the app (browser).
  */
 export const EARLY_FORMS_KEY = '__earlyForms';
+
+/**
+ * How long a link or ADD TO CART tapped before the app is held for it before it goes the no-script
+ * way (a page load). The scripts start at the page's load event or at the tap itself; a shopper
+ * whose app has not come by then is on a link slow enough that the page load is no worse, and a
+ * tap must never wait on a script that may not come (docs/decisions/075-early-links-held.md).
+ * Shared by the loader (server/pages/deferred-scripts.ts) and the app (web/lib/early-tap.ts).
+ */
+export const HOLD_MS = 3000;

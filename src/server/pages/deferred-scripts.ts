@@ -18,7 +18,7 @@
  * typed (hydration would otherwise start the form empty while the boxes show the text).
  */
 import { createHash } from 'node:crypto';
-import { EARLY_FORMS_KEY } from '../../common/early-forms.ts';
+import { EARLY_FORMS_KEY, HOLD_MS } from '../../common/early-forms.ts';
 import { escapeHtml } from '../http/html.ts';
 
 /** Id of the template holding the scripts. */
@@ -33,8 +33,19 @@ export const DEFERRED_SCRIPTS_ID = 'deferred-scripts';
  * `tap`: the last button that only the app can act on (`type="button"`: the menu, a gallery
  * thumbnail) tapped before the app was live (`live`, set by main.tsx), which the app taps again
  * once it has hydrated (src/web/lib/early-tap.ts, decision 067): such a tap is not lost.
+ *
+ * A link the app would follow (same site, no target or download, a plain click: the rules of
+ * `appNavigationOf` in src/web/lib/router/link.tsx) and the submit button of a form marked
+ * `data-early-tap` (ADD TO CART) are held too (`hold`): tapped before the app was live, they
+ * would load a page, which on a phone takes seconds and left the tap unanswered for as long
+ * (decision 075). The loader marks the tapped element `aria-busy` (the shopper sees the tap taken,
+ * global.css), starts the scripts, and the app taps it again once it has hydrated. If the app has
+ * not come within HOLD_MS, or its script fails to load, `go` lets the tap through the no-script way
+ * (`pass`: the one click not held), so a tap is never lost to a script that does not arrive; once
+ * it has failed (`dead`), nothing more is held. A
+ * link to another place on the same page (a `#` of this address) is the browser's at once.
  */
-export const SCRIPT_LOADER = `(()=>{const t=document.getElementById("${DEFERRED_SCRIPTS_ID}");let started=false;const start=()=>{if(started||!t)return;started=true;document.head.append(t.content.cloneNode(true));const s=document.createElement("script");s.type="module";s.crossOrigin="";s.src=t.dataset.entry;document.head.append(s)};const w=window.${EARLY_FORMS_KEY}={waiting:new Set(document.querySelectorAll("form:not([action]),form[method=post]")),held:new Map(),typed:new WeakMap()};addEventListener("input",e=>w.typed.set(e.target,e.target.value),true);addEventListener("click",e=>{const b=!w.live&&e.target.closest&&e.target.closest("button[type=button]");if(b)w.tap=b},true);addEventListener("submit",e=>{const f=e.target;if(w.waiting.has(f)&&!f.hasAttribute("action")){e.preventDefault();w.held.set(f,e.submitter||null);start()}},true);if(document.readyState==="complete")start();else{addEventListener("load",start);for(const k of["pointerdown","keydown"])addEventListener(k,start,{once:true,passive:true,capture:true})}})()`;
+export const SCRIPT_LOADER = `(()=>{const t=document.getElementById("${DEFERRED_SCRIPTS_ID}");let started=false;const w=window.${EARLY_FORMS_KEY}={waiting:new Set(document.querySelectorAll("form:not([action]),form[method=post]")),held:new Map(),typed:new WeakMap()};const keep=(x,hold)=>{if(w.tap&&w.tap!==x)w.tap.removeAttribute("aria-busy");w.tap=x;w.hold=hold};w.go=()=>{const x=w.tap;if(w.live||!w.hold||!x)return;keep(null,false);w.pass=x;x.click()};const start=()=>{if(started||!t)return;started=true;document.head.append(t.content.cloneNode(true));const s=document.createElement("script");s.type="module";s.crossOrigin="";s.src=t.dataset.entry;s.onerror=()=>{w.dead=true;w.go()};document.head.append(s)};addEventListener("input",e=>w.typed.set(e.target,e.target.value),true);addEventListener("click",e=>{if(w.live||w.dead||!t||!e.target.closest)return;const b=e.target.closest("button[type=button]");if(b)return keep(b,false);const x=e.target.closest("a[href],form[data-early-tap] [type=submit]");if(!x)return;if(w.pass===x){w.pass=null;return}if(e.defaultPrevented||e.button||e.metaKey||e.ctrlKey||e.shiftKey||e.altKey)return;if(x.tagName==="A"&&(x.origin!==location.origin||x.target||x.hasAttribute("download")||(x.hash&&x.pathname+x.search===location.pathname+location.search)))return;e.preventDefault();keep(x,true);x.setAttribute("aria-busy","true");start();clearTimeout(w.timer);w.timer=setTimeout(w.go,${HOLD_MS})},true);addEventListener("submit",e=>{const f=e.target;if(w.waiting.has(f)&&!f.hasAttribute("action")){e.preventDefault();w.held.set(f,e.submitter||null);start()}},true);if(document.readyState==="complete")start();else{addEventListener("load",start);for(const k of["pointerdown","keydown"])addEventListener(k,start,{once:true,passive:true,capture:true})}})()`;
 
 /** 'sha256-…' of the loader, for the CSP's script-src. */
 export const SCRIPT_LOADER_HASH = `sha256-${createHash('sha256').update(SCRIPT_LOADER, 'utf8').digest('base64')}`;

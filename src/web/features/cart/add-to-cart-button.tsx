@@ -8,7 +8,9 @@
  * The button is a form posting to the server (docs/decisions/034-add-to-cart-before-the-script.md):
  * a tap before this script has hydrated the page, or while it does not yet know who is logged
  * in, is sent as a plain form post and lands on the cart with the watch in it; once it knows,
- * the tap is handled here and the shopper stays on the page.
+ * the tap is handled here and the shopper stays on the page. With the script on its way, the
+ * page's loader holds a tap made before the app is live (`data-early-tap`) and the app makes it
+ * again (lib/early-tap.ts, decision 075): the shopper stays on the page then too.
  */
 import { type FormEvent, useCallback, useState } from 'react';
 import { CART_FORM_ACTION } from '../../../common/cart-cookie.ts';
@@ -66,6 +68,7 @@ export function AddToCartButton({ productId, productName, inStock }: AddToCartBu
       action={CART_FORM_ACTION}
       onSubmit={onSubmit}
       data-ready={loading ? undefined : ''}
+      data-early-tap=""
     >
       <input type="hidden" name="productId" value={productId} />
       <button type="submit" className="btn btn-ghost" disabled={!inStock} aria-disabled={busy || undefined}>
