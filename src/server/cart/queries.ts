@@ -14,6 +14,7 @@ import { isAvailable } from '../catalog/product-row.ts';
 import { writeTransaction } from '../db/group-commit.ts';
 import { nowIso } from '../db/ids.ts';
 import { parseJsonList } from '../db/json.ts';
+import { sentWithNext } from '../db/sent-with-next.ts';
 import type { Db, ProductRow } from '../db/tables.ts';
 import { AppError, notFound } from '../http/errors.ts';
 
@@ -99,15 +100,17 @@ export async function quoteCart(db: Db, lines: Array<{ id: string; quantity: num
 async function upsertQuantity(db: Db, userId: string, productId: string, quantity: number): Promise<void> {
   const capped = Math.min(quantity, CART_QTY_MAX);
   const max = sql.lit(CART_QTY_MAX);
-  await db
-    .insertInto('cart_items')
-    .values({ user_id: userId, product_id: productId, quantity: capped, added_at: nowIso() })
-    .onConflict((oc) =>
-      oc.columns(['user_id', 'product_id']).doUpdateSet({
-        quantity: sql<number>`case when cart_items.quantity + excluded.quantity > ${max} then ${max} else cart_items.quantity + excluded.quantity end`,
-      }),
-    )
-    .execute();
+  // Nothing reads its answer: on PostgreSQL it leaves with the next statement or the COMMIT.
+  await sentWithNext(
+    db
+      .insertInto('cart_items')
+      .values({ user_id: userId, product_id: productId, quantity: capped, added_at: nowIso() })
+      .onConflict((oc) =>
+        oc.columns(['user_id', 'product_id']).doUpdateSet({
+          quantity: sql<number>`case when cart_items.quantity + excluded.quantity > ${max} then ${max} else cart_items.quantity + excluded.quantity end`,
+        }),
+      ),
+  ).execute();
 }
 
 /** Why a watch cannot go into a cart (unknown, deleted, out of stock), or null when it can. */
@@ -188,9 +191,13 @@ export async function mergeIntoCart(db: Db, userId: string, lines: Array<{ id: s
   await (db.isTransaction ? merge(db) : writeTransaction(db, merge));
 }
 
-/** The cart changed now: the cart reminder waits 24 hours from here again (reminder.ts). */
+/**
+ * The cart changed now: the cart reminder waits 24 hours from here again (reminder.ts). Nothing
+ * reads its answer, so on PostgreSQL it leaves with the next statement (db/sent-with-next.ts); the
+ * server runs them in order, so a read after it still runs once its row lock is held.
+ */
 async function touchCart(trx: Db, userId: string): Promise<void> {
-  await trx.updateTable('users').set({ cart_changed_at: nowIso() }).where('id', '=', userId).execute();
+  await sentWithNext(trx.updateTable('users').set({ cart_changed_at: nowIso() }).where('id', '=', userId)).execute();
 }
 
 export async function setQuantity(db: Db, userId: string, productId: string, quantity: number): Promise<void> {

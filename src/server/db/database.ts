@@ -9,7 +9,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import { enableGroupCommit } from './group-commit.ts';
-import { sendBeginWithFirstStatement } from './pg-begin.ts';
+import { pipelineTransactions } from './pg-pipeline.ts';
 import { withStatementCache } from './sqlite-statements.ts';
 import type { Database, Db } from './tables.ts';
 
@@ -56,7 +56,7 @@ export function openDatabase(options: OpenOptions): OpenedDatabase {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: options.poolSize ?? defaultPoolSize(),
-      // Queries written without waiting for the answer before (pg-begin.ts): a transaction's BEGIN
+      // Queries written without waiting for the answer before (pg-pipeline.ts): a transaction's BEGIN
       // leaves with its first statement. Kysely still sends one statement at a time otherwise.
       pipeline: true,
       ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
@@ -68,7 +68,7 @@ export function openDatabase(options: OpenOptions): OpenedDatabase {
     // when it comes back, and opens a new one when next asked, so the store keeps running and
     // recovers by itself when the server is back (docs/decisions/025-faults.md).
     pool.on('connect', (client) => {
-      sendBeginWithFirstStatement(client);
+      pipelineTransactions(client);
       client.on('error', (err: Error & { code?: string }) => {
         console.warn(`PostgreSQL: a connection was lost (${err.code ?? ''} ${err.message}); new ones open when needed`);
       });

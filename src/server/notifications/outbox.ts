@@ -7,6 +7,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import { newId, nowIso } from '../db/ids.ts';
 import { reusedQuery, slot } from '../db/reused-query.ts';
+import { sentWithNext } from '../db/sent-with-next.ts';
 import type { Database, Db } from '../db/tables.ts';
 
 export interface QueuedMail {
@@ -24,20 +25,25 @@ export interface QueuedMail {
   heldFor?: string | null;
 }
 
-/** Compiled once (db/reused-query.ts): every order change that mails runs it. */
+/**
+ * Compiled once (db/reused-query.ts): every order change that mails runs it. Nothing reads its
+ * answer: on PostgreSQL it leaves with the transaction's next statement (db/sent-with-next.ts).
+ */
 const insertMail = reusedQuery((db) =>
-  db.insertInto('outbox').values({
-    id: slot<string>('id'),
-    kind: slot<string>('kind'),
-    to_address: slot<string>('to'),
-    subject: slot<string>('subject'),
-    text_body: slot<string>('text'),
-    html_body: slot<string>('html'),
-    order_id: slot<string | null>('orderId'),
-    held_for: slot<string | null>('heldFor'),
-    created_at: slot<string>('now'),
-    next_attempt_at: slot<string>('now'),
-  }),
+  sentWithNext(
+    db.insertInto('outbox').values({
+      id: slot<string>('id'),
+      kind: slot<string>('kind'),
+      to_address: slot<string>('to'),
+      subject: slot<string>('subject'),
+      text_body: slot<string>('text'),
+      html_body: slot<string>('html'),
+      order_id: slot<string | null>('orderId'),
+      held_for: slot<string | null>('heldFor'),
+      created_at: slot<string>('now'),
+      next_attempt_at: slot<string>('now'),
+    }),
+  ),
 );
 
 /** Writes the message into the outbox inside the caller's transaction; it goes out once that commits. */

@@ -5,6 +5,7 @@
  */
 import type { Kysely, Transaction } from 'kysely';
 import { newId } from '../db/ids.ts';
+import { sentWithNext } from '../db/sent-with-next.ts';
 import type { Database } from '../db/tables.ts';
 
 export interface OrderEvent {
@@ -21,9 +22,9 @@ export interface OrderEvent {
 }
 
 export async function addOrderEvent(trx: Kysely<Database> | Transaction<Database>, event: OrderEvent): Promise<void> {
-  await trx
-    .insertInto('order_events')
-    .values({
+  // Nothing reads its answer: on PostgreSQL it leaves with the transaction's next statement.
+  await sentWithNext(
+    trx.insertInto('order_events').values({
       id: newId(),
       order_id: event.orderId,
       kind: event.kind,
@@ -31,6 +32,6 @@ export async function addOrderEvent(trx: Kysely<Database> | Transaction<Database
       admin_id: event.adminId,
       note: event.note ?? null,
       created_at: event.at,
-    })
-    .execute();
+    }),
+  ).execute();
 }

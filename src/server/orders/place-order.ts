@@ -16,6 +16,7 @@ import { writeTransaction } from '../db/group-commit.ts';
 import { newId, nowIso } from '../db/ids.ts';
 import { parseJsonList } from '../db/json.ts';
 import { reusedQuery, slot } from '../db/reused-query.ts';
+import { sentWithNext } from '../db/sent-with-next.ts';
 import type { Database, Db, OrderLineRow, OrderRow } from '../db/tables.ts';
 import { isUniqueViolation } from '../db/unique-violation.ts';
 import { AppError, badRequest, unauthorized } from '../http/errors.ts';
@@ -205,7 +206,10 @@ export async function placeOrder(db: Db, config: Config, userId: string, input: 
         .returningAll()
         .execute();
       await addOrderEvent(trx, { orderId, kind: 'state', status: 'ordered', adminId: null, at: now });
-      await trx.deleteFrom('cart_items').where('user_id', '=', userId).where('product_id', 'in', ids).execute();
+      // Nothing reads its answer: on PostgreSQL it leaves with the next statement (db/sent-with-next.ts).
+      await sentWithNext(
+        trx.deleteFrom('cart_items').where('user_id', '=', userId).where('product_id', 'in', ids),
+      ).execute();
       await queueOrderMessage(trx, config, 'new-order', orderId);
       // The shopper's WhatsApp consent and Confirm/Cancel message (notifications/order-hooks.ts).
       await runPlacedHooks({ trx, config, orderId, userId, whatsappUpdates: input.whatsappUpdates === true, at: now });
