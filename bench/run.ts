@@ -12,6 +12,7 @@ import { mkdtempSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { countFor, describeTally, FAILED_SHARE_MAX, talliesOf, tooManyFailed } from './lib/failures.ts';
+import { describeMachineIndex } from './lib/machine-index.ts';
 import { type BenchName, parseOptions, USAGE } from './lib/options.ts';
 import { summariseProfiles } from './lib/profile.ts';
 import { profileLabels, profileStoresInto } from './lib/server.ts';
@@ -50,8 +51,10 @@ try {
 const started = performance.now();
 const loadBefore = loadavg();
 console.log(`# Benchmarks${options.quick ? ' (quick: development numbers, not for quoting)' : ''}`);
+// The index first, with the machine as quiet as it will be: taking it costs about 3 s of one core.
+const indexBefore = await describeMachineIndex();
 console.log(
-  `\n${new Date().toISOString()}, Node ${process.version}, ${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, load average ${loadBefore.map((l) => l.toFixed(2)).join(' ')} at the start`,
+  `\n${new Date().toISOString()}, Node ${process.version}, ${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, load average ${loadBefore.map((l) => l.toFixed(2)).join(' ')} and ${indexBefore} at the start`,
 );
 
 const profileDir = options.profile ? mkdtempSync(join(tmpdir(), 'watch-bench-prof-')) : undefined;
@@ -117,6 +120,7 @@ try {
 }
 if (profileDir) summariseProfiles(profileDir, profileLabels);
 const loadAfter = loadavg();
+const indexAfter = await describeMachineIndex();
 console.log(
-  `\nTook ${((performance.now() - started) / 60_000).toFixed(1)} min; load average ${loadAfter.map((l) => l.toFixed(2)).join(' ')} at the end.`,
+  `\nTook ${((performance.now() - started) / 60_000).toFixed(1)} min; load average ${loadAfter.map((l) => l.toFixed(2)).join(' ')} and ${indexAfter} at the end.`,
 );

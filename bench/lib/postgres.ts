@@ -3,12 +3,25 @@
  * option, so a fresh database keeps runs apart), dropped afterwards.
  */
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import pg from 'pg';
 import type { StoredState } from './crash-check.ts';
 import { cpuMs } from './process.ts';
 
+/** Where PostgreSQL listens on the machine (Debian's packages), and where docs/deploy.md connects the store. */
+const SOCKET_DIR = '/var/run/postgresql';
+
+/**
+ * The store reaches PostgreSQL the way docs/deploy.md connects it, through the Unix socket, when
+ * this machine has one: over TCP on loopback each round trip also goes through the kernel's TCP
+ * stack, which cost a PostgreSQL order 20% of its rate on a VM (bench/RESULTS.md, issue 39).
+ * BENCH_DATABASE_URL names another server (TEST_DATABASE_URL where there is no socket).
+ */
 export const ADMIN_URL =
-  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  process.env.BENCH_DATABASE_URL ??
+  (existsSync(`${SOCKET_DIR}/.s.PGSQL.5432`)
+    ? `postgres://postgres@localhost/test?host=${SOCKET_DIR}`
+    : (process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'));
 
 export interface ScratchDatabase {
   url: string;
@@ -23,6 +36,13 @@ async function withClient<T>(url: string, fn: (client: pg.Client) => Promise<T>)
   } finally {
     await client.end();
   }
+}
+
+/** How the runs reached PostgreSQL, for the tables' notes. */
+export function postgresTransport(): string {
+  const url = new URL(ADMIN_URL);
+  const socket = url.searchParams.get('host');
+  return socket ? `through its Unix socket in ${socket}, as docs/deploy.md connects it` : `over TCP at ${url.host}`;
 }
 
 export async function createScratchDatabase(): Promise<ScratchDatabase> {

@@ -12,7 +12,7 @@ import { type Canned, startBare } from '../lib/bare.ts';
 import { listingPath } from '../lib/endpoints.ts';
 import { cannon, get, type LoadResult } from '../lib/load.ts';
 import type { BenchOptions } from '../lib/options.ts';
-import { createScratchDatabase, postgresReachable } from '../lib/postgres.ts';
+import { createScratchDatabase, postgresReachable, postgresTransport } from '../lib/postgres.ts';
 import { baseEnv, cpuMs, runScript, scratchDir } from '../lib/process.ts';
 import { type RunningServer, startStore } from '../lib/server.ts';
 import { fixed, median, percent, runsText, whole } from '../lib/stats.ts';
@@ -144,7 +144,7 @@ function printDatabases(rows: DatabasesRow[], products: number, bytes: number, o
     })),
     [
       `GET ${listingPath()} (40 cards, ${whole(bytes)} body bytes), no Accept-Encoding; every process on this machine, over loopback.`,
-      'The PostgreSQL store runs on a scratch database seeded like the SQLite one and dropped afterwards; the bare route is a Fastify server in its own process answering the SQLite store’s body and content type from memory.',
+      `The PostgreSQL store runs on a scratch database seeded like the SQLite one and dropped afterwards, reached ${postgresTransport()}; the bare route is a Fastify server in its own process answering the SQLite store’s body and content type from memory.`,
       '"of SQLite" and "of bare" are medians of the per-run ratios of requests/s (the three sides take turns within each run).',
       'CPU µs/request: user + system CPU of the serving process per answered request (median of the runs). It moves less than requests/s when other work on the shared machine takes the cores in bursts.',
     ],

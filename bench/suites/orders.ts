@@ -32,6 +32,7 @@ import {
   createScratchDatabase,
   giveStockPg,
   postgresReachable,
+  postgresTransport,
   storedOrdersPg,
 } from '../lib/postgres.ts';
 import { baseEnv, cpuMs, ROOT, runScript, scratchDir } from '../lib/process.ts';
@@ -288,6 +289,7 @@ export async function benchOrders(options: BenchOptions): Promise<OrdersResult> 
       NO_ADVANCE_NOTE,
       'Store CPU ms/order: user + system CPU of the store process (its mail worker included) per acknowledged order. It moves less than orders/s with other work on the machine (though a busy machine still inflates it), and 1,000 / it is about the orders/s one free core would give if the disk kept up.',
       "PostgreSQL CPU ms/order: user + system CPU of the scratch database's backends (the server processes of the store's connections, read from /proc by pid) per acknowledged order. They run on the same cores as the store, so on PostgreSQL an order costs the sum of the two; SQLite's work is inside the store's own figure.",
+      `The store reached PostgreSQL ${postgresTransport()}.`,
     ],
   );
   const yesNo = (ok: boolean) => (ok ? 'yes' : 'NO');
