@@ -40,22 +40,32 @@ export interface ShopperHistory {
   failedAttempts: number;
 }
 
-/** The earlier orders' ids: three bounded sides, each through its own index, joined by id. */
-export function historyIdsQuery(db: Reader, userId: string, phone: string, addressKey: string | null) {
+/**
+ * The earlier orders with their states: three bounded sides, each one range of an index that holds
+ * the states and the id (migration 0032), so the orders table itself is not read; the union keeps
+ * an order that two sides found once (its id, and so its states, are the same on both).
+ */
+export function historySidesQuery(db: Reader, userId: string, phone: string, addressKey: string | null) {
   const side = (column: 'user_id' | 'user_phone' | 'address_key', value: string) =>
     db
-      .selectFrom(db.selectFrom('orders').where(column, '=', value).select('id').limit(HISTORY_LIMIT).as('side'))
-      .select('side.id');
+      .selectFrom(
+        db
+          .selectFrom('orders')
+          .where(column, '=', value)
+          .select(['id', 'status', 'advance_state'])
+          .limit(HISTORY_LIMIT)
+          .as('side'),
+      )
+      .select(['side.id', 'side.status', 'side.advance_state']);
   const both = side('user_id', userId).union(side('user_phone', phone));
   return addressKey && addressKey.length >= ADDRESS_KEY_MIN ? both.union(side('address_key', addressKey)) : both;
 }
 
 export function historyQuery(db: Reader, userId: string, phone: string, addressKey: string | null) {
   return db
-    .selectFrom('orders as o')
+    .selectFrom(historySidesQuery(db, userId, phone, addressKey).as('o'))
     .leftJoin('shipments as s', 's.order_id', 'o.id')
-    .select(['o.status', 'o.advance_state', 's.attempts'])
-    .where('o.id', 'in', historyIdsQuery(db, userId, phone, addressKey));
+    .select(['o.status', 'o.advance_state', 's.attempts']);
 }
 
 export async function shopperHistory(

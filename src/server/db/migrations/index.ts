@@ -31,6 +31,7 @@ import * as m0027whatsappConversations from './0027-whatsapp-conversations.ts';
 import * as m0028reviews from './0028-reviews.ts';
 import * as m0030homeReviews from './0030-home-reviews.ts';
 import * as m0031pincodeOutcomes from './0031-pincode-outcomes.ts';
+import * as m0032historyCovering from './0032-history-covering-indexes.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
@@ -60,4 +61,5 @@ export const migrations: Record<string, Migration> = {
   '0028-reviews': m0028reviews,
   '0030-home-reviews': m0030homeReviews,
   '0031-pincode-outcomes': m0031pincodeOutcomes,
+  '0032-history-covering-indexes': m0032historyCovering,
 };
