@@ -68,13 +68,22 @@ export function historyQuery(db: Reader, userId: string, phone: string, addressK
     .select(['o.status', 'o.advance_state', 's.attempts']);
 }
 
+/** Compiled once each (db/reused-query.ts): Kysely built the three-sided union afresh on every order. */
+const historyByAddress = reusedQuery((db) => historyQuery(db, slot('userId'), slot('phone'), slot('key')));
+const historyWithoutAddress = reusedQuery((db) => historyQuery(db, slot('userId'), slot('phone'), null));
+
 export async function shopperHistory(
   db: Reader,
   userId: string,
   phone: string,
   addressKey: string | null,
 ): Promise<ShopperHistory> {
-  const rows = await historyQuery(db, userId, phone, addressKey).execute();
+  const byAddress = !!addressKey && addressKey.length >= ADDRESS_KEY_MIN;
+  const rows = await (byAddress ? historyByAddress : historyWithoutAddress)(db, {
+    userId,
+    phone,
+    key: addressKey ?? '',
+  });
   const history: ShopperHistory = {
     orders: rows.length,
     delivered: 0,
