@@ -102,9 +102,10 @@ test('first paint waits on no style sheet: the page holds its styles, and the CS
   expect(sheets).toEqual([]);
 });
 
-test('the scripts start only once the first screen has loaded, and then the app runs', async ({ page }) => {
-  // decision 043: the entry and its chunks wait in a template until the window's load event; the
-  // inline loader that moves them into the head is allowed by its hash.
+test('the scripts start only once the first screen has loaded and painted, and then the app runs', async ({ page }) => {
+  // decision 043: the entry and its chunks wait in a template until the window's load event and
+  // the first contentful paint (decision 077); the inline loader that moves them into the head is
+  // allowed by its hash.
   const refused: string[] = [];
   page.on('console', (m) => {
     if (m.type() === 'error' && /Content Security Policy/.test(m.text())) refused.push(m.text());
@@ -120,9 +121,10 @@ test('the scripts start only once the first screen has loaded, and then the app 
     );
     const early = await page.evaluate(() => {
       const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+      const painted = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Infinity;
       return performance
         .getEntriesByType('resource')
-        .filter((r) => /\/assets\/.*\.js$/.test(r.name) && r.startTime < nav.loadEventStart)
+        .filter((r) => /\/assets\/.*\.js$/.test(r.name) && (r.startTime < nav.loadEventStart || r.startTime < painted))
         .map((r) => new URL(r.name).pathname);
     });
     expect(early, path).toEqual([]);
