@@ -67,6 +67,59 @@ test('ADD TO CART tapped before the script is held and added by the app, on the 
   expect(stored).toContain(product.id);
 });
 
+/** Holds the product page's question "who is logged in?" until `answer` is called (never, if it is not); later pages' go through. */
+async function holdSession(page: Page): Promise<() => void> {
+  let answer = () => {};
+  const answered = new Promise<void>((resolve) => {
+    answer = resolve;
+  });
+  let first = true;
+  await page.route('**/api/session', async (route) => {
+    if (first) {
+      first = false;
+      await answered;
+    }
+    await route.continue();
+  });
+  return answer;
+}
+
+const appLive = (page: Page) =>
+  page.waitForFunction(() => (window as unknown as { __earlyForms?: { live?: boolean } }).__earlyForms?.live === true);
+
+test('ADD TO CART tapped once the app is live but before the session answers waits for it, then adds in the page', async ({
+  page,
+  request,
+}) => {
+  const [product] = await stableProducts(request);
+  if (!product) throw new Error('no product to add');
+  const answer = await holdSession(page);
+  await page.goto(productPath(product));
+  await appLive(page);
+  await markDocument(page);
+  const add = page.getByRole('button', { name: 'Add to cart' });
+  await add.click();
+  await expect(add).toHaveAttribute('aria-busy', 'true');
+  answer();
+  await expect(page.getByText('Added to your cart')).toBeVisible();
+  expect(await sameDocument(page)).toBe(true);
+  await expect(add).not.toHaveAttribute('aria-busy', /.*/);
+});
+
+test('ADD TO CART held for a session that does not answer goes to the server after HOLD_MS and lands on the cart', async ({
+  page,
+  request,
+}) => {
+  const [product] = await stableProducts(request);
+  if (!product) throw new Error('no product to add');
+  await holdSession(page);
+  await page.goto(productPath(product));
+  await appLive(page);
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await page.waitForURL(/\/cart$/);
+  await expect(page.getByText(product.name).first()).toBeVisible();
+});
+
 test('a link tapped while the app’s script fails to load is followed at once, the no-script way', async ({ page }) => {
   await page.setViewportSize(PHONE);
   let failed = 0;

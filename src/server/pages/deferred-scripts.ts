@@ -7,6 +7,8 @@
  * touch or key if that comes sooner: the largest picture has the slow link to itself, and Lighthouse's
  * LCP went from 2.0-2.8 s to 0.9-1.2 s. Started in a task of its own after `load` (setTimeout), the
  * listing's Lighthouse LCP went to 1.5 times its floor's (decision 067, slices): kept in the event.
+ * Where `load` comes before the first paint (a page whose pictures are quick), it also waits for the
+ * first contentful paint, so no script request or task comes before it (decision 077).
  *
  * Before the script has run, links and the forms with an action work as the HTML says. A form with
  * no action (Login, Sign up, the complaint form: only the app sends them) would be sent by the

@@ -46,11 +46,12 @@ export function replayEarlyTap(): void {
 }
 
 /**
- * ADD TO CART acts once it knows who is logged in (`data-ready`, features/cart/add-to-cart-button.tsx);
- * until then its submit goes to the server. A tap held for the app waits for that too, but no
- * longer than the loader would have held it: then it is made as it is (the server's post).
+ * ADD TO CART acts once it knows who is logged in (`data-ready`, features/cart/add-to-cart-button.tsx).
+ * A tap held for the app waits for that too, and so does one made once the app is live but before
+ * the session's answer, but no longer than the loader would have held it: then it is made as it is
+ * (the server's post).
  */
-function whenReady(form: Element, tap: () => void): void {
+export function whenReady(form: Element, tap: () => void): void {
   if (form.hasAttribute('data-ready')) {
     tap();
     return;

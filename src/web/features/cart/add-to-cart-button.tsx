@@ -6,18 +6,19 @@
  * The message and "View cart" sit under the buttons (product.css lays them out).
  *
  * The button is a form posting to the server (docs/decisions/034-add-to-cart-before-the-script.md):
- * a tap before this script has hydrated the page, or while it does not yet know who is logged
- * in, is sent as a plain form post and lands on the cart with the watch in it; once it knows,
- * the tap is handled here and the shopper stays on the page. With the script on its way, the
- * page's loader holds a tap made before the app is live (`data-early-tap`) and the app makes it
- * again (lib/early-tap.ts, decision 075): the shopper stays on the page then too.
+ * without the script, a tap is sent as a plain form post and lands on the cart with the watch in
+ * it. With the script on its way, the page's loader holds a tap made before the app is live
+ * (`data-early-tap`) and the app makes it again (lib/early-tap.ts, decision 075); a tap made once
+ * the app is live but before it knows who is logged in waits for that here (decision 077). Either
+ * waits at most HOLD_MS, then goes to the server; otherwise the shopper stays on the page.
  */
-import { type FormEvent, useCallback, useState } from 'react';
+import { type FormEvent, useCallback, useRef, useState } from 'react';
 import { CART_FORM_ACTION } from '../../../common/cart-cookie.ts';
 import { addedMessage, CART_FULL } from '../../../common/cart-rules.ts';
 import { PAGE } from '../../../common/page-paths.ts';
 import { Message } from '../../components/message.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
+import { whenReady } from '../../lib/early-tap.ts';
 import { Link } from '../../lib/router/index.ts';
 import { useSession } from '../accounts/session.tsx';
 import { addCartItem } from './cart-api.ts';
@@ -36,10 +37,30 @@ export function AddToCartButton({ productId, productName, inStock }: AddToCartBu
   const [message, setMessage] = useState<{ text: string; tone: 'error' | 'success' | 'info' } | null>(null);
 
   const clear = useCallback(() => setMessage(null), []);
+  /** Set when a tap held for the session is let through to the server (it did not answer in time). */
+  const passedToServer = useRef(false);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    // Who is logged in is not known yet: the server knows, so the form goes to it.
-    if (loading) return;
+    if (loading) {
+      // Who is logged in is not known yet. The tap waits for the session's answer, as one made
+      // before the app does (lib/early-tap.ts), then is made again here; past HOLD_MS the server,
+      // which knows, takes the form: sent the no-script way, it lands on the cart.
+      if (passedToServer.current) {
+        passedToServer.current = false;
+        return;
+      }
+      event.preventDefault();
+      const form = event.currentTarget;
+      const button = form.querySelector<HTMLButtonElement>('button[type=submit]');
+      if (!button || button.hasAttribute('aria-busy')) return;
+      button.setAttribute('aria-busy', 'true');
+      whenReady(form, () => {
+        button.removeAttribute('aria-busy');
+        if (!form.hasAttribute('data-ready')) passedToServer.current = true;
+        button.click();
+      });
+      return;
+    }
     event.preventDefault();
     if (busy) return;
     setBusy(true);
