@@ -7,7 +7,7 @@
  * first-paint-controls.spec.ts and add-to-cart-first-paint.spec.ts take that path: their scripts
  * are held until the tap has gone through).
  */
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { productPath } from '../../src/common/catalog.ts';
 import { stableProducts } from './fixtures.ts';
 import { PHONE } from './layout-checks.ts';
@@ -84,18 +84,23 @@ async function holdSession(page: Page): Promise<() => void> {
   return answer;
 }
 
-const appLive = (page: Page) =>
-  page.waitForFunction(() => (window as unknown as { __earlyForms?: { live?: boolean } }).__earlyForms?.live === true);
+/** A watch's page with the app live and its session's answer held; `answer` lets it through. */
+async function productPageBeforeSession(page: Page, request: APIRequestContext) {
+  const [product] = await stableProducts(request);
+  if (!product) throw new Error('no product to add');
+  const answer = await holdSession(page);
+  await page.goto(productPath(product));
+  await page.waitForFunction(
+    () => (window as unknown as { __earlyForms?: { live?: boolean } }).__earlyForms?.live === true,
+  );
+  return { product, answer };
+}
 
 test('ADD TO CART tapped once the app is live but before the session answers waits for it, then adds in the page', async ({
   page,
   request,
 }) => {
-  const [product] = await stableProducts(request);
-  if (!product) throw new Error('no product to add');
-  const answer = await holdSession(page);
-  await page.goto(productPath(product));
-  await appLive(page);
+  const { answer } = await productPageBeforeSession(page, request);
   await markDocument(page);
   const add = page.getByRole('button', { name: 'Add to cart' });
   await add.click();
@@ -110,11 +115,7 @@ test('ADD TO CART held for a session that does not answer goes to the server aft
   page,
   request,
 }) => {
-  const [product] = await stableProducts(request);
-  if (!product) throw new Error('no product to add');
-  await holdSession(page);
-  await page.goto(productPath(product));
-  await appLive(page);
+  const { product } = await productPageBeforeSession(page, request);
   await page.getByRole('button', { name: 'Add to cart' }).click();
   await page.waitForURL(/\/cart$/);
   // The server's post put it in the cart (its line's name may be cut short: its Remove button's is not).

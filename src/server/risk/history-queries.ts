@@ -29,6 +29,10 @@ export const ADDRESS_ACCOUNTS_LIMIT = 10;
 /** A key shorter than this says nothing about a place ("a, b, c"): not looked up. */
 export const ADDRESS_KEY_MIN = 8;
 
+/** Whether an order's address key is long enough to be looked up by (ADDRESS_KEY_MIN). */
+const placeKey = (addressKey: string | null): addressKey is string =>
+  !!addressKey && addressKey.length >= ADDRESS_KEY_MIN;
+
 export interface ShopperHistory {
   /** Earlier orders of this account, phone or address. */
   orders: number;
@@ -58,7 +62,7 @@ export function historySidesQuery(db: Reader, userId: string, phone: string, add
       )
       .select(['side.id', 'side.status', 'side.advance_state']);
   const both = side('user_id', userId).union(side('user_phone', phone));
-  return addressKey && addressKey.length >= ADDRESS_KEY_MIN ? both.union(side('address_key', addressKey)) : both;
+  return placeKey(addressKey) ? both.union(side('address_key', addressKey)) : both;
 }
 
 export function historyQuery(db: Reader, userId: string, phone: string, addressKey: string | null) {
@@ -78,8 +82,7 @@ export async function shopperHistory(
   phone: string,
   addressKey: string | null,
 ): Promise<ShopperHistory> {
-  const byAddress = !!addressKey && addressKey.length >= ADDRESS_KEY_MIN;
-  const rows = await (byAddress ? historyByAddress : historyWithoutAddress)(db, {
+  const rows = await (placeKey(addressKey) ? historyByAddress : historyWithoutAddress)(db, {
     userId,
     phone,
     key: addressKey ?? '',
@@ -183,7 +186,7 @@ export async function orderScalars(
   db: Reader,
   order: { userId: string; phone: string; addressKey: string | null },
 ): Promise<OrderScalars> {
-  const byAddress = !!order.addressKey && order.addressKey.length >= ADDRESS_KEY_MIN;
+  const byAddress = placeKey(order.addressKey);
   const [row] = await (byAddress ? scalarsByAddress : scalarsWithoutAddress)(db, {
     userId: order.userId,
     phone: order.phone,

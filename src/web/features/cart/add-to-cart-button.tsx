@@ -12,7 +12,7 @@
  * the app is live but before it knows who is logged in waits for that here (decision 077). Either
  * waits at most HOLD_MS, then goes to the server; otherwise the shopper stays on the page.
  */
-import { type FormEvent, useCallback, useRef, useState } from 'react';
+import { type FormEvent, useCallback, useState } from 'react';
 import { CART_FORM_ACTION } from '../../../common/cart-cookie.ts';
 import { addedMessage, CART_FULL } from '../../../common/cart-rules.ts';
 import { PAGE } from '../../../common/page-paths.ts';
@@ -37,18 +37,12 @@ export function AddToCartButton({ productId, productName, inStock }: AddToCartBu
   const [message, setMessage] = useState<{ text: string; tone: 'error' | 'success' | 'info' } | null>(null);
 
   const clear = useCallback(() => setMessage(null), []);
-  /** Set when a tap held for the session is let through to the server (it did not answer in time). */
-  const passedToServer = useRef(false);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     if (loading) {
       // Who is logged in is not known yet. The tap waits for the session's answer, as one made
       // before the app does (lib/early-tap.ts), then is made again here; past HOLD_MS the server,
-      // which knows, takes the form: sent the no-script way, it lands on the cart.
-      if (passedToServer.current) {
-        passedToServer.current = false;
-        return;
-      }
+      // which knows, takes the form (submit() sends it without this handler): it lands on the cart.
       event.preventDefault();
       const form = event.currentTarget;
       const button = form.querySelector<HTMLButtonElement>('button[type=submit]');
@@ -56,8 +50,8 @@ export function AddToCartButton({ productId, productName, inStock }: AddToCartBu
       button.setAttribute('aria-busy', 'true');
       whenReady(form, () => {
         button.removeAttribute('aria-busy');
-        if (!form.hasAttribute('data-ready')) passedToServer.current = true;
-        button.click();
+        if (form.hasAttribute('data-ready')) button.click();
+        else form.submit();
       });
       return;
     }
